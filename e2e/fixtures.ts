@@ -1,0 +1,41 @@
+import { test as base, expect } from '@playwright/test'
+
+// Every browser test gets a page that fails the test on a console error, an uncaught exception or
+// a request that leaves this machine. Tests that expect a particular console error (say, Firestore
+// complaining that its server is unreachable) list it in `allowedConsoleErrors`.
+interface Guards {
+  allowedConsoleErrors: RegExp[]
+  pageGuards: undefined
+}
+
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export const test = base.extend<Guards>({
+  allowedConsoleErrors: [[], { option: true }],
+  pageGuards: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return
+        const text = msg.text()
+        if (allowedConsoleErrors.some((re) => re.test(text))) return
+        problems.push(`console error: ${text}`)
+      })
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
+      await page.context().route(
+        (url) => !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) || !localHosts.has(url.hostname),
+        async (route) => {
+          const url = new URL(route.request().url())
+          if (url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()
+          problems.push(`off-machine request: ${route.request().url()}`)
+          await route.abort()
+        },
+      )
+      await use(undefined)
+      expect(problems, 'console errors or off-machine requests').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

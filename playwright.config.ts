@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// Find a Chromium: an explicit path wins (CHROMIUM_PATH), then Debian's /usr/bin/chromium,
+// else Playwright's own download (on machines where `npx playwright install` works).
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+const previewPort = 4173
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  use: {
+    baseURL: `http://localhost:${previewPort}`,
+    trace: 'retain-on-failure',
+    // Most tests must not be served by a service worker left by an earlier test; the offline
+    // suite opts back in.
+    serviceWorkers: 'block',
+    launchOptions: {
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: [
+    {
+      // The production build, as parents get it (npm test builds it first).
+      command: `npx vite preview --port ${previewPort} --strictPort`,
+      url: `http://localhost:${previewPort}`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      // The real Auth emulator (pure Node). Firestore's server is left unreachable on purpose:
+      // the browser suite exercises the offline path through Firestore's persistent cache.
+      command: 'npx firebase emulators:start --only auth --project demo-sunbeam',
+      url: 'http://127.0.0.1:9099/',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+  ],
+})

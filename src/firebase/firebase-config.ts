@@ -1,0 +1,22 @@
+// Firebase web configuration from VITE_FIREBASE_* (see .env.example). With none set, the app talks to a
+// demo- project on the local emulators, which is what `npm start` and the test suites run.
+import type { FirebaseOptions } from 'firebase/app'
+
+const env = import.meta.env
+
+export const firebaseOptions: FirebaseOptions = {
+  apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || 'demo-sunbeam.firebaseapp.com',
+  projectId: env.VITE_FIREBASE_PROJECT_ID || 'demo-sunbeam',
+  storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET || 'demo-sunbeam.appspot.com',
+  messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID || '000000000000',
+  appId: env.VITE_FIREBASE_APP_ID || '1:000000000000:web:0000000000000000',
+}
+
+/** demo- projects exist only in the emulators, so they always use them. */
+export const useEmulators =
+  env.VITE_FIREBASE_USE_EMULATORS === 'true' || (firebaseOptions.projectId ?? '').startsWith('demo-')
+
+export const emulatorHost = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
+
+export const emulatorPorts = { auth: 9099, firestore: 8080, storage: 9199 } as const

@@ -1,0 +1,22 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_SITE_NAME?: string
+  readonly VITE_SITE_SHORT_NAME?: string
+  readonly VITE_SITE_PHONE?: string
+  readonly VITE_SITE_EMAIL?: string
+  readonly VITE_SITE_ADDRESS?: string
+  readonly VITE_FIREBASE_API_KEY?: string
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string
+  readonly VITE_FIREBASE_PROJECT_ID?: string
+  readonly VITE_FIREBASE_STORAGE_BUCKET?: string
+  readonly VITE_FIREBASE_MESSAGING_SENDER_ID?: string
+  readonly VITE_FIREBASE_APP_ID?: string
+  /** 'true' forces the local emulators; a demo- project id always uses them. */
+  readonly VITE_FIREBASE_USE_EMULATORS?: string
+  readonly VITE_FIREBASE_EMULATOR_HOST?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}
