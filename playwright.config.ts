@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test'
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
-const previewPort = 4173
+// E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
+const previewPort = Number(process.env.E2E_PORT ?? 4173)
 
 export default defineConfig({
   testDir: './e2e',

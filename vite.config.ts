@@ -14,6 +14,8 @@ export default defineConfig({
     react(),
   ],
   build: {
+    // Parallel work (and the browser suite) may build into its own folder.
+    outDir: process.env.SUNBEAM_OUT_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
   },
