@@ -2,7 +2,11 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
+import { provideBackend } from './shared/backend/backend'
 import './shared/ui/global.css'
+
+// Firebase loads only when a screen asks getBackend(); marketing pages never download it.
+provideBackend(() => import('./firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
 
 const router = createAppRouter()
 const rootElement = document.getElementById('root')

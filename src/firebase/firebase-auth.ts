@@ -1,0 +1,92 @@
+// AuthPort on Firebase Authentication (e-mail and password), plus the users/{uid} record it owns.
+import {
+  createUserWithEmailAndPassword,
+  type User as FirebaseUser,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+  updateProfile,
+} from 'firebase/auth'
+import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore'
+import type { AuthPort, AuthUser } from '../shared/backend/backend-ports'
+import { newUserRecord, normalizeUserName } from '../shared/records/user-record'
+import type { FirebaseServices } from './firebase-app'
+import { queuedWrite } from './queued-write'
+
+function toAuthUser(user: FirebaseUser): AuthUser {
+  return { uid: user.uid, email: user.email, displayName: user.displayName }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined
+}
+
+export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
+  const listeners = new Set<(user: AuthUser | null) => void>()
+  let known = false
+
+  // Firebase does not announce a changed displayName, so the adapter re-announces the user itself after
+  // sign-up and name changes; screens then show the new name at once.
+  function announce(user: FirebaseUser | null) {
+    known = true
+    const next = user ? toAuthUser(user) : null
+    for (const listener of listeners) listener(next)
+  }
+
+  onAuthStateChanged(auth, announce)
+
+  return {
+    onAuthChange(listener) {
+      listeners.add(listener)
+      if (known) listener(auth.currentUser ? toAuthUser(auth.currentUser) : null)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+
+    async signIn(email, password) {
+      const credential = await signInWithEmailAndPassword(auth, email.trim(), password)
+      return toAuthUser(credential.user)
+    },
+
+    async signUp(name, email, password) {
+      const record = newUserRecord(name, email)
+      const { user } = await createUserWithEmailAndPassword(auth, record.email, password)
+      await updateProfile(user, { displayName: record.name })
+      // Only name and e-mail are stored, never the password; the timestamp is the server's.
+      const ref = doc(db, 'users', user.uid)
+      await queuedWrite(ref, setDoc(ref, { ...record, timestamp: serverTimestamp() }), 'Your account record')
+      announce(user)
+      return toAuthUser(user)
+    },
+
+    async signOut() {
+      await signOut(auth)
+    },
+
+    async sendPasswordReset(email) {
+      try {
+        await sendPasswordResetEmail(auth, email.trim())
+      } catch (error) {
+        // An unknown address gets the same answer as a known one: the form must not reveal who has an
+        // account (Firebase itself does the same when e-mail enumeration protection is on).
+        if (errorCode(error) === 'auth/user-not-found') return
+        throw error
+      }
+    },
+
+    async updateName(typedName) {
+      const user = auth.currentUser
+      if (!user) throw new Error('Not signed in')
+      const name = normalizeUserName(typedName)
+      if (!name) throw new Error('A name is required')
+      await updateProfile(user, { displayName: name })
+      const ref = doc(db, 'users', user.uid)
+      await queuedWrite(ref, updateDoc(ref, { name }), 'Your new name')
+      announce(user)
+    },
+  }
+}
