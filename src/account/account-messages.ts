@@ -1,0 +1,15 @@
+// Every message of the account screens, word for word from the spec (sections 4 and 8) where it has one.
+export const accountMessages = {
+  signedIn: 'Signed in successfully',
+  badCredentials: 'Bad User Credentials',
+  signedUp: 'Signed up successfully',
+  registrationFailed: 'Something went wrong with registration',
+  signedOut: 'Signed out successfully',
+  profileUpdateFailed: 'Could not update profile details',
+  // Beyond the spec: decisions 15 (password reset).
+  resetNeedsEmail: "Type your e-mail address above, then tap 'Forgot Password ?' again.",
+  resetSent: (email: string) => `If ${email} has an account, a password reset e-mail is on its way.`,
+  resetFailed: 'Could not send the password reset e-mail. Please try again.',
+  signOutFailed: 'Could not sign out. Please try again.',
+  nameRequired: 'Please enter your name.',
+} as const

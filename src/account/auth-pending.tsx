@@ -1,0 +1,11 @@
+import './account.css'
+
+/** Shown while the signed-in state is pending (spec: 'While the signed-in state is pending a loader shows'). */
+export function AuthPendingLoader() {
+  return (
+    <div className="account-loader" role="status" aria-live="polite">
+      <span className="account-spinner" aria-hidden="true" />
+      <span>Checking that you are signed in…</span>
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { getBackend } from '../shared/backend/backend'
+import { notify } from '../shared/ui/notify'
+import { accountMessages } from './account-messages'
+import { AFTER_SIGN_IN } from './redirect-target'
+import './account.css'
+
+export interface LoginPageProps {
+  /** A safe same-site path to return to after signing in (decisions 6); default /profile. */
+  readonly redirectTo?: string | undefined
+}
+
+export function LoginPage({ redirectTo }: LoginPageProps) {
+  const navigate = useNavigate()
+  const emailRef = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+  const [resetBusy, setResetBusy] = useState(false)
+  const [resetNote, setResetNote] = useState('')
+  const ids = { email: useId(), password: useId(), heading: useId(), note: useId() }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const data = new FormData(event.currentTarget)
+    setBusy(true)
+    try {
+      const { auth } = await getBackend()
+      await auth.signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
+    } catch {
+      // Spec: any sign-in failure, whatever the cause, gives the same message.
+      setBusy(false)
+      void notify('error', accountMessages.badCredentials)
+      return
+    }
+    void notify('success', accountMessages.signedIn)
+    await navigate({ href: redirectTo ?? AFTER_SIGN_IN, replace: true })
+  }
+
+  async function onForgotPassword() {
+    const input = emailRef.current
+    if (!input || resetBusy) return
+    const email = input.value.trim()
+    if (!email || !input.checkValidity()) {
+      setResetNote(accountMessages.resetNeedsEmail)
+      input.focus()
+      return
+    }
+    setResetNote('')
+    setResetBusy(true)
+    try {
+      const { auth } = await getBackend()
+      await auth.sendPasswordReset(email)
+      void notify('success', accountMessages.resetSent(email))
+    } catch {
+      void notify('error', accountMessages.resetFailed)
+    } finally {
+      setResetBusy(false)
+    }
+  }
+
+  return (
+    <div className="account-page">
+      <div className="account-card">
+        <section className="account-form-side" aria-labelledby={ids.heading}>
+          <h1 id={ids.heading}>Sign In</h1>
+          <form className="account-form" onSubmit={onSubmit} aria-busy={busy}>
+            <div className="account-field">
+              <label htmlFor={ids.email}>Email Address</label>
+              <input
+                ref={emailRef}
+                id={ids.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                aria-describedby={resetNote ? ids.note : undefined}
+                onChange={() => setResetNote('')}
+              />
+            </div>
+            <div className="account-field">
+              <label htmlFor={ids.password}>Password</label>
+              <input
+                id={ids.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+            </div>
+            <div className="account-forgot">
+              <button
+                type="button"
+                className="account-link-button"
+                onClick={onForgotPassword}
+                disabled={resetBusy}
+                aria-busy={resetBusy}
+              >
+                Forgot Password ?
+              </button>
+              <p id={ids.note} className="account-note" aria-live="polite">
+                {resetNote}
+              </p>
+            </div>
+            <button type="submit" className="account-submit" disabled={busy} aria-busy={busy}>
+              {busy ? 'Signing in…' : 'Sign In'}
+            </button>
+          </form>
+        </section>
+        <aside className="account-panel" aria-label="New here?">
+          <h2>New here?</h2>
+          <p>Sign up and discover great amount of new opportunities!</p>
+          <Link
+            to="/signup"
+            search={redirectTo ? { redirect: redirectTo } : {}}
+            className="account-panel-link"
+          >
+            Sign Up
+          </Link>
+        </aside>
+      </div>
+    </div>
+  )
+}

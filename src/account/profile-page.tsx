@@ -1,0 +1,163 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { getBackend } from '../shared/backend/backend'
+import type { AuthUser } from '../shared/backend/backend-ports'
+import { normalizeUserName, USER_NAME_MAX } from '../shared/records/user-record'
+import { notify } from '../shared/ui/notify'
+import { accountMessages } from './account-messages'
+import { AuthPendingLoader } from './auth-pending'
+import { useAuthState } from './auth-session'
+import './account.css'
+
+// The kids feature's route; typed as a route path once its file exists (it is built in parallel).
+const ADD_KID_PATH = '/add-kid' as unknown as '/'
+
+export interface ProfilePageProps {
+  /** The 'Your Kids' list (the kids feature renders it; it shows only when the parent has children). */
+  readonly kidsSection?: ReactNode
+}
+
+export function ProfilePage({ kidsSection }: ProfilePageProps) {
+  const auth = useAuthState()
+  const navigate = useNavigate()
+  const signingOut = useRef(false)
+
+  // Signed out elsewhere (another tab, an expired session): back to the sign-in screen, then here again.
+  useEffect(() => {
+    if (auth.status === 'signedOut' && !signingOut.current)
+      void navigate({ to: '/login', search: { redirect: '/profile' }, replace: true })
+  }, [auth.status, navigate])
+
+  if (auth.status !== 'signedIn') return <AuthPendingLoader />
+
+  async function onLogout() {
+    signingOut.current = true
+    try {
+      const { auth: port } = await getBackend()
+      await port.signOut()
+    } catch {
+      signingOut.current = false
+      void notify('error', accountMessages.signOutFailed)
+      return
+    }
+    void notify('success', accountMessages.signedOut)
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <div className="profile-page">
+      <header className="profile-header">
+        <h1>My Profile</h1>
+        <button type="button" className="account-secondary-button" onClick={onLogout}>
+          Logout
+        </button>
+      </header>
+      <PersonalDetails user={auth.user} />
+      <Link to={ADD_KID_PATH} className="profile-add-kid">
+        Add your child
+      </Link>
+      {kidsSection}
+    </div>
+  )
+}
+
+function PersonalDetails({ user }: { readonly user: AuthUser }) {
+  const savedName = user.displayName ?? ''
+  const [editing, setEditing] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [name, setName] = useState(savedName)
+  const [problem, setProblem] = useState('')
+  const nameRef = useRef<HTMLInputElement>(null)
+  const ids = { heading: useId(), name: useId(), email: useId(), problem: useId(), form: useId() }
+
+  // Show the stored name whenever it changes and the parent is not typing a new one.
+  useEffect(() => {
+    if (!editing) setName(savedName)
+  }, [savedName, editing])
+
+  function startEditing() {
+    setEditing(true)
+    // Focus the now-editable name so keyboard and screen reader users land where they can type.
+    queueMicrotask(() => nameRef.current?.focus())
+  }
+
+  async function finishEditing(event?: FormEvent) {
+    event?.preventDefault()
+    if (busy) return
+    const next = normalizeUserName(name)
+    if (!next) {
+      setProblem(accountMessages.nameRequired)
+      nameRef.current?.focus()
+      return
+    }
+    setProblem('')
+    // Spec: toggling from change to done saves the name only if it differs from the current one.
+    if (next === savedName) {
+      setName(next)
+      setEditing(false)
+      return
+    }
+    setBusy(true)
+    try {
+      const { auth } = await getBackend()
+      await auth.updateName(next)
+      setName(next)
+      setEditing(false)
+    } catch {
+      void notify('error', accountMessages.profileUpdateFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="profile-card" aria-labelledby={ids.heading}>
+      <div className="profile-card-head">
+        <h2 id={ids.heading}>Personal Details</h2>
+        {editing ? (
+          <button
+            type="submit"
+            form={ids.form}
+            className="account-link-button"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            done
+          </button>
+        ) : (
+          <button type="button" className="account-link-button" onClick={startEditing}>
+            change
+          </button>
+        )}
+      </div>
+      <form id={ids.form} className="account-form profile-details" onSubmit={finishEditing} aria-busy={busy}>
+        <div className="account-field">
+          <label htmlFor={ids.name}>Name</label>
+          <input
+            ref={nameRef}
+            id={ids.name}
+            name="name"
+            type="text"
+            autoComplete="name"
+            maxLength={USER_NAME_MAX}
+            readOnly={!editing}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.problem : undefined}
+          />
+          {problem && (
+            <p id={ids.problem} className="account-error">
+              {problem}
+            </p>
+          )}
+        </div>
+        <div className="account-field">
+          <label htmlFor={ids.email}>Email</label>
+          {/* The e-mail is the sign-in identity; it is shown, not edited here. */}
+          <input id={ids.email} name="email" type="email" readOnly value={user.email ?? ''} />
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,117 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useId, useState } from 'react'
+import { getBackend } from '../shared/backend/backend'
+import { USER_NAME_MAX } from '../shared/records/user-record'
+import { notify } from '../shared/ui/notify'
+import { accountMessages } from './account-messages'
+import { AFTER_SIGN_IN } from './redirect-target'
+import './account.css'
+
+/** Firebase Authentication refuses shorter passwords; saying so up front spares a failed sign-up. */
+export const PASSWORD_MIN = 6
+
+export interface SignupPageProps {
+  /** A safe same-site path to go to after signing up (decisions 6); default /profile. */
+  readonly redirectTo?: string | undefined
+}
+
+export function SignupPage({ redirectTo }: SignupPageProps) {
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const ids = {
+    name: useId(),
+    nameHint: useId(),
+    email: useId(),
+    password: useId(),
+    passwordHint: useId(),
+    heading: useId(),
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const data = new FormData(event.currentTarget)
+    setBusy(true)
+    try {
+      const { auth } = await getBackend()
+      await auth.signUp(
+        String(data.get('name') ?? ''),
+        String(data.get('email') ?? ''),
+        String(data.get('password') ?? ''),
+      )
+    } catch {
+      // Spec: any sign-up failure, no distinction by cause.
+      setBusy(false)
+      void notify('error', accountMessages.registrationFailed)
+      return
+    }
+    void notify('success', accountMessages.signedUp)
+    await navigate({ href: redirectTo ?? AFTER_SIGN_IN, replace: true })
+  }
+
+  return (
+    <div className="account-page">
+      <div className="account-card">
+        <section className="account-form-side" aria-labelledby={ids.heading}>
+          <h1 id={ids.heading}>Sign Up</h1>
+          <form className="account-form" onSubmit={onSubmit} aria-busy={busy}>
+            <div className="account-field">
+              <label htmlFor={ids.name}>Name</label>
+              <input
+                id={ids.name}
+                name="name"
+                type="text"
+                autoComplete="name"
+                maxLength={USER_NAME_MAX}
+                aria-describedby={ids.nameHint}
+              />
+              <p id={ids.nameHint} className="account-hint">
+                How we greet you. You can change it later on your profile.
+              </p>
+            </div>
+            <div className="account-field">
+              <label htmlFor={ids.email}>Email</label>
+              <input
+                id={ids.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+              />
+            </div>
+            <div className="account-field">
+              <label htmlFor={ids.password}>Password</label>
+              <input
+                id={ids.password}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                aria-describedby={ids.passwordHint}
+              />
+              <p id={ids.passwordHint} className="account-hint">
+                At least {PASSWORD_MIN} characters.
+              </p>
+            </div>
+            <button type="submit" className="account-submit" disabled={busy} aria-busy={busy}>
+              {busy ? 'Signing up…' : 'Sign Up Now'}
+            </button>
+          </form>
+        </section>
+        <aside className="account-panel" aria-label="One of us?">
+          <h2>One of us?</h2>
+          <p>If you already have an account, just sign in. We've missed you!</p>
+          <Link
+            to="/login"
+            search={redirectTo ? { redirect: redirectTo } : {}}
+            className="account-panel-link"
+          >
+            Sign In
+          </Link>
+        </aside>
+      </div>
+    </div>
+  )
+}
