@@ -3,7 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AFTER_SIGN_IN } from './redirect-target'
+import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 export interface LoginPageProps {
@@ -34,7 +34,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
       return
     }
     void notify('success', accountMessages.signedIn)
-    await navigate({ href: redirectTo ?? AFTER_SIGN_IN, replace: true })
+    await navigate({ href: safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN, replace: true })
   }
 
   async function onForgotPassword() {

@@ -68,7 +68,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
   const [name, setName] = useState(savedName)
   const [problem, setProblem] = useState('')
   const nameRef = useRef<HTMLInputElement>(null)
-  const ids = { heading: useId(), name: useId(), email: useId(), problem: useId(), form: useId() }
+  const ids = { heading: useId(), name: useId(), email: useId(), problem: useId() }
 
   // Show the stored name whenever it changes and the parent is not typing a new one.
   useEffect(() => {
@@ -112,50 +112,46 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
 
   return (
     <section className="profile-card" aria-labelledby={ids.heading}>
-      <div className="profile-card-head">
-        <h2 id={ids.heading}>Personal Details</h2>
-        {editing ? (
-          <button
-            type="submit"
-            form={ids.form}
-            className="account-link-button"
-            disabled={busy}
-            aria-busy={busy}
-          >
-            done
-          </button>
-        ) : (
-          <button type="button" className="account-link-button" onClick={startEditing}>
-            change
-          </button>
-        )}
-      </div>
-      <form id={ids.form} className="account-form profile-details" onSubmit={finishEditing} aria-busy={busy}>
-        <div className="account-field">
-          <label htmlFor={ids.name}>Name</label>
-          <input
-            ref={nameRef}
-            id={ids.name}
-            name="name"
-            type="text"
-            autoComplete="name"
-            maxLength={USER_NAME_MAX}
-            readOnly={!editing}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.problem : undefined}
-          />
-          {problem && (
-            <p id={ids.problem} className="account-error">
-              {problem}
-            </p>
+      <form className="account-form" onSubmit={finishEditing} aria-busy={busy}>
+        <div className="profile-card-head">
+          <h2 id={ids.heading}>Personal Details</h2>
+          {editing ? (
+            <button type="submit" className="account-link-button" disabled={busy} aria-busy={busy}>
+              done
+            </button>
+          ) : (
+            <button type="button" className="account-link-button" onClick={startEditing}>
+              change
+            </button>
           )}
         </div>
-        <div className="account-field">
-          <label htmlFor={ids.email}>Email</label>
-          {/* The e-mail is the sign-in identity; it is shown, not edited here. */}
-          <input id={ids.email} name="email" type="email" readOnly value={user.email ?? ''} />
+        <div className="profile-details">
+          <div className="account-field">
+            <label htmlFor={ids.name}>Name</label>
+            <input
+              ref={nameRef}
+              id={ids.name}
+              name="name"
+              type="text"
+              autoComplete="name"
+              maxLength={USER_NAME_MAX}
+              readOnly={!editing}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? ids.problem : undefined}
+            />
+            {problem && (
+              <p id={ids.problem} className="account-error">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div className="account-field">
+            <label htmlFor={ids.email}>Email</label>
+            {/* The e-mail is the sign-in identity; it is shown, not edited here. */}
+            <input id={ids.email} name="email" type="email" readOnly value={user.email ?? ''} />
+          </div>
         </div>
       </form>
     </section>

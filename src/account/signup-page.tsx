@@ -4,7 +4,7 @@ import { getBackend } from '../shared/backend/backend'
 import { USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AFTER_SIGN_IN } from './redirect-target'
+import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 /** Firebase Authentication refuses shorter passwords; saying so up front spares a failed sign-up. */
@@ -46,7 +46,7 @@ export function SignupPage({ redirectTo }: SignupPageProps) {
       return
     }
     void notify('success', accountMessages.signedUp)
-    await navigate({ href: redirectTo ?? AFTER_SIGN_IN, replace: true })
+    await navigate({ href: safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN, replace: true })
   }
 
   return (

@@ -3,10 +3,10 @@ import { safeRedirectTarget } from '../account/redirect-target'
 import { SignupPage } from '../account/signup-page'
 
 export const Route = createFileRoute('/signup')({
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
-    const redirect = safeRedirectTarget(search.redirect)
-    return redirect ? { redirect } : {}
-  },
+  // The router keeps raw search keys it is not told to replace, so an unsafe target is set to undefined.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
+    redirect: safeRedirectTarget(search.redirect),
+  }),
   component: SignupRoute,
 })
 

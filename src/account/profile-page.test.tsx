@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { createFakeBackend } from './testing/fake-backend'
+import { renderAccountRoutes } from './testing/render-account-routes'
+
+async function signedInAtProfile() {
+  const backend = createFakeBackend()
+  backend.auth.addAccount('ada@example.com', 'correct-horse', 'Ada Lovelace')
+  await backend.auth.signIn('ada@example.com', 'correct-horse')
+  backend.auth.calls.signIn.length = 0
+  const view = renderAccountRoutes('/profile', backend)
+  await screen.findByRole('heading', { name: 'My Profile' })
+  return { ...view, backend, user: userEvent.setup() }
+}
+
+describe('/profile guard', () => {
+  it('shows a loader while the signed-in state is pending', async () => {
+    const backend = createFakeBackend()
+    backend.auth.stayPending()
+    renderAccountRoutes('/profile', backend)
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking that you are signed in…')
+    expect(screen.queryByRole('heading', { name: 'My Profile' })).not.toBeInTheDocument()
+  })
+
+  it('sends a signed-out visitor to /login and back to /profile after signing in', async () => {
+    const backend = createFakeBackend()
+    backend.auth.addAccount('ada@example.com', 'correct-horse', 'Ada')
+    const { history } = renderAccountRoutes('/profile', backend)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/login')
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/profile')
+
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
+    await user.type(screen.getByLabelText('Password'), 'correct-horse')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/profile')
+  })
+})
+
+describe('/profile', () => {
+  it('shows My Profile, Logout, read-only Personal Details and the Add your child link', async () => {
+    await signedInAtProfile()
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Personal Details' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace')
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly')
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com')
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly')
+    expect(screen.getByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add your child' })).toHaveAttribute('href', '/add-kid')
+  })
+
+  it("'change' makes the name editable and turns into 'done'", async () => {
+    const { user } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    expect(screen.getByRole('button', { name: 'done' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'change' })).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly')
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus())
+    // The e-mail is the sign-in identity and stays read-only.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly')
+  })
+
+  it("'done' without a change saves nothing", async () => {
+    const { user, backend } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly')
+    expect(backend.auth.calls.updateName).toEqual([])
+  })
+
+  it("'done' with only spaces added around the name saves nothing", async () => {
+    const { user, backend } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.type(screen.getByLabelText('Name'), '  ')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(backend.auth.calls.updateName).toEqual([])
+  })
+
+  it("'done' with a new name saves it once, to the auth profile and users/{uid}", async () => {
+    const { user, backend } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.clear(screen.getByLabelText('Name'))
+    await user.type(screen.getByLabelText('Name'), 'Ada King')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada King')
+    expect(backend.auth.calls.updateName).toEqual(['Ada King'])
+    expect(backend.auth.current()?.displayName).toBe('Ada King')
+
+    // A second change/done round without edits saves nothing more.
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(backend.auth.calls.updateName).toEqual(['Ada King'])
+  })
+
+  it('Enter in the name field works like done', async () => {
+    const { user, backend } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.clear(screen.getByLabelText('Name'))
+    await user.type(screen.getByLabelText('Name'), 'Ada B{Enter}')
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(backend.auth.calls.updateName).toEqual(['Ada B'])
+  })
+
+  it('is busy while saving the name', async () => {
+    const { user, backend } = await signedInAtProfile()
+    const held = backend.auth.hold('updateName')
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.type(screen.getByLabelText('Name'), ' II')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'done' })).toBeDisabled())
+    held.release()
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+  })
+
+  it("says 'Could not update profile details' when saving fails, and keeps the new name to retry", async () => {
+    const { user, backend } = await signedInAtProfile()
+    backend.auth.failNext('updateName')
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.clear(screen.getByLabelText('Name'))
+    await user.type(screen.getByLabelText('Name'), 'Ada King')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByText('Could not update profile details')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'done' })).toBeEnabled()
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada King')
+
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(backend.auth.calls.updateName).toEqual(['Ada King', 'Ada King'])
+  })
+
+  it('refuses an empty name', async () => {
+    const { user, backend } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.clear(screen.getByLabelText('Name'))
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(screen.getByText('Please enter your name.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true')
+    expect(backend.auth.calls.updateName).toEqual([])
+  })
+
+  it("Logout signs out, says 'Signed out successfully' and goes to /", async () => {
+    const { user, backend, history } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/')
+    expect(backend.auth.calls.signOut).toBe(1)
+    expect(backend.auth.current()).toBeNull()
+  })
+
+  it('goes to /login when signed out elsewhere (another tab)', async () => {
+    const { backend, history } = await signedInAtProfile()
+    await backend.auth.signOut()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/login')
+  })
+})
