@@ -1,14 +1,24 @@
 import { Outlet } from '@tanstack/react-router'
+import { SiteFooter } from '../../marketing/site-footer'
 import { AppStatus } from '../../offline/app-status'
 import { LazyToaster } from '../ui/lazy-toaster'
+import { SiteHeader } from './site-header'
+import { useRouteChangeFocus } from './use-route-change-focus'
+import './layout.css'
 
 export function SiteLayout() {
+  useRouteChangeFocus()
   return (
     <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <AppStatus />
+      <SiteHeader />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <SiteFooter />
       <LazyToaster />
     </>
   )

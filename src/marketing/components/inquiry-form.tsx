@@ -1,0 +1,121 @@
+import { type FormEvent, useState } from 'react'
+import { siteConfig } from '../../shared/config/site-config'
+import type { InquiryRecord } from '../../shared/records/inquiry-record'
+
+type FormStatus =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'sending' }
+  | { readonly kind: 'sent'; readonly name: string }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'unavailable' }
+
+export const inquiryMessages = {
+  sending: 'Sending your message…',
+  sent: (name: string) =>
+    `Thank you, ${name}! Your message is on its way and we will reply within one working day.`,
+  failed: `Sorry, your message could not be sent. Please try again, or call us on ${siteConfig.phone}.`,
+  unavailable: `Sending messages from this page is not available yet. Please call us on ${siteConfig.phone} or e-mail ${siteConfig.email}.`,
+} as const
+
+/** Field limits, so a pasted novel cannot ride along into the inbox. */
+const limits = { name: 80, lastName: 80, email: 254, subject: 150, message: 2000 } as const
+
+function readInquiry(form: HTMLFormElement): InquiryRecord {
+  const data = new FormData(form)
+  const text = (field: keyof InquiryRecord) => String(data.get(field) ?? '').trim()
+  return {
+    name: text('name'),
+    lastName: text('lastName'),
+    email: text('email'),
+    subject: text('subject'),
+    message: text('message'),
+  }
+}
+
+/**
+ * The 'Quick Inquire' form. The browser checks the fields; sending is the caller's job (`onSend`).
+ * Without `onSend` the form never reloads the page and says plainly that it cannot send yet.
+ */
+export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquiryRecord) => Promise<void> }) {
+  const [status, setStatus] = useState<FormStatus>({ kind: 'idle' })
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    if (!onSend) {
+      setStatus({ kind: 'unavailable' })
+      return
+    }
+    const inquiry = readInquiry(form)
+    setStatus({ kind: 'sending' })
+    try {
+      await onSend(inquiry)
+      form.reset()
+      setStatus({ kind: 'sent', name: inquiry.name })
+    } catch {
+      setStatus({ kind: 'failed' })
+    }
+  }
+
+  const sending = status.kind === 'sending'
+  return (
+    <form className="inquiry-form" onSubmit={submit} aria-labelledby="quick-inquire">
+      <h2 id="quick-inquire" className="inquiry-form__title">
+        Quick Inquire
+      </h2>
+      <p className="inquiry-form__intro">
+        Questions about places, plans or a visit? Send us a note. All fields are required.
+      </p>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="inquiry-name">First name</label>
+          <input id="inquiry-name" name="name" autoComplete="given-name" required maxLength={limits.name} />
+        </div>
+        <div className="field">
+          <label htmlFor="inquiry-last-name">Last name</label>
+          <input
+            id="inquiry-last-name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={limits.lastName}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="inquiry-email">Email</label>
+          <input
+            id="inquiry-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={limits.email}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="inquiry-subject">Subject</label>
+          <input id="inquiry-subject" name="subject" required maxLength={limits.subject} />
+        </div>
+        <div className="field field--wide">
+          <label htmlFor="inquiry-message">Message</label>
+          <textarea id="inquiry-message" name="message" rows={5} required maxLength={limits.message} />
+        </div>
+      </div>
+      <button type="submit" className="button button--primary" disabled={sending}>
+        Submit Now
+      </button>
+      <div className="inquiry-form__status" role="status" aria-live="polite">
+        {status.kind === 'sending' ? <p>{inquiryMessages.sending}</p> : null}
+        {status.kind === 'sent' ? (
+          <p className="notice notice--success">{inquiryMessages.sent(status.name)}</p>
+        ) : null}
+        {status.kind === 'unavailable' ? (
+          <p className="notice notice--info">{inquiryMessages.unavailable}</p>
+        ) : null}
+      </div>
+      <div className="inquiry-form__status" role="alert">
+        {status.kind === 'failed' ? <p className="notice notice--error">{inquiryMessages.failed}</p> : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router'
+import { formatPrice, type Plan } from '../content/plans'
+
+/** One daycare plan; the home page and /pricing both render the plans through this card. */
+export function PlanCard({ plan, featured = false }: { readonly plan: Plan; readonly featured?: boolean }) {
+  const titleId = `plan-${plan.name.toLowerCase()}`
+  return (
+    <article className={featured ? 'plan-card plan-card--featured' : 'plan-card'} aria-labelledby={titleId}>
+      <h3 id={titleId} className="plan-card__title">
+        {plan.title}
+      </h3>
+      <p className="plan-card__price">
+        <span className="plan-card__amount">{formatPrice(plan.price)}</span>
+      </p>
+      <p className="plan-card__summary">{plan.summary}</p>
+      <ul className="plan-card__inclusions" aria-label={`${plan.title} includes`}>
+        {plan.inclusions.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <Link to="/profile" className="button button--primary plan-card__cta">
+        Choose Plan
+      </Link>
+    </article>
+  )
+}
+
+export function PlanGrid({ plans }: { readonly plans: readonly Plan[] }) {
+  return (
+    <div className="plan-grid">
+      {plans.map((plan, index) => (
+        <PlanCard key={plan.name} plan={plan} featured={index === 1} />
+      ))}
+    </div>
+  )
+}
