@@ -1,9 +1,57 @@
+import { basename, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { build, defineConfig, type Plugin, type PluginOption, runnerImport } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { type PrerenderEntry, prerender, previewFallback } from './scripts/prerender.mjs'
 
-export default defineConfig({
-  plugins: [
+// Parallel work (and the browser suite) may build into its own folder.
+const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
+// The client build builds the prerenderer (src/entry-prerender.tsx) for Node into this folder, then
+// runs it to write each marketing page's HTML before the service worker is made.
+const prerenderDir = resolve('node_modules/.sunbeam-prerender', basename(outDir))
+
+async function buildPrerenderer(mode: string): Promise<PrerenderEntry> {
+  await build({
+    configFile: fileURLToPath(import.meta.url),
+    mode,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-prerender.tsx', outDir: prerenderDir, emptyOutDir: true },
+  })
+  const entryFile = resolve(prerenderDir, 'entry-prerender.js')
+  return (await import(`${pathToFileURL(entryFile).href}?t=${Date.now()}`)) as PrerenderEntry
+}
+
+/** Modules that make up the Firebase SDK or its adapter: their chunks stay out of the precache. */
+const firebaseModule = /[\\/]node_modules[\\/](?:@firebase|firebase)[\\/]|[\\/]src[\\/]firebase[\\/]/
+
+/** Collects the file names of the chunks that hold Firebase code, for the precache filter below. */
+function firebaseChunks(names: Set<string>): Plugin {
+  return {
+    name: 'sunbeam:firebase-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => firebaseModule.test(id)))
+          names.add(chunk.fileName)
+      }
+    },
+  }
+}
+
+/** `vite preview` serves the app shell (not the prerendered home page) for the app's own routes. */
+function previewShell(): Plugin {
+  return {
+    name: 'sunbeam:preview-shell',
+    configurePreviewServer(server) {
+      server.middlewares.use(previewFallback(resolve(outDir)))
+    },
+  }
+}
+
+export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => {
+  const plugins: PluginOption[] = [
     // The router plugin must come before react() so route files are code-split per route.
     tanstackRouter({
       target: 'react',
@@ -12,13 +60,152 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-  ],
-  build: {
-    // Parallel work (and the browser suite) may build into its own folder.
-    outDir: process.env.SUNBEAM_OUT_DIR ?? 'dist',
-    target: 'es2022',
-    sourcemap: false,
-  },
-  preview: { port: 4173, strictPort: true },
-  server: { port: 5173 },
+  ]
+
+  if (isPreview) plugins.push(previewShell())
+
+  if (command === 'build' && !isSsrBuild) {
+    // The brand lives in one module (overridable through VITE_ variables): read it as the app does.
+    const { module: brand } = await runnerImport<typeof import('./src/shared/config/site-config')>(
+      './src/shared/config/site-config.ts',
+      { configFile: false, mode, logLevel: 'silent' },
+    )
+    const { siteConfig } = brand
+    const skipped = new Set<string>()
+    plugins.push(
+      firebaseChunks(skipped),
+      VitePWA({
+        registerType: 'prompt',
+        // src/offline/app-status.tsx registers the worker with workbox-window, after the page has loaded.
+        injectRegister: false,
+        manifest: {
+          id: '/',
+          name: siteConfig.name,
+          short_name: siteConfig.shortName,
+          description: `Day care and baby care at ${siteConfig.shortName}: plans, our team, news for parents, and your children's registrations, even offline.`,
+          lang: 'en',
+          dir: 'ltr',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          theme_color: '#ff7a45',
+          background_color: '#fff8ef',
+          categories: ['education', 'kids', 'lifestyle'],
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+          screenshots: [
+            {
+              src: '/screenshots/home-narrow.png',
+              sizes: '390x844',
+              type: 'image/png',
+              form_factor: 'narrow',
+              label: `${siteConfig.shortName} home page on a phone`,
+            },
+            {
+              src: '/screenshots/home-wide.png',
+              sizes: '1280x800',
+              type: 'image/png',
+              form_factor: 'wide',
+              label: `${siteConfig.shortName} home page on a computer`,
+            },
+          ],
+        },
+        integration: {
+          // Write the prerendered pages before Workbox lists the files to precache.
+          async beforeBuildServiceWorker() {
+            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode) })
+          },
+        },
+        workbox: {
+          globPatterns: ['**/*.{html,js,css,svg,png,webp,avif,jpg,jpeg,woff2,ico,txt,xml}'],
+          globIgnores: ['sw.js', 'workbox-*.js'],
+          // Firebase is only needed by signed-in parents; it is cached at run time when first used.
+          manifestTransforms: [
+            (entries) => ({
+              manifest: entries.filter((entry) => !skipped.has(entry.url)),
+              warnings: [],
+            }),
+          ],
+          // No page, image or font may be left out of the precache for its size (checked by e2e/build-output).
+          maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+          cleanupOutdatedCaches: true,
+          clientsClaim: true,
+          skipWaiting: false,
+          // App routes (login, profile, kids) are rendered in the browser from the shell; Firebase
+          // Hosting's reserved /__/ paths (auth handler, init.json) must always reach the network.
+          navigateFallback: '/app-shell.html',
+          navigateFallbackDenylist: [/^\/__\//],
+          runtimeCaching: [
+            {
+              // Child photos: Firebase Storage download URLs (and the local Storage emulator's).
+              urlPattern: ({ url }) =>
+                url.hostname === 'firebasestorage.googleapis.com' ||
+                (url.host === '127.0.0.1:9199' && url.pathname.startsWith('/v0/b/')),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'sunbeam-child-photos',
+                expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+                cacheableResponse: { statuses: [0, 200] },
+              },
+            },
+            {
+              // Hashed chunks left out of the precache (Firebase): cached when a parent's page loads them.
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'sunbeam-app-chunks',
+                expiration: { maxEntries: 60, maxAgeSeconds: 90 * 24 * 60 * 60 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+          ],
+        },
+      }),
+    )
+  }
+
+  return {
+    plugins,
+    resolve: {
+      alias: [
+        // React 19 has useSyncExternalStore built in: TanStack's store needs the selector helper, not the
+        // shim for React 17 that its import path brings along.
+        {
+          find: /^use-sync-external-store\/shim\/with-selector$/,
+          replacement: 'use-sync-external-store/with-selector',
+        },
+      ],
+    },
+    build: {
+      outDir: isSsrBuild ? prerenderDir : outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      // One stylesheet for the whole site: every prerendered page links it, so no page flashes unstyled
+      // while a route's chunk loads.
+      cssCodeSplit: false,
+      // Every browser the site supports has modulepreload; the polyfill would only add bytes.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // React and the router in one file every page needs, not a handful of small ones, each
+                // its own request (and gzip compresses one file better than five).
+                name: 'framework',
+                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|^\0|vite[\\/](?:preload-helper|modulepreload-polyfill)/,
+              },
+            ],
+          },
+        },
+      },
+    },
+    preview: { port: 4173, strictPort: true },
+    server: { port: 5173 },
+  }
 })

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
 import { provideBackend } from './shared/backend/backend'
 import './shared/ui/global.css'
@@ -12,8 +12,20 @@ const router = createAppRouter()
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html has no #root element')
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+
+if (rootElement.firstElementChild) {
+  // A prerendered marketing page. The router renders like it did in the prerenderer (no Suspense
+  // boundary around the matches, as after TanStack Start's SSR), and the route's lazily split code is
+  // loaded first, so the first render matches the markup.
+  router.ssr = { manifest: undefined }
+  await router.load()
+  hydrateRoot(rootElement, app)
+} else {
+  // The app shell (login, profile, kids): nothing to hydrate.
+  createRoot(rootElement).render(app)
+}

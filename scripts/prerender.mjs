@@ -1,0 +1,114 @@
+// Writes each marketing page as HTML (content visible before any script runs) into the build, plus the
+// app shell for the routes rendered in the browser, the sitemap and robots.txt. Runs inside the client
+// build (vite.config.ts), after the bundle is written and before Workbox lists the files to precache.
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+
+/** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
+ * `vite preview` (see previewFallback) and Firebase Hosting (cleanUrls) serve them at the clean URL. */
+export function htmlFileFor(path) {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`
+}
+
+function escapeHtml(text) {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+}
+
+/** The page's <head>: title, description, canonical link and Open Graph / Twitter card tags. */
+function headTags({ title, description, url, siteName, imageUrl }) {
+  const t = escapeHtml(title)
+  const d = escapeHtml(description)
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:title" content="${t}" />`,
+    `<meta property="og:description" content="${d}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:locale" content="en_GB" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ].join('\n    ')
+}
+
+export function pageHtml(template, { title, description, headExtra, markup }) {
+  let html = template
+  const titleTag = /<title>[\s\S]*?<\/title>/
+  const descriptionTag = /<meta name="description" content="[^"]*"\s*\/?>/
+  if (!titleTag.test(html) || !descriptionTag.test(html) || !html.includes('<!--app-html-->')) {
+    throw new Error('index.html needs a <title>, a description meta tag and <!--app-html--> in #root')
+  }
+  html = html.replace(titleTag, () => `<title>${escapeHtml(title)}</title>`)
+  html = html.replace(
+    descriptionTag,
+    () => `<meta name="description" content="${escapeHtml(description)}" />`,
+  )
+  if (headExtra) html = html.replace('</head>', () => `    ${headExtra}\n  </head>`)
+  return html.replace('<!--app-html-->', () => markup)
+}
+
+export function sitemapXml(siteUrl, paths) {
+  const urls = paths.map(
+    (path) => `  <url><loc>${escapeHtml(siteUrl + (path === '/' ? '/' : path))}</loc></url>`,
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+export async function prerender({ outDir, entry }) {
+  const template = await readFile(join(outDir, 'index.html'), 'utf8')
+  const { siteUrl, siteConfig } = entry
+  // Routes rendered in the browser (login, profile, kids, not-found) start from this empty shell.
+  await writeFile(join(outDir, 'app-shell.html'), template)
+
+  for (const path of entry.marketingPaths) {
+    const { html: markup, statusCode } = await entry.renderPage(path)
+    if (statusCode !== 200) {
+      // Loud, not fatal, so a page still being written does not stop everyone's build; the build
+      // test (e2e/build-output.spec.ts) fails when a marketing page is missing from the output.
+      console.warn(
+        `\n[prerender] ${path} answered ${statusCode}: not written, it will be rendered in the browser`,
+      )
+      continue
+    }
+    const { title, description } = entry.pageMeta(path)
+    const url = siteUrl + (path === '/' ? '/' : path)
+    const headExtra = headTags({
+      title,
+      description,
+      url,
+      siteName: siteConfig.name,
+      imageUrl: `${siteUrl}/og-image.png`,
+    })
+    const file = join(outDir, htmlFileFor(path))
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, pageHtml(template, { title, description, headExtra, markup }))
+  }
+
+  await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.marketingPaths))
+  const robots = await readFile(join(outDir, 'robots.txt'), 'utf8')
+  await writeFile(join(outDir, 'robots.txt'), `${robots.trimEnd()}\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+}
+
+/** Connect middleware for `vite preview`, doing what Firebase Hosting does with cleanUrls and the
+ * rewrite to the shell: a page's own HTML where one exists, else the app shell. */
+export function previewFallback(outDir) {
+  return (req, _res, next) => {
+    const accept = req.headers.accept ?? ''
+    if ((req.method === 'GET' || req.method === 'HEAD') && accept.includes('text/html') && req.url) {
+      const url = new URL(req.url, 'http://preview.local')
+      const path = decodeURIComponent(url.pathname).replace(/\/+$/, '') || '/'
+      if (!/\.[a-z0-9]+$/i.test(path) && !path.startsWith('/__/')) {
+        const file = htmlFileFor(path)
+        req.url = `/${existsSync(join(outDir, file)) ? file : 'app-shell.html'}${url.search}`
+      }
+    }
+    next()
+  }
+}
