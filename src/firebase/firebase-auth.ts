@@ -53,8 +53,9 @@ export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
     },
 
     async signUp(name, email, password) {
-      const record = newUserRecord(name, email)
-      const { user } = await createUserWithEmailAndPassword(auth, record.email, password)
+      const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password)
+      // The e-mail as Firebase stored it (lower case): firestore.rules compares it with the token's.
+      const record = newUserRecord(name, user.email ?? email)
       await updateProfile(user, { displayName: record.name })
       // Only name and e-mail are stored, never the password; the timestamp is the server's.
       const ref = doc(db, 'users', user.uid)

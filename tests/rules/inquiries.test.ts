@@ -1,0 +1,114 @@
+// firestore.rules for inquiries (decisions 16), against the Firestore emulator (npm run test:emulators).
+import { readFileSync } from 'node:fs'
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing'
+import {
+  collection,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+} from 'firebase/firestore'
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { inquiryLimits } from '../../src/shared/records/inquiry-record'
+
+let env: RulesTestEnvironment
+
+const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
+const visitor = () => db(env.unauthenticatedContext())
+const parent = () => db(env.authenticatedContext('alice', { email: 'alice@example.com' }))
+
+const inquiry = () => ({
+  name: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  subject: 'A visit',
+  message: 'Could we visit on Monday morning?',
+  timestamp: serverTimestamp(),
+})
+
+beforeAll(async () => {
+  env = await initializeTestEnvironment({
+    projectId: 'demo-sunbeam-rules-inquiries',
+    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
+  })
+})
+
+beforeEach(async () => {
+  await env.clearFirestore()
+})
+
+afterAll(async () => {
+  await env.cleanup()
+})
+
+describe('inquiries: create only', () => {
+  it('anyone, signed in or not, may send an inquiry', async () => {
+    await assertSucceeds(setDoc(doc(collection(visitor(), 'inquiries')), inquiry()))
+    await assertSucceeds(setDoc(doc(collection(parent(), 'inquiries')), inquiry()))
+  })
+
+  it('last name and subject may be empty', async () => {
+    await assertSucceeds(
+      setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), lastName: '', subject: '' }),
+    )
+  })
+
+  it('nobody reads, lists, changes or deletes inquiries', async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(db(context), 'inquiries/one'), { ...inquiry(), timestamp: Timestamp.now() })
+    })
+    for (const store of [visitor(), parent()]) {
+      await assertFails(getDoc(doc(store, 'inquiries/one')))
+      await assertFails(getDocs(collection(store, 'inquiries')))
+      await assertFails(updateDoc(doc(store, 'inquiries/one'), { message: 'changed' }))
+      await assertFails(deleteDoc(doc(store, 'inquiries/one')))
+    }
+  })
+
+  it('refuses extra or missing fields', async () => {
+    await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), phone: '123' }))
+    const { subject: _subject, ...withoutSubject } = inquiry()
+    await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), withoutSubject))
+  })
+
+  it('refuses a client-made timestamp', async () => {
+    await assertFails(
+      setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), timestamp: Timestamp.fromMillis(0) }),
+    )
+  })
+
+  it('refuses an e-mail without @, and non-text values', async () => {
+    await assertFails(
+      setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), email: 'not-an-email' }),
+    )
+    await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), message: 42 }))
+  })
+
+  it('enforces the same size limits as the form', async () => {
+    for (const field of ['name', 'lastName', 'email', 'subject', 'message'] as const) {
+      const { max } = inquiryLimits[field]
+      const tooLong = field === 'email' ? `${'a'.repeat(max)}@example.com` : 'x'.repeat(max + 1)
+      await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), [field]: tooLong }))
+    }
+    await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), name: '' }))
+    await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), message: '' }))
+    await assertSucceeds(
+      setDoc(doc(collection(visitor(), 'inquiries')), {
+        ...inquiry(),
+        name: 'x'.repeat(inquiryLimits.name.max),
+        message: 'x'.repeat(inquiryLimits.message.max),
+      }),
+    )
+  })
+})

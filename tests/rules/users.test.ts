@@ -1,0 +1,126 @@
+// firestore.rules for users/{uid}, against the Firestore emulator (npm run test:emulators; needs Java 21).
+import { readFileSync } from 'node:fs'
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing'
+import {
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+} from 'firebase/firestore'
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+
+let env: RulesTestEnvironment
+
+// rules-unit-testing hands out the compat Firestore; the modular functions unwrap it (as its docs show).
+const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
+
+const alice = () => db(env.authenticatedContext('alice', { email: 'alice@example.com' }))
+const bob = () => db(env.authenticatedContext('bob', { email: 'bob@example.com' }))
+const visitor = () => db(env.unauthenticatedContext())
+
+const aliceRecord = () => ({ name: 'Alice', email: 'alice@example.com', timestamp: serverTimestamp() })
+
+async function seedAlice() {
+  await env.withSecurityRulesDisabled(async (context) => {
+    await setDoc(doc(db(context), 'users/alice'), {
+      name: 'Alice',
+      email: 'alice@example.com',
+      timestamp: Timestamp.now(),
+    })
+  })
+}
+
+beforeAll(async () => {
+  env = await initializeTestEnvironment({
+    projectId: 'demo-sunbeam-rules-users',
+    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
+  })
+})
+
+beforeEach(async () => {
+  await env.clearFirestore()
+})
+
+afterAll(async () => {
+  await env.cleanup()
+})
+
+describe('users/{uid}: create', () => {
+  it('lets a parent create their own record with name, email and the server time', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), aliceRecord()))
+  })
+
+  it("refuses someone else's record, and visitors", async () => {
+    await assertFails(setDoc(doc(bob(), 'users/alice'), aliceRecord()))
+    await assertFails(setDoc(doc(visitor(), 'users/alice'), aliceRecord()))
+  })
+
+  it('refuses a password or any other extra field', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), password: 'secret123' }))
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), admin: true }))
+  })
+
+  it('refuses missing fields', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { name: 'Alice', email: 'alice@example.com' }))
+    await assertFails(
+      setDoc(doc(alice(), 'users/alice'), { email: 'alice@example.com', timestamp: serverTimestamp() }),
+    )
+  })
+
+  it('refuses an e-mail other than the signed-in one', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), email: 'mallory@example.com' }))
+  })
+
+  it('refuses a client-made timestamp', async () => {
+    await assertFails(
+      setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), timestamp: Timestamp.fromMillis(0) }),
+    )
+  })
+
+  it('refuses an empty, non-text or over-long name (limit 80)', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), name: '' }))
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), name: 42 }))
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), name: 'x'.repeat(81) }))
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), name: 'x'.repeat(80) }))
+  })
+})
+
+describe('users/{uid}: read, update, delete', () => {
+  it('only the owner reads the record', async () => {
+    await seedAlice()
+    await assertSucceeds(getDoc(doc(alice(), 'users/alice')))
+    await assertFails(getDoc(doc(bob(), 'users/alice')))
+    await assertFails(getDoc(doc(visitor(), 'users/alice')))
+  })
+
+  it('the owner changes the name, and only the name', async () => {
+    await seedAlice()
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { name: 'Alice Liddell' }))
+    await assertSucceeds(
+      updateDoc(doc(alice(), 'users/alice'), { name: 'Alice L', timestamp: serverTimestamp() }),
+    )
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { email: 'other@example.com' }))
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { password: 'secret123' }))
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { timestamp: Timestamp.fromMillis(0) }))
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { name: '' }))
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { name: 'x'.repeat(81) }))
+  })
+
+  it('nobody else updates it, and nobody deletes it', async () => {
+    await seedAlice()
+    await assertFails(updateDoc(doc(bob(), 'users/alice'), { name: 'Bob was here' }))
+    await assertFails(updateDoc(doc(visitor(), 'users/alice'), { name: 'Visitor' }))
+    await assertFails(deleteDoc(doc(alice(), 'users/alice')))
+    await assertFails(deleteDoc(doc(bob(), 'users/alice')))
+  })
+})
