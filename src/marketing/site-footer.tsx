@@ -60,7 +60,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-news">
+        <section className="site-footer__news-block" aria-labelledby="footer-news">
           <h2 id="footer-news" className="site-footer__heading">
             Latest News
           </h2>

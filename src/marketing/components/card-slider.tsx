@@ -91,8 +91,8 @@ export function CardSlider({ label, slides }: CardSliderProps) {
       <div className="card-slider__controls">
         {enhanced ? (
           <button type="button" className="slider-button slider-button--play" onClick={togglePlaying}>
-            {playing ? 'Pause' : 'Play'}
-            <span className="visually-hidden"> slides</span>
+            <span aria-hidden="true">{playing ? 'Pause' : 'Play'}</span>
+            <span className="visually-hidden">{playing ? 'Pause slides' : 'Play slides'}</span>
           </button>
         ) : null}
         <button ref={prevRef} type="button" className="slider-button" onClick={() => step(-1)}>

@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router'
 
+type Crumb = { readonly label: string; readonly to: '/blog' }
+
 /** The coloured header of every inner page: the page's only h1 and a breadcrumb back home. */
 export function PageBanner({
   title,
   trail = [],
 }: {
   readonly title: string
-  readonly trail?: readonly string[]
+  readonly trail?: readonly Crumb[]
 }) {
   return (
     <div className="page-banner">
@@ -18,7 +20,9 @@ export function PageBanner({
               <Link to="/">Home</Link>
             </li>
             {trail.map((crumb) => (
-              <li key={crumb}>{crumb}</li>
+              <li key={crumb.to}>
+                <Link to={crumb.to}>{crumb.label}</Link>
+              </li>
             ))}
             <li aria-current="page">{title}</li>
           </ol>

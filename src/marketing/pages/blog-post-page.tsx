@@ -10,7 +10,7 @@ export function BlogPostPage({ post }: { readonly post: BlogPostSummary }) {
   const latest = blogPosts.filter((other) => other.id !== post.id).slice(0, 4)
   return (
     <>
-      <PageBanner title={post.title} trail={['Blog']} />
+      <PageBanner title={post.title} trail={[{ label: 'Blog', to: '/blog' }]} />
       <div className="section">
         <div className="container blog-detail">
           <article className="article">

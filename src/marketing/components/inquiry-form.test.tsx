@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { InquiryRecord } from '../../shared/records/inquiry-record'
+import { InquiryForm, inquiryMessages } from './inquiry-form'
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First name'), '  Ada ')
+  await user.type(screen.getByLabelText('Last name'), 'Okon')
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com')
+  await user.type(screen.getByLabelText('Subject'), 'A place in September')
+  await user.type(screen.getByLabelText('Message'), 'Do you have room for a two-year-old?')
+}
+
+describe('InquiryForm', () => {
+  it('has labelled, required fields named as the inquiry record, and a Submit Now button', () => {
+    render(<InquiryForm />)
+    const fields: [string, string][] = [
+      ['First name', 'name'],
+      ['Last name', 'lastName'],
+      ['Email', 'email'],
+      ['Subject', 'subject'],
+      ['Message', 'message'],
+    ]
+    for (const [label, name] of fields) {
+      const field = screen.getByLabelText(label)
+      expect(field).toHaveAttribute('name', name)
+      expect(field).toBeRequired()
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
+    expect(screen.getByRole('button', { name: 'Submit Now' })).toHaveAttribute('type', 'submit')
+  })
+
+  it('without a sender, does not reload the page and says plainly that sending is not available', async () => {
+    const user = userEvent.setup()
+    render(<InquiryForm />)
+    await fillIn(user)
+    // A document listener runs after React's handler: the default (a page reload) must be prevented.
+    const submitted = vi.fn((event: Event) => event.defaultPrevented)
+    document.addEventListener('submit', submitted)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    document.removeEventListener('submit', submitted)
+    expect(submitted).toHaveBeenCalledTimes(1)
+    expect(submitted).toHaveReturnedWith(true)
+    expect(screen.getByRole('status')).toHaveTextContent(inquiryMessages.unavailable)
+    expect(screen.queryByText(/thank you/i)).not.toBeInTheDocument()
+    // Nothing was pretended: what the parent typed is still there.
+    expect(screen.getByLabelText('Message')).toHaveValue('Do you have room for a two-year-old?')
+  })
+
+  it('sends the trimmed inquiry, thanks the sender and clears the form', async () => {
+    const user = userEvent.setup()
+    const onSend = vi.fn((_inquiry: InquiryRecord) => Promise.resolve())
+    render(<InquiryForm onSend={onSend} />)
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    expect(onSend).toHaveBeenCalledWith({
+      name: 'Ada',
+      lastName: 'Okon',
+      email: 'ada@example.com',
+      subject: 'A place in September',
+      message: 'Do you have room for a two-year-old?',
+    })
+    expect(await screen.findByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
+    expect(screen.getByLabelText('First name')).toHaveValue('')
+  })
+
+  it('shows an error and keeps the text when sending fails', async () => {
+    const user = userEvent.setup()
+    const onSend = vi.fn(() => Promise.reject(new Error('offline')))
+    render(<InquiryForm onSend={onSend} />)
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
+    expect(screen.getByLabelText('Subject')).toHaveValue('A place in September')
+    expect(screen.getByRole('button', { name: 'Submit Now' })).toBeEnabled()
+  })
+
+  it('disables the button while sending, so one click sends one inquiry', async () => {
+    const user = userEvent.setup()
+    let finish: () => void = () => undefined
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    render(<InquiryForm onSend={onSend} />)
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    expect(screen.getByRole('button', { name: 'Submit Now' })).toBeDisabled()
+    expect(screen.getByRole('status')).toHaveTextContent(inquiryMessages.sending)
+    finish()
+    expect(await screen.findByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
+    expect(onSend).toHaveBeenCalledTimes(1)
+  })
+})
