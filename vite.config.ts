@@ -89,8 +89,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
           scope: '/',
           display: 'standalone',
           orientation: 'any',
-          theme_color: '#ff7a45',
-          background_color: '#fff8ef',
+          theme_color: '#c2410c',
+          background_color: '#fffaf3',
           categories: ['education', 'kids', 'lifestyle'],
           icons: [
             { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

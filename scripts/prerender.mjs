@@ -51,6 +51,13 @@ export function pageHtml(template, { title, description, headExtra, markup }) {
     () => `<meta name="description" content="${escapeHtml(description)}" />`,
   )
   if (headExtra) html = html.replace('</head>', () => `    ${headExtra}\n  </head>`)
+  // The stylesheet first: it blocks the first paint, the module scripts do not.
+  const stylesheet = /\s*<link rel="stylesheet"[^>]*>/.exec(html)
+  const firstScript = html.indexOf('<script type="module"')
+  if (stylesheet && firstScript !== -1 && stylesheet.index > firstScript) {
+    html = html.replace(stylesheet[0], '')
+    html = `${html.slice(0, firstScript)}${stylesheet[0].trim()}\n    ${html.slice(firstScript)}`
+  }
   return html.replace('<!--app-html-->', () => markup)
 }
 
@@ -64,8 +71,18 @@ export function sitemapXml(siteUrl, paths) {
 export async function prerender({ outDir, entry }) {
   const template = await readFile(join(outDir, 'index.html'), 'utf8')
   const { siteUrl, siteConfig } = entry
-  // Routes rendered in the browser (login, profile, kids, not-found) start from this empty shell.
-  await writeFile(join(outDir, 'app-shell.html'), template)
+  // The brand comes from the site config (VITE_ variables), not from index.html's placeholders.
+  const branded = template.replace(
+    /<meta name="apple-mobile-web-app-title" content="[^"]*"/,
+    () => `<meta name="apple-mobile-web-app-title" content="${escapeHtml(siteConfig.shortName)}"`,
+  )
+  // Routes rendered in the browser (login, profile, kids, not-found) start from this empty shell;
+  // the app sets each one's title.
+  const home = entry.pageMeta('/')
+  await writeFile(
+    join(outDir, 'app-shell.html'),
+    pageHtml(branded, { title: siteConfig.name, description: home.description, markup: '<!--app-html-->' }),
+  )
 
   for (const path of entry.marketingPaths) {
     const { html: markup, statusCode } = await entry.renderPage(path)
@@ -88,7 +105,7 @@ export async function prerender({ outDir, entry }) {
     })
     const file = join(outDir, htmlFileFor(path))
     await mkdir(dirname(file), { recursive: true })
-    await writeFile(file, pageHtml(template, { title, description, headExtra, markup }))
+    await writeFile(file, pageHtml(branded, { title, description, headExtra, markup }))
   }
 
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.marketingPaths))

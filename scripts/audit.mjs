@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// `npm run audit`: builds the site, serves the build with `vite preview`, then
+//  1. loads every marketing route (and /login) in Chromium and adds up the JS and CSS it downloads,
+//     gzip-compressed (the budget: at most 100 KB of JS and no Firebase code on a marketing page);
+//  2. runs Lighthouse 11 (mobile emulation, default simulated throttling) on each of them for
+//     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
+// and prints one table. Options: --no-build (audit the existing build), --routes=/,/about
+// Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4174), CHROME_PATH.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const args = process.argv.slice(2)
+const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
+const port = Number(process.env.AUDIT_PORT ?? 4174)
+const origin = `http://localhost:${port}`
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+process.env.CHROME_PATH = chromePath
+
+const marketingRoutes = [
+  '/',
+  '/about',
+  '/pricing',
+  '/team',
+  '/blog',
+  '/blog/1',
+  '/blog/2',
+  '/blog/3',
+  '/blog/4',
+  '/blog/5',
+  '/blog/6',
+  '/contact',
+]
+const routesArg = args.find((a) => a.startsWith('--routes='))
+const routes = routesArg ? routesArg.slice('--routes='.length).split(',') : [...marketingRoutes, '/login']
+
+// kB as Vite and Lighthouse print them (1000 bytes).
+const JS_BUDGET = 100_000
+const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
+
+function buildSite() {
+  console.log(`Building into ${outDir} ...`)
+  const result = spawnSync('npm', ['run', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: process.env,
+  })
+  if (result.status !== 0) throw new Error('npm run build failed')
+}
+
+async function startPreview() {
+  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  server.stderr.on('data', (chunk) => process.stderr.write(chunk))
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(origin)
+      if (response.ok) return server
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`vite preview did not answer on ${origin}`)
+}
+
+/** JS and CSS a route downloads on its first load, as gzip bytes, and whether any of it is Firebase. */
+async function measureBytes(browser, route) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const bodies = []
+  page.on('response', (response) => {
+    const type = response.request().resourceType()
+    if (type === 'script' || type === 'stylesheet')
+      bodies.push(response.body().then((body) => ({ type, url: response.url(), body })))
+  })
+  await page.goto(origin + route, { waitUntil: 'networkidle' })
+  // Work scheduled after load (idle callbacks, the service worker registration) counts too.
+  await page.waitForTimeout(1500)
+  await page.waitForLoadState('networkidle')
+  const files = await Promise.all(bodies)
+  await context.close()
+  const sum = (type) =>
+    files.filter((f) => f.type === type).reduce((n, f) => n + gzipSync(f.body, { level: 9 }).length, 0)
+  const firebase = files.some(
+    (f) =>
+      f.type === 'script' &&
+      /@firebase\/|firebasestorage\.googleapis|identitytoolkit/.test(f.body.toString('utf8')),
+  )
+  return {
+    js: sum('script'),
+    css: sum('stylesheet'),
+    jsFiles: files.filter((f) => f.type === 'script').map((f) => new URL(f.url).pathname),
+    firebase,
+  }
+}
+
+async function runLighthouse(chrome, route, categories) {
+  const result = await lighthouse(origin + route, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: categories,
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${route}`)
+  // The full reports, to see why a score is what it is.
+  mkdirSync('test-results/lighthouse', { recursive: true })
+  const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}${categories.includes('pwa') ? '-pwa' : ''}`
+  writeFileSync(`test-results/lighthouse/${name}.json`, JSON.stringify(result.lhr))
+  return result.lhr
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1)
+const pad = (value, width) => String(value).padEnd(width)
+
+async function main() {
+  if (!args.includes('--no-build')) buildSite()
+  const server = await startPreview()
+  const rows = []
+  let pwa = null
+  const failures = []
+  try {
+    const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] })
+    const bytes = {}
+    for (const route of routes) bytes[route] = await measureBytes(browser, route)
+    await browser.close()
+
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    })
+    try {
+      for (const route of routes) {
+        const lhr = await runLighthouse(chrome, route, [
+          'performance',
+          'accessibility',
+          'best-practices',
+          'seo',
+        ])
+        const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+        const failed = Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .filter(
+            (a) =>
+              ![
+                'largest-contentful-paint',
+                'first-contentful-paint',
+                'speed-index',
+                'interactive',
+                'total-blocking-time',
+                'max-potential-fid',
+                'cumulative-layout-shift',
+              ].includes(a.id) || a.score < 0.9,
+          )
+          .map((a) => a.id)
+        rows.push({
+          route,
+          perf: score('performance'),
+          a11y: score('accessibility'),
+          bp: score('best-practices'),
+          seo: score('seo'),
+          fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+          failed,
+          ...bytes[route],
+        })
+      }
+      const lhr = await runLighthouse(chrome, '/', ['pwa'])
+      pwa = Object.values(lhr.categories.pwa.auditRefs).map((ref) => {
+        const audit = lhr.audits[ref.id]
+        return {
+          id: ref.id,
+          group: ref.group ?? '',
+          score: audit.score,
+          mode: audit.scoreDisplayMode,
+          title: audit.title,
+        }
+      })
+    } finally {
+      await chrome.kill()
+    }
+  } finally {
+    process.kill(-server.pid)
+  }
+
+  console.log('\nLighthouse 11 (mobile, simulated throttling) and first-load bytes (gzip)\n')
+  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('CSS kB', 8)}${pad('Firebase', 10)}failing audits`
+  console.log(header)
+  console.log('-'.repeat(header.length + 10))
+  for (const r of rows) {
+    const marketing = marketingRoutes.includes(r.route)
+    console.log(
+      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.css), 8)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
+    )
+    if (marketing) {
+      if (r.js > JS_BUDGET) failures.push(`${r.route}: ${kb(r.js)} kB of JS (budget 100 kB)`)
+      if (r.firebase) failures.push(`${r.route}: loads Firebase code`)
+      for (const [id, min] of Object.entries(targets)) {
+        const value = { performance: r.perf, accessibility: r.a11y, 'best-practices': r.bp, seo: r.seo }[id]
+        if (value < min) failures.push(`${r.route}: ${id} ${value} (target ${min})`)
+      }
+    }
+  }
+  console.log('\nJS files per route:')
+  for (const r of rows) console.log(`  ${pad(r.route, 10)}${r.jsFiles.join(' ')}`)
+
+  console.log('\nLighthouse 11 PWA audits on / (the HTTPS redirect cannot pass on localhost):')
+  for (const a of pwa ?? []) {
+    const verdict =
+      a.mode === 'manual' ? 'manual' : a.score === 1 ? 'pass' : a.score === null ? a.mode : 'FAIL'
+    console.log(`  ${pad(verdict, 8)}${pad(a.group, 16)}${a.id}`)
+    if (verdict === 'FAIL' && a.id !== 'redirects-http') failures.push(`PWA audit ${a.id} fails`)
+  }
+
+  mkdirSync('test-results', { recursive: true })
+  writeFileSync('test-results/audit.json', JSON.stringify({ rows, pwa }, null, 2))
+  if (failures.length) {
+    console.log(`\nOver budget:\n  ${failures.join('\n  ')}`)
+    process.exitCode = 1
+  } else {
+    console.log('\nAll budgets hold.')
+  }
+}
+
+await main()

@@ -1,0 +1,154 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AppStatus } from './app-status'
+import { newWorkerControls, offerUpdate, resetUpdateState } from './sw-update'
+
+async function renderAppStatus(children?: React.ReactNode) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <AppStatus />
+        <Outlet />
+      </>
+    ),
+  })
+  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => children ?? null })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([index]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  await router.load()
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+beforeEach(() => {
+  resetUpdateState()
+  localStorage.clear()
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('offline banner', () => {
+  it('appears in the status region when the connection drops and goes when it is back', async () => {
+    await renderAppStatus()
+    const status = await screen.findByRole('status')
+    expect(status).toBeEmptyDOMElement()
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => {
+      window.dispatchEvent(new Event('offline'))
+    })
+    expect(status).toHaveTextContent('You are offline.')
+
+    onLine.mockReturnValue(true)
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(status).toBeEmptyDOMElement()
+  })
+})
+
+describe('update prompt', () => {
+  it("offers 'Reload' when a new version waits, and reloads only after the button", async () => {
+    const user = userEvent.setup()
+    await renderAppStatus()
+    const activateWaiting = vi.fn()
+    const reload = vi.fn()
+
+    act(() => offerUpdate({ activateWaiting }))
+    expect(await screen.findByText('A new version of Sunbeam is ready')).toBeVisible()
+    expect(activateWaiting).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Reload' }))
+    expect(activateWaiting).toHaveBeenCalledTimes(1)
+
+    act(() => newWorkerControls(reload))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(screen.queryByText('A new version of Sunbeam is ready')).not.toBeInTheDocument()
+  })
+
+  it('never reloads on its own when another tab lets the new version take over', async () => {
+    await renderAppStatus()
+    const reload = vi.fn()
+    act(() => offerUpdate({ activateWaiting: vi.fn() }))
+    await screen.findByRole('button', { name: 'Reload' })
+
+    act(() => newWorkerControls(reload))
+    expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('asks before reloading over a form with unsaved input, and stays when the parent says no', async () => {
+    const user = userEvent.setup()
+    await renderAppStatus(
+      <form>
+        <label>
+          Child name
+          <input name="kidName" defaultValue="" />
+        </label>
+      </form>,
+    )
+    await user.type(await screen.findByLabelText('Child name'), 'Ada')
+    const activateWaiting = vi.fn()
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    act(() => offerUpdate({ activateWaiting }))
+
+    await user.click(await screen.findByRole('button', { name: 'Reload' }))
+    expect(confirm).toHaveBeenCalledWith('Reload now? What you typed in the form will be lost.')
+    expect(activateWaiting).not.toHaveBeenCalled()
+    expect(screen.getByLabelText('Child name')).toHaveValue('Ada')
+  })
+})
+
+describe('install offer', () => {
+  function installEvent() {
+    const event = new Event('beforeinstallprompt', { cancelable: true })
+    const prompt = vi.fn(() => Promise.resolve())
+    Object.assign(event, { prompt, userChoice: Promise.resolve({ outcome: 'accepted' as const }) })
+    return { event, prompt }
+  }
+
+  it("shows 'Install app' when the browser offers installation, and opens the browser's dialog", async () => {
+    const user = userEvent.setup()
+    await renderAppStatus()
+    const { event, prompt } = installEvent()
+    act(() => {
+      window.dispatchEvent(event)
+    })
+    expect(event.defaultPrevented).toBe(true)
+
+    await user.click(await screen.findByRole('button', { name: 'Install app' }))
+    expect(prompt).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
+  })
+
+  it('tells iPhone Safari users how to add the site to the home screen, until they dismiss it', async () => {
+    const user = userEvent.setup()
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    )
+    await renderAppStatus()
+    expect(await screen.findByText(/tap the Share button, then/)).toHaveTextContent(
+      'To install Sunbeam, tap the Share button, then Add to Home Screen.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Not now' }))
+    expect(screen.queryByText(/tap the Share button/)).not.toBeInTheDocument()
+    expect(localStorage.getItem('sunbeam-install-dismissed')).toBe('1')
+  })
+
+  it('shows nothing in a browser without an install offer', async () => {
+    await renderAppStatus()
+    expect(await screen.findByRole('status')).toBeEmptyDOMElement()
+  })
+})

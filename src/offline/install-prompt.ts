@@ -1,0 +1,62 @@
+// The browser's own install offer (Chromium's beforeinstallprompt), kept for an 'Install app' button,
+// and the case where there is no such event: Safari on iPhone and iPad, where parents add the site to
+// the home screen from the Share menu.
+
+/** Chromium's event (not in TypeScript's DOM types). */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+type Listener = () => void
+let deferred: BeforeInstallPromptEvent | null = null
+let listening = false
+const listeners = new Set<Listener>()
+
+function emit() {
+  for (const listener of listeners) listener()
+}
+
+function listen() {
+  if (listening || typeof window === 'undefined') return
+  listening = true
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Keep the offer for our button instead of the browser's mini-infobar.
+    event.preventDefault()
+    deferred = event as BeforeInstallPromptEvent
+    emit()
+  })
+  window.addEventListener('appinstalled', () => {
+    deferred = null
+    emit()
+  })
+}
+
+export function subscribeInstall(listener: Listener): () => void {
+  listen()
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function canInstall(): boolean {
+  return deferred !== null
+}
+
+/** Shows the browser's install dialog; the offer can be used once. */
+export async function install(): Promise<void> {
+  const offer = deferred
+  if (!offer) return
+  deferred = null
+  emit()
+  await offer.prompt()
+  await offer.userChoice
+}
+
+/** Safari on iOS/iPadOS, not yet opened from the home screen: it has no install event. */
+export function isIosSafariInBrowser(nav: Navigator = navigator): boolean {
+  const ua = nav.userAgent
+  const iOS = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && nav.maxTouchPoints > 1)
+  const safari = /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua)
+  const standalone = (nav as Navigator & { standalone?: boolean }).standalone === true
+  return iOS && safari && !standalone
+}
