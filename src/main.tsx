@@ -1,12 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { startOutboxIfPending } from './offline/outbox/outbox-hint'
 import { createAppRouter } from './router'
 import { provideBackend } from './shared/backend/backend'
 import './shared/ui/global.css'
 
 // Firebase loads only when a screen asks getBackend(); marketing pages never download it.
 provideBackend(() => import('./firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
+startOutboxIfPending()
 
 const router = createAppRouter()
 const rootElement = document.getElementById('root')

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AddKidRouteImport } from './routes/add-kid'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
@@ -20,6 +21,8 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TeamRouteImport } from './routes/team'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
+import { Route as EditKidKidIdRouteImport } from './routes/edit-kid.$kidId'
+import { Route as KidKidIdRouteImport } from './routes/kid.$kidId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -29,6 +32,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AddKidRoute = AddKidRouteImport.update({
+  id: '/add-kid',
+  path: '/add-kid',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -76,10 +84,21 @@ const BlogPostIdRoute = BlogPostIdRouteImport.update({
   path: '/blog/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EditKidKidIdRoute = EditKidKidIdRouteImport.update({
+  id: '/edit-kid/$kidId',
+  path: '/edit-kid/$kidId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KidKidIdRoute = KidKidIdRouteImport.update({
+  id: '/kid/$kidId',
+  path: '/kid/$kidId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/add-kid': typeof AddKidRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -88,11 +107,14 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/team': typeof TeamRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/edit-kid/$kidId': typeof EditKidKidIdRoute
+  '/kid/$kidId': typeof KidKidIdRoute
   '/blog/': typeof BlogIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/add-kid': typeof AddKidRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -101,12 +123,15 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/team': typeof TeamRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/edit-kid/$kidId': typeof EditKidKidIdRoute
+  '/kid/$kidId': typeof KidKidIdRoute
   '/blog': typeof BlogIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/add-kid': typeof AddKidRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -115,6 +140,8 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/team': typeof TeamRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/edit-kid/$kidId': typeof EditKidKidIdRoute
+  '/kid/$kidId': typeof KidKidIdRoute
   '/blog/': typeof BlogIndexRoute
 }
 export interface FileRouteTypes {
@@ -122,6 +149,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/add-kid'
     | '/contact'
     | '/login'
     | '/pricing'
@@ -130,11 +158,14 @@ export interface FileRouteTypes {
     | '/signup'
     | '/team'
     | '/blog/$postId'
+    | '/edit-kid/$kidId'
+    | '/kid/$kidId'
     | '/blog/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
+    | '/add-kid'
     | '/contact'
     | '/login'
     | '/pricing'
@@ -143,11 +174,14 @@ export interface FileRouteTypes {
     | '/signup'
     | '/team'
     | '/blog/$postId'
+    | '/edit-kid/$kidId'
+    | '/kid/$kidId'
     | '/blog'
   id:
     | '__root__'
     | '/'
     | '/about'
+    | '/add-kid'
     | '/contact'
     | '/login'
     | '/pricing'
@@ -156,12 +190,15 @@ export interface FileRouteTypes {
     | '/signup'
     | '/team'
     | '/blog/$postId'
+    | '/edit-kid/$kidId'
+    | '/kid/$kidId'
     | '/blog/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  AddKidRoute: typeof AddKidRoute
   ContactRoute: typeof ContactRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
@@ -170,6 +207,8 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   TeamRoute: typeof TeamRoute
   BlogPostIdRoute: typeof BlogPostIdRoute
+  EditKidKidIdRoute: typeof EditKidKidIdRoute
+  KidKidIdRoute: typeof KidKidIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
 
@@ -187,6 +226,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/add-kid': {
+      id: '/add-kid'
+      path: '/add-kid'
+      fullPath: '/add-kid'
+      preLoaderRoute: typeof AddKidRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -252,12 +298,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/edit-kid/$kidId': {
+      id: '/edit-kid/$kidId'
+      path: '/edit-kid/$kidId'
+      fullPath: '/edit-kid/$kidId'
+      preLoaderRoute: typeof EditKidKidIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kid/$kidId': {
+      id: '/kid/$kidId'
+      path: '/kid/$kidId'
+      fullPath: '/kid/$kidId'
+      preLoaderRoute: typeof KidKidIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  AddKidRoute: AddKidRoute,
   ContactRoute: ContactRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
@@ -266,6 +327,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   TeamRoute: TeamRoute,
   BlogPostIdRoute: BlogPostIdRoute,
+  EditKidKidIdRoute: EditKidKidIdRoute,
+  KidKidIdRoute: KidKidIdRoute,
   BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport

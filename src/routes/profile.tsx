@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProfilePage } from '../account/profile-page'
 import { AuthPendingLoader, requireSignedIn } from '../account/route-guard'
+import { YourKids } from '../kids/your-kids'
 
 export const Route = createFileRoute('/profile')({
   beforeLoad: ({ location }) => requireSignedIn(location),
@@ -10,5 +11,6 @@ export const Route = createFileRoute('/profile')({
 })
 
 function ProfileRoute() {
-  return <ProfilePage kidsSection={null} />
+  const { user } = Route.useRouteContext()
+  return <ProfilePage kidsSection={<YourKids userId={user.uid} />} />
 }

@@ -28,6 +28,7 @@ export class FakeKidsPort implements KidsPort {
   readonly saves: { readonly id: string; readonly record: KidRecord }[] = []
   readonly deletes: string[] = []
   ackMode: AckMode = 'accept'
+  persistentCache = true
   /** Errors thrown by the next saveKid calls (before anything is queued). */
   readonly saveFailures: Error[] = []
   /** Called before a save is applied; a test may throw here to simulate a crash. */

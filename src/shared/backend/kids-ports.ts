@@ -36,6 +36,8 @@ export interface QueuedSave {
 export type KidListener = (kid: StoredKid | null) => void
 
 export interface KidsPort {
+  /** False where the device cannot keep records (private browsing): they then last only this session. */
+  readonly persistentCache: boolean
   /**
    * Writes kids/{kidId} (the adapter adds timestamp = server time). Resolves once the write is in the
    * local queue and cache, WITHOUT waiting for the server (which never answers offline). Writing the same

@@ -1,0 +1,53 @@
+// /edit-kid/{kidId}: 'Edit Your Child Info', pre-filled. Photos stay unless new ones are chosen
+// (decisions 8). Editing a child still waiting in the outbox updates its queued submission.
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { getOutboxRuntime } from '../offline/outbox/outbox-runtime'
+import type { PreparedPhoto } from '../offline/outbox/outbox-store'
+import { kidMessages } from '../shared/records/kid-record'
+import { KidForm } from './kid-form'
+import { KidLoader, PrivateBrowsingNotice } from './kid-status'
+import { announceOutcome, submitAndWait } from './kid-submission'
+import { type KidView, usePersistentCache } from './kids-data'
+import { useKidLookup } from './use-kid-lookup'
+import './kids.css'
+
+export interface EditKidPageProps {
+  readonly kidId: string
+  readonly userId: string
+  readonly preparePhotos?: (files: readonly File[]) => Promise<PreparedPhoto[]>
+}
+
+export function EditKidPage({ kidId, userId, preparePhotos }: EditKidPageProps) {
+  const navigate = useNavigate()
+  const persistent = usePersistentCache()
+  const { lookup, runtime } = useKidLookup(kidId, userId, kidMessages.notYours)
+  // The form is filled once; later changes (the sender at work) must not reset what the parent types.
+  const [kid, setKid] = useState<KidView | null>(null)
+  if (!kid && lookup.state === 'ready') setKid(lookup.kid)
+
+  if (!kid) return <KidLoader label="Loading child…" />
+
+  return (
+    <KidForm
+      title="Edit Your Child Info"
+      submitLabel="Edit Child"
+      initial={kid.fields}
+      currentPhotos={kid.photos}
+      photosRequired={false}
+      runtime={runtime}
+      preparePhotos={preparePhotos}
+      notice={persistent ? null : <PrivateBrowsingNotice />}
+      onSubmit={async (fields, photos, onProgress) => {
+        const outbox = runtime ?? (await getOutboxRuntime())
+        const outcome = await submitAndWait(
+          outbox,
+          () => outbox.outbox.edit({ userId, kidId, fields, photos, stored: kid.stored }),
+          { onProgress },
+        )
+        announceOutcome(outcome, kidMessages.childEdited)
+        await navigate({ to: '/profile' })
+      }}
+    />
+  )
+}

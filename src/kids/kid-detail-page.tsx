@@ -1,0 +1,63 @@
+// /kid/{kidId}: the child's photos and labelled lines (spec section 2). A child still in the outbox is
+// shown from the device, photos included; a missing child, or another parent's, is 'Child does not exist'.
+import { Link } from '@tanstack/react-router'
+import { formatPlan, formatYears, kidMessages } from '../shared/records/kid-record'
+import { KidCarousel } from './kid-carousel'
+import { KidLoader, KidStatusBadge, statusText } from './kid-status'
+import { useKidLookup } from './use-kid-lookup'
+import './kids.css'
+
+export interface KidDetailPageProps {
+  readonly kidId: string
+  readonly userId: string
+}
+
+export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
+  // Another parent's child reads as missing: the detail never says whose it is (decisions 7).
+  const { lookup, runtime } = useKidLookup(kidId, userId, kidMessages.missing)
+  if (lookup.state !== 'ready') return <KidLoader label="Loading child…" />
+  const { kid } = lookup
+  const { fields } = kid
+  const lines: readonly (readonly [string, string])[] = [
+    ['Child Name', fields.kidName],
+    ['Gender', fields.kidGender],
+    ['Age', formatYears(fields.kidAge)],
+    ['Parent Name', fields.parentName],
+    ['Parent Age', formatYears(fields.parentAge)],
+    ['Parent Phone', fields.parentPhone],
+    ['Plan', formatPlan(fields.plan)],
+    ['Address', fields.address],
+  ]
+  return (
+    <div className="kid-page kid-detail">
+      <div className="kid-detail-head">
+        <h1>{fields.kidName}</h1>
+        <KidStatusBadge status={kid.status} />
+      </div>
+      {kid.status !== 'saved' && (
+        <p className="kid-hint">
+          {kid.status === 'waiting'
+            ? `${statusText.waiting}: these photos are on this device until they are uploaded.`
+            : `${statusText.failed}: ${kidMessages.failedHint}`}
+        </p>
+      )}
+      <KidCarousel photos={kid.photos} runtime={runtime} name={fields.kidName} />
+      <dl className="kid-lines">
+        {lines.map(([label, value]) => (
+          <div key={label} className="kid-line">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="kid-detail-actions">
+        <Link to="/edit-kid/$kidId" params={{ kidId }} className="button button--primary">
+          Edit child
+        </Link>
+        <Link to="/profile" className="button button--ghost">
+          Back to profile
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+// A child's photo: a download address, or (for a child still queued) the bytes on this device, shown
+// through an object URL that is released when the photo leaves the screen.
+import { useEffect, useState } from 'react'
+import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
+import type { PhotoRef } from './kids-data'
+
+/** The address to show a photo at; null while device bytes load (or when they are gone). */
+export function usePhotoSrc(photo: PhotoRef | undefined, runtime: OutboxRuntime | null): string | null {
+  const [deviceUrl, setDeviceUrl] = useState<string | null>(null)
+  const photoId = photo?.kind === 'device' ? photo.photoId : null
+  useEffect(() => {
+    if (!photoId || !runtime) return
+    let live = true
+    let objectUrl: string | null = null
+    runtime.outbox.photoBytes(photoId).then(
+      (bytes) => {
+        if (!live || !bytes) return
+        objectUrl = URL.createObjectURL(new Blob([bytes.data], { type: bytes.type }))
+        setDeviceUrl(objectUrl)
+      },
+      () => undefined,
+    )
+    return () => {
+      live = false
+      if (objectUrl) URL.revokeObjectURL(objectUrl)
+      setDeviceUrl(null)
+    }
+  }, [photoId, runtime])
+  if (!photo) return null
+  return photo.kind === 'url' ? photo.url : deviceUrl
+}
+
+interface KidPhotoProps {
+  readonly photo: PhotoRef | undefined
+  readonly runtime: OutboxRuntime | null
+  readonly alt: string
+  readonly className?: string
+  readonly width: number
+  readonly height: number
+  readonly eager?: boolean
+}
+
+export function KidPhoto({ photo, runtime, alt, className, width, height, eager }: KidPhotoProps) {
+  const src = usePhotoSrc(photo, runtime)
+  if (!src) return <span className={`${className ?? ''} kid-photo-placeholder`} role="img" aria-label={alt} />
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  )
+}

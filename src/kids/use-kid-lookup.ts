@@ -1,0 +1,27 @@
+// One child for the detail and edit screens, with the spec's answers for a child that is missing or
+// not the parent's: a toast, then the home page (decisions 7).
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { kidMessages } from '../shared/records/kid-record'
+import { notify } from '../shared/ui/notify'
+import { type KidLookup, lookupKid, useOutboxEntries, useOutboxRuntime, useStoredKid } from './kids-data'
+
+export function useKidLookup(kidId: string, userId: string, notYoursMessage: string) {
+  const runtime = useOutboxRuntime()
+  const entries = useOutboxEntries(runtime, userId)
+  const stored = useStoredKid(kidId)
+  const lookup: KidLookup = lookupKid(kidId, userId, stored, entries)
+  const navigate = useNavigate()
+  const leaving = useRef(false)
+
+  useEffect(() => {
+    if (leaving.current) return
+    if (lookup.state === 'missing' || lookup.state === 'notYours') {
+      leaving.current = true
+      void notify('error', lookup.state === 'missing' ? kidMessages.missing : notYoursMessage)
+      void navigate({ to: '/', replace: true })
+    }
+  }, [lookup.state, navigate, notYoursMessage])
+
+  return { lookup, runtime }
+}

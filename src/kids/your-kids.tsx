@@ -1,0 +1,163 @@
+// 'Your Kids' on /profile (spec section 2): shown only when the parent has children. Each item has its
+// cover, name, gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children
+// still in the outbox are marked as waiting; failed ones offer Retry and Discard.
+import { Link } from '@tanstack/react-router'
+import { useId, useRef } from 'react'
+import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
+import { formatPlan, kidMessages } from '../shared/records/kid-record'
+import { notify } from '../shared/ui/notify'
+import { KidPhoto } from './kid-photo'
+import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice } from './kid-status'
+import {
+  type KidView,
+  mergeKids,
+  useOutboxEntries,
+  useOutboxRuntime,
+  usePersistentCache,
+  useStoredKids,
+} from './kids-data'
+import './kids.css'
+
+export interface YourKidsProps {
+  readonly userId: string
+  /** Asks before deleting; the browser's own dialog by default (accessible everywhere). */
+  readonly confirm?: (message: string) => boolean
+}
+
+export function YourKids({ userId, confirm = (message) => window.confirm(message) }: YourKidsProps) {
+  const runtime = useOutboxRuntime()
+  const entries = useOutboxEntries(runtime, userId)
+  const { kids: stored, failed } = useStoredKids(userId)
+  const persistent = usePersistentCache()
+  const headingId = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  const notice = (
+    <>
+      {persistent ? null : <PrivateBrowsingNotice />}
+      {failed && (
+        <p className="notice notice--error kid-notice" role="alert">
+          Your children could not be loaded. Please try again later.
+        </p>
+      )}
+    </>
+  )
+  if (!entries || !stored) return notice
+  const kids = mergeKids(stored, entries)
+  // Spec: the list appears only if the parent has children.
+  if (kids.length === 0) return notice
+
+  async function onDelete(kid: KidView) {
+    if (!runtime || !confirm(kidMessages.confirmDelete)) return
+    try {
+      await runtime.outbox.remove({ userId, kidId: kid.id, stored: kid.stored })
+    } catch (error) {
+      console.error('The child could not be deleted', error)
+      void notify('error', 'The child could not be deleted. Please try again.')
+      return
+    }
+    void runtime.sender.kick()
+    void notify('success', kidMessages.childDeleted)
+    // The focused button is gone with its row: keep keyboard users in the list.
+    headingRef.current?.focus()
+  }
+
+  return (
+    <section className="your-kids" aria-labelledby={headingId}>
+      {notice}
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        Your Kids
+      </h2>
+      <ul className="kids-list">
+        {kids.map((kid) => (
+          <KidCard key={kid.id} kid={kid} runtime={runtime} onDelete={() => void onDelete(kid)} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+interface KidCardProps {
+  readonly kid: KidView
+  readonly runtime: OutboxRuntime | null
+  readonly onDelete: () => void
+}
+
+function KidCard({ kid, runtime, onDelete }: KidCardProps) {
+  const name = kid.fields.kidName
+  const submissionId = kid.submissionId
+
+  async function retry() {
+    if (!runtime || !submissionId) return
+    await runtime.outbox.retry(submissionId)
+    void runtime.sender.kick()
+  }
+
+  async function discard() {
+    if (!runtime || !submissionId) return
+    if (!window.confirm(`Discard the changes to ${name} that were not uploaded?`)) return
+    await runtime.outbox.discard(submissionId)
+    void runtime.sender.kick()
+  }
+
+  return (
+    <li className={`kid-card kid-card--${kid.status}`}>
+      <Link to="/kid/$kidId" params={{ kidId: kid.id }} className="kid-card-link">
+        <KidPhoto
+          photo={kid.photos[0]}
+          runtime={runtime}
+          alt={`Cover photo of ${name}`}
+          className="kid-card-cover"
+          width={96}
+          height={96}
+        />
+        <span className="kid-card-text">
+          <strong className="kid-card-name">{name}</strong>
+          <span>{kid.fields.kidGender}</span>
+          <span>{formatPlan(kid.fields.plan)}</span>
+          <KidStatusBadge status={kid.status} />
+        </span>
+      </Link>
+      <div className="kid-card-actions">
+        {kid.status === 'failed' && (
+          <>
+            <button
+              type="button"
+              className="kid-text-button"
+              onClick={() => void retry()}
+              aria-label={`Retry uploading ${name}`}
+            >
+              Retry
+            </button>
+            <button
+              type="button"
+              className="kid-text-button"
+              onClick={() => void discard()}
+              aria-label={`Discard the changes to ${name}`}
+            >
+              Discard
+            </button>
+          </>
+        )}
+        <Link
+          to="/edit-kid/$kidId"
+          params={{ kidId: kid.id }}
+          className="kid-icon-button"
+          aria-label={`Edit ${name}`}
+          title={`Edit ${name}`}
+        >
+          <EditIcon />
+        </Link>
+        <button
+          type="button"
+          className="kid-icon-button kid-icon-button--danger"
+          onClick={onDelete}
+          aria-label={`Delete ${name}`}
+          title={`Delete ${name}`}
+        >
+          <DeleteIcon />
+        </button>
+      </div>
+    </li>
+  )
+}
