@@ -9,15 +9,19 @@ const chromiumPath =
 // E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
 
+// A run on another port keeps its artifacts apart, so side-by-side runs do not delete each other's.
+const runSuffix = previewPort === 4173 ? '' : `-${previewPort}`
+
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `test-results/playwright${runSuffix}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e-results${runSuffix}.json` }]],
   use: {
     baseURL: `http://localhost:${previewPort}`,
     trace: 'retain-on-failure',

@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+// The service worker is what this file tests: let it run (the other suites block it).
+test.use({ serviceWorkers: 'allow' })
+
+const blogTitles: Record<string, string> = {
+  '1': 'Settling In: A Gentle First Week at Day Care',
+  '2': 'Five Lunchbox Ideas Toddlers Actually Eat',
+  '3': 'Why Messy Play Matters',
+  '4': 'Building a Calm Bedtime Routine',
+  '5': 'Reading Together: Ten Minutes That Matter',
+  '6': 'Rainy Day, Happy Day: Indoor Games',
+}
+
+/** Each marketing page with the start of its document title. */
+const pages: { path: string; title: RegExp }[] = [
+  { path: '/', title: /^Sunbeam Day Care & Baby Care/ },
+  { path: '/about', title: /^About Us \| Sunbeam$/ },
+  { path: '/pricing', title: /^Daycare Plans and Pricing \| Sunbeam$/ },
+  { path: '/team', title: /^Our Team \| Sunbeam$/ },
+  { path: '/blog', title: /^Blog \| Sunbeam$/ },
+  ...Object.entries(blogTitles).map(([id, title]) => ({
+    path: `/blog/${id}`,
+    title: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| Sunbeam$`),
+  })),
+  { path: '/contact', title: /^Contact Us \| Sunbeam$/ },
+]
+
+/** One visit: the worker installs (precaching every page), activates and controls the page. */
+async function visitOnce(page: Page) {
+  await page.goto('/')
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    if (!registration.active) throw new Error('no active service worker')
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
+    }
+  })
+}
+
+/** The page shows its heading and every image on it has loaded (lazy ones too), in the site's font. */
+async function expectRendered(page: Page, title: RegExp) {
+  await expect(page).toHaveTitle(title)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Scroll through the page so lazily loaded images are requested, then check every one of them.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+  })
+  // No image is broken, and every image on the page (a lazy one in a slider's hidden slide, too) can
+  // be had without a network: the service worker answers from its precache.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+      ),
+    )
+    .toEqual([])
+  const unavailable = await page.evaluate(async () => {
+    const sources = [...new Set([...document.images].map((img) => img.currentSrc || img.src))]
+    const results = await Promise.all(
+      sources.map((src) =>
+        fetch(src)
+          .then((response) => (response.ok ? null : `${src}: ${response.status}`))
+          .catch((error: Error) => `${src}: ${error.message}`),
+      ),
+    )
+    return results.filter((result) => result !== null)
+  })
+  expect(unavailable).toEqual([])
+  expect(await page.evaluate(() => document.images.length)).toBeGreaterThan(0)
+  expect(
+    await page.evaluate(async () => {
+      await document.fonts.ready
+      return document.fonts.check('1em "Nunito Variable"')
+    }),
+  ).toBe(true)
+}
+
+test('after one visit, every marketing page loads offline with its images and fonts', async ({
+  page,
+  context,
+}) => {
+  await visitOnce(page)
+  await context.setOffline(true)
+  for (const { path, title } of pages) {
+    await test.step(path, async () => {
+      const response = await page.goto(path)
+      expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true)
+      await expectRendered(page, title)
+    })
+  }
+})
+
+test('after one visit, the app navigates between marketing pages offline', async ({ page, context }) => {
+  await visitOnce(page)
+  await context.setOffline(true)
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  const links: [string, RegExp][] = [
+    ['About', /^About Us \| Sunbeam$/],
+    ['Pricing', /^Daycare Plans and Pricing \| Sunbeam$/],
+    ['Our Team', /^Our Team \| Sunbeam$/],
+    ['Contact', /^Contact Us \| Sunbeam$/],
+    ['Blog', /^Blog \| Sunbeam$/],
+  ]
+  for (const [name, title] of links) {
+    await test.step(name, async () => {
+      await footer.getByRole('link', { name, exact: true }).click()
+      await expectRendered(page, title)
+    })
+  }
+  // From the blog list to each post, and back, all without a network.
+  for (const [id, title] of Object.entries(blogTitles)) {
+    await test.step(`/blog/${id}`, async () => {
+      await page.locator('main').getByRole('link', { name: title }).first().click()
+      await expect(page).toHaveURL(new RegExp(`/blog/${id}$`))
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expectRendered(page, /\| Sunbeam$/)
+      await page.goBack()
+      await expect(page).toHaveURL(/\/blog$/)
+    })
+  }
+})
+
+test('offline, the app says so, and an app route still opens from the shell', async ({ page, context }) => {
+  await visitOnce(page)
+  await context.setOffline(true)
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+  await expect(page.getByRole('status')).toContainText('You are offline.')
+  // /login is rendered in the browser from the precached app shell (the navigation fallback).
+  const response = await page.goto('/login')
+  expect(response?.fromServiceWorker()).toBe(true)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+  await expect(page).toHaveTitle('Sign In | Sunbeam')
+})

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Screenshots of the built home page for the manifest's richer install sheet (narrow: a phone, wide: a
+// computer). Run after a build: node scripts/take-screenshots.mjs (SUNBEAM_OUT_DIR, SCREENSHOT_PORT).
+// The PNGs are committed; retake them when the home page changes.
+import { spawn } from 'node:child_process'
+import { chromium } from '@playwright/test'
+
+const port = Number(process.env.SCREENSHOT_PORT ?? 4179)
+const origin = `http://localhost:${port}`
+const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
+  env: process.env,
+  stdio: 'ignore',
+  detached: true,
+})
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(origin)).ok) break
+    } catch {}
+    if (i > 100) throw new Error(`vite preview did not answer on ${origin}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' })
+  const shots = [
+    { file: 'public/screenshots/home-narrow.png', width: 390, height: 844, mobile: true },
+    { file: 'public/screenshots/home-wide.png', width: 1280, height: 800, mobile: false },
+  ]
+  for (const shot of shots) {
+    const page = await browser.newPage({
+      viewport: { width: shot.width, height: shot.height },
+      isMobile: shot.mobile,
+      hasTouch: shot.mobile,
+      serviceWorkers: 'block',
+    })
+    await page.goto(origin, { waitUntil: 'networkidle' })
+    await page.evaluate(() => document.fonts.ready)
+    await page.screenshot({ path: shot.file })
+    await page.close()
+    console.log(`Wrote ${shot.file}`)
+  }
+  await browser.close()
+} finally {
+  process.kill(-server.pid)
+}
