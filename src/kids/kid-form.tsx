@@ -109,7 +109,7 @@ export function KidForm(props: KidFormProps) {
         setPhase('Preparing photos…')
         photos = await prepare(files)
       }
-      setPhase(photos ? 'Uploading photos…' : 'Saving…')
+      setPhase('Saving your child…')
       await props.onSubmit(clean, photos, (fraction) => setProgress(Math.round(fraction * 100)))
     } catch (error) {
       setBusy(false)
