@@ -115,12 +115,14 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       <form className="account-form" onSubmit={finishEditing} aria-busy={busy}>
         <div className="profile-card-head">
           <h2 id={ids.heading}>Personal Details</h2>
+          {/* Distinct keys: reusing one <button> whose type flips to submit during its own click
+              would make the browser submit the form at once (change would turn straight into done). */}
           {editing ? (
-            <button type="submit" className="account-link-button" disabled={busy} aria-busy={busy}>
+            <button key="done" type="submit" className="account-link-button" disabled={busy} aria-busy={busy}>
               done
             </button>
           ) : (
-            <button type="button" className="account-link-button" onClick={startEditing}>
+            <button key="change" type="button" className="account-link-button" onClick={startEditing}>
               change
             </button>
           )}

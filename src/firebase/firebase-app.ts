@@ -1,6 +1,13 @@
 // One Firebase app, its Auth, Firestore and Storage, created once on first use.
 import { type FirebaseApp, initializeApp } from 'firebase/app'
-import { type Auth, connectAuthEmulator, getAuth } from 'firebase/auth'
+import {
+  type Auth,
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth'
 import {
   connectFirestoreEmulator,
   type Firestore,
@@ -34,7 +41,12 @@ function indexedDbAvailable(): boolean {
 export function getFirebase(): FirebaseServices {
   if (services) return services
   const app = initializeApp(firebaseOptions)
-  const auth = getAuth(app)
+  // E-mail and password only: unlike getAuth(), no popup/redirect resolver, so the SDK does not fetch
+  // Google's iframe script (apis.google.com) on start and ships less code. The session is kept in
+  // IndexedDB (falling back to local, then session storage), so a parent stays signed in offline.
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  })
   // Child records are read offline from Firestore's persistent cache, shared by every open tab.
   const persistentCache = indexedDbAvailable()
   const db = initializeFirestore(app, {

@@ -163,7 +163,9 @@ function unusedPort<T extends object>(name: string): T {
   })
 }
 
-export function createFakeBackend(auth: FakeAuth = createFakeAuth()): Backend & { auth: FakeAuth } {
+export function createFakeBackend(
+  auth: FakeAuth = createFakeAuth(),
+): Backend & { auth: FakeAuth; inquiries: FakeInquiries } {
   return {
     auth,
     inquiries: createFakeInquiries(),

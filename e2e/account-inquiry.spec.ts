@@ -1,0 +1,79 @@
+// Quick Inquire (decisions 16) in Chromium on the production build: the contact page loads no Firebase
+// until a message is sent; the message is written to `inquiries` through Firestore's queue (its
+// server is unreachable in this suite) and the sender is thanked at once.
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+test.use({
+  // Firestore's server is absent here (see account.spec.ts).
+  allowedConsoleErrors: [
+    /^Failed to load resource: net::ERR_CONNECTION_REFUSED$|@firebase\/firestore: Firestore \(12\.\d+\.\d+\): Could not reach Cloud Firestore backend\. Connection failed 1 times\./,
+  ],
+})
+
+test.beforeEach(async ({ page }) => {
+  // Firestore's transport probes google.com after a failed connection; answer it on this machine.
+  await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  )
+})
+
+/** Firestore's queued writes to the inquiries collection, from its IndexedDB mutation queue. */
+async function queuedInquiries(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
+    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
+    if (!name) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const batches = await new Promise<unknown[]>((resolve, reject) => {
+      const read = db.transaction('mutations').objectStore('mutations').getAll()
+      read.onsuccess = () => resolve(read.result)
+      read.onerror = () => reject(read.error)
+    })
+    db.close()
+    return batches
+      .flatMap((batch) => (batch as { mutations?: unknown[] }).mutations ?? [])
+      .map((write) => JSON.stringify(write))
+      .filter((write) => write.includes('/documents/inquiries/'))
+  })
+}
+
+test('Quick Inquire queues the message in inquiries and thanks the sender', async ({ page }) => {
+  const firebaseScripts: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/firebase-backend-[\w-]+\.js$/.test(request.url())) firebaseScripts.push(request.url())
+  })
+  await page.goto('/contact')
+  await expect(page.getByRole('heading', { name: 'Quick Inquire' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(firebaseScripts, 'the contact page loads Firebase only to send').toEqual([])
+
+  await page.getByLabel('First name').fill('  Ada ')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('Email').fill('ada@example.com')
+  await page.getByLabel('Subject').fill('A visit')
+  await page.getByLabel('Message').fill('Could we visit on Monday morning?')
+  await page.getByRole('button', { name: 'Submit Now' }).click()
+
+  await expect(
+    page.getByText('Thank you, Ada! Your message is on its way and we will reply within one working day.'),
+  ).toBeVisible()
+  expect(firebaseScripts).toHaveLength(1)
+
+  const writes = await queuedInquiries(page)
+  expect(writes).toHaveLength(1)
+  const write = writes[0] ?? ''
+  for (const field of [
+    '"name":{"stringValue":"Ada"}',
+    '"lastName":{"stringValue":"Lovelace"}',
+    '"email":{"stringValue":"ada@example.com"}',
+    '"subject":{"stringValue":"A visit"}',
+    '"message":{"stringValue":"Could we visit on Monday morning?"}',
+    'REQUEST_TIME',
+  ])
+    expect(write).toContain(field)
+})

@@ -1,0 +1,295 @@
+// Parent accounts, as a parent uses them, on the production build in Chromium, against the real Auth
+// emulator (127.0.0.1:9099). Firestore's server is unreachable here on purpose (its emulator needs
+// Java 21): users/{uid} writes wait in Firestore's persistent queue, which these tests read back.
+import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const AUTH_EMULATOR = 'http://127.0.0.1:9099'
+const PROJECT = 'demo-sunbeam'
+const PASSWORD = 'sunbeam-secret-1'
+
+/** One pattern matching any of these: test.use() would read a two-element array as [value, options]. */
+function anyOf(...patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'))
+}
+
+// Firestore's server is absent here (port 8080): Chromium logs each refused connection, and after a
+// few seconds Firestore says once that it works offline. Nothing else may log an error.
+const firestoreOffline = anyOf(
+  /^Failed to load resource: net::ERR_CONNECTION_REFUSED$/,
+  /@firebase\/firestore: Firestore \(12\.\d+\.\d+\): Could not reach Cloud Firestore backend\. Connection failed 1 times\./,
+)
+
+test.use({ allowedConsoleErrors: [firestoreOffline] })
+
+test.beforeEach(async ({ page }) => {
+  // When a Firestore connection fails, its WebChannel transport checks the network by loading this
+  // image from google.com. Answer it here: the browser suite never leaves the machine.
+  await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  )
+})
+
+function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const random = Math.random().toString(36).slice(2, 8)
+  return `b-${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`
+}
+
+/** Creates an account directly in the Auth emulator (test setup, not what the test is about). */
+async function createAccount(request: APIRequestContext, email: string, displayName: string) {
+  const response = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    { data: { email, password: PASSWORD, displayName, returnSecureToken: true } },
+  )
+  expect(response.ok()).toBe(true)
+}
+
+interface EmulatorUser {
+  localId: string
+  email: string
+  displayName?: string
+  passwordHash?: string
+}
+
+/** Reads an account from the Auth emulator with its admin access ('Bearer owner'). */
+async function lookupAccount(request: APIRequestContext, email: string): Promise<EmulatorUser | undefined> {
+  const response = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`,
+    { data: { email: [email] }, headers: { Authorization: 'Bearer owner' } },
+  )
+  expect(response.ok()).toBe(true)
+  const body = (await response.json()) as { users?: EmulatorUser[] }
+  return body.users?.[0]
+}
+
+/** Firestore's queued writes for a document, read from its IndexedDB mutation queue in the page. */
+async function queuedWritesFor(page: Page, documentPath: string): Promise<unknown[]> {
+  return page.evaluate(async (path) => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
+    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
+    if (!name) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const batches = await new Promise<unknown[]>((resolve, reject) => {
+      const read = db.transaction('mutations').objectStore('mutations').getAll()
+      read.onsuccess = () => resolve(read.result)
+      read.onerror = () => reject(read.error)
+    })
+    db.close()
+    const writes: unknown[] = []
+    for (const batch of batches as { mutations?: unknown[] }[])
+      for (const write of batch.mutations ?? [])
+        if (JSON.stringify(write).includes(`/documents/${path}"`)) writes.push(write)
+    return writes
+  }, documentPath)
+}
+
+async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
+
+test('sign up creates the account, stores the name and goes to My Profile', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'signup')
+  await page.goto('/signup')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
+  await expect(page.getByText('One of us?')).toBeVisible()
+  await page.getByLabel('Name').fill('Grace Parent')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign Up Now' }).click()
+
+  // Firestore never acknowledges the users/{uid} write here; sign-up must not wait for it.
+  await expect(toast(page, 'Signed up successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue('Grace Parent')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+
+  const account = await lookupAccount(request, email)
+  expect(account?.displayName).toBe('Grace Parent')
+
+  // users/{uid} waits in Firestore's queue with name, email and the server's timestamp: no password.
+  const writes = await queuedWritesFor(page, `users/${account?.localId}`)
+  expect(writes).toHaveLength(1)
+  const write = JSON.stringify(writes[0])
+  expect(write).toContain('"name":{"stringValue":"Grace Parent"}')
+  expect(write).toContain(`"email":{"stringValue":"${email}"}`)
+  expect(write).toContain('REQUEST_TIME')
+  expect(write).not.toContain(PASSWORD)
+  expect(write).not.toContain('password')
+})
+
+test('sign in goes to My Profile', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'signin')
+  await createAccount(request, email, 'Ada Parent')
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+  await signInThroughForm(page, email)
+  await expect(toast(page, 'Signed in successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByLabel('Name')).toHaveValue('Ada Parent')
+})
+
+test.describe('refused by the Auth emulator', () => {
+  test.use({
+    // The emulator answers a refused sign-in or sign-up with HTTP 400, which Chromium logs.
+    allowedConsoleErrors: [
+      anyOf(
+        firestoreOffline,
+        /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
+      ),
+    ],
+  })
+
+  test("an e-mail already in use gives 'Something went wrong with registration'", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'taken')
+    await createAccount(request, email, 'First Owner')
+    await page.goto('/signup')
+    await page.getByLabel('Name').fill('Second Try')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign Up Now' }).click()
+    await expect(toast(page, 'Something went wrong with registration')).toBeVisible()
+    await expect(page).toHaveURL(/\/signup$/)
+    await expect(page.getByRole('button', { name: 'Sign Up Now' })).toBeEnabled()
+  })
+
+  test("a wrong password gives 'Bad User Credentials'", async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'wrongpw')
+    await createAccount(request, email, 'Ada Parent')
+    await page.goto('/login')
+    await signInThroughForm(page, email, 'not-the-password')
+    await expect(toast(page, 'Bad User Credentials')).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(toast(page, 'Signed in successfully')).toHaveCount(0)
+  })
+})
+
+test("Logout says 'Signed out successfully', goes to / and really signs out", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'logout')
+  await createAccount(request, email, 'Ada Parent')
+  await page.goto('/login')
+  await signInThroughForm(page, email)
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(toast(page, 'Signed out successfully')).toBeVisible()
+  await expect(page).toHaveURL(/:\d+\/$/)
+
+  await page.goto('/profile')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
+})
+
+test('the guard shows a loader, sends a signed-out visitor to /login and back after sign-in', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'guard')
+  await createAccount(request, email, 'Ada Parent')
+  // Hold the Firebase code for a moment so the pending state can be seen.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/firebase-backend-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/profile')
+  await expect(page.getByRole('status').filter({ hasText: 'Checking that you are signed in…' })).toBeVisible()
+  release()
+
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
+  await signInThroughForm(page, email)
+  await expect(toast(page, 'Signed in successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+})
+
+test('/sign-in leads to /login', async ({ page }) => {
+  await page.goto('/sign-in')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+})
+
+test('a name change is saved once, and only when it changed', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'rename')
+  await createAccount(request, email, 'Ada Parent')
+  const profileUpdates: Request[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/identitytoolkit.googleapis.com/v1/accounts:update')) profileUpdates.push(r)
+  })
+  await page.goto('/login')
+  await signInThroughForm(page, email)
+  const name = page.getByLabel('Name')
+  await expect(name).toHaveValue('Ada Parent')
+  await expect(name).not.toBeEditable()
+  await expect(page.getByLabel('Email')).not.toBeEditable()
+
+  // change -> done without editing: nothing is saved.
+  await page.getByRole('button', { name: 'change' }).click()
+  await expect(name).toBeEditable()
+  await page.getByRole('button', { name: 'done' }).click()
+  await expect(page.getByRole('button', { name: 'change' })).toBeVisible()
+  expect(profileUpdates).toHaveLength(0)
+
+  // change -> new name -> done: saved once, to the auth profile and users/{uid}.
+  await page.getByRole('button', { name: 'change' }).click()
+  await name.fill('Ada Lovelace')
+  await page.getByRole('button', { name: 'done' }).click()
+  await expect(page.getByRole('button', { name: 'change' })).toBeVisible()
+  await expect(name).toHaveValue('Ada Lovelace')
+  expect(profileUpdates).toHaveLength(1)
+  const account = await lookupAccount(request, email)
+  expect(account?.displayName).toBe('Ada Lovelace')
+  const writes = await queuedWritesFor(page, `users/${account?.localId}`)
+  expect(writes).toHaveLength(1)
+  expect(JSON.stringify(writes[0])).toContain('"name":{"stringValue":"Ada Lovelace"}')
+
+  // The same name again: still one save.
+  await page.getByRole('button', { name: 'change' }).click()
+  await page.getByRole('button', { name: 'done' }).click()
+  await expect(page.getByRole('button', { name: 'change' })).toBeVisible()
+  expect(profileUpdates).toHaveLength(1)
+
+  // And it is there after a reload.
+  await page.reload()
+  await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace')
+})
+
+test("'Forgot Password ?' sends Firebase's reset e-mail for the typed address", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'reset')
+  await createAccount(request, email, 'Ada Parent')
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Forgot Password ?' }).click()
+  await expect(
+    page.getByText("Type your e-mail address above, then tap 'Forgot Password ?' again."),
+  ).toBeVisible()
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByRole('button', { name: 'Forgot Password ?' }).click()
+  await expect(
+    toast(page, `If ${email} has an account, a password reset e-mail is on its way.`),
+  ).toBeVisible()
+
+  const codes = await request.get(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`)
+  const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string }[] }
+  expect(oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET')).toHaveLength(1)
+})

@@ -1,0 +1,154 @@
+// Marketing pages never load Firebase (design rule; issue 3): read the production build and load each
+// route in Chromium. Also reports the JS bytes (gzip) that / and /profile load.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const OUT_DIR = process.env.SUNBEAM_OUT_DIR ?? 'dist'
+const MARKETING_ROUTES = ['/', '/about', '/pricing', '/team', '/blog', '/blog/1', '/contact']
+
+/** Strings only the Firebase SDK's code holds (its component names and API hosts). */
+const FIREBASE_MARKER =
+  /@firebase\/(?:app|auth|firestore|storage)\b|identitytoolkit\.googleapis\.com|firestore\.googleapis\.com/
+
+interface LoadedScript {
+  readonly url: string
+  readonly body: Buffer
+}
+
+/** Records every JavaScript file the page downloads. */
+function collectScripts(page: Page): LoadedScript[] {
+  const scripts: LoadedScript[] = []
+  page.on('response', async (response) => {
+    const url = response.url()
+    if (!/\.m?js(\?|$)/.test(url) || response.status() !== 200) return
+    scripts.push({ url, body: await response.body() })
+  })
+  return scripts
+}
+
+const gzipBytes = (scripts: readonly LoadedScript[]) =>
+  scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0)
+const rawBytes = (scripts: readonly LoadedScript[]) => scripts.reduce((sum, s) => sum + s.body.length, 0)
+const withFirebase = (scripts: readonly LoadedScript[]) =>
+  scripts.filter((s) => FIREBASE_MARKER.test(s.body.toString('utf8'))).map((s) => new URL(s.url).pathname)
+
+function report(route: string, scripts: readonly LoadedScript[]) {
+  const line = `${route}: ${scripts.length} JS files, ${rawBytes(scripts)} bytes, ${gzipBytes(scripts)} bytes gzip`
+  test.info().annotations.push({ type: 'js-bytes', description: line })
+  console.log(line)
+}
+
+// Once is enough: what a route downloads does not depend on the viewport, so the phone project skips.
+test.skip(({ isMobile }) => isMobile, 'bundle contents are the same on every viewport (desktop runs it)')
+
+test('the build has Firebase code, and only in chunks the marketing pages never import statically', async () => {
+  const assets = join(OUT_DIR, 'assets')
+  expect(existsSync(assets), `build output ${assets} (run the build first)`).toBe(true)
+  const read = (file: string) => readFileSync(join(OUT_DIR, file), 'utf8')
+
+  // Every prerendered marketing page: its entry script and everything that script imports statically.
+  const pages = [
+    'index.html',
+    'about.html',
+    'pricing.html',
+    'team.html',
+    'blog.html',
+    'blog/1.html',
+    'contact.html',
+  ]
+  let sawFirebase = false
+  for (const html of pages) {
+    const markup = read(html)
+    const entries = [
+      ...markup.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+      ...markup.matchAll(/<link rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+    ].map((m) => m[1] ?? '')
+    expect(entries.length, `${html} has an entry script`).toBeGreaterThan(0)
+    const seen = new Set<string>()
+    const queue = [...entries]
+    while (queue.length) {
+      const file = queue.pop() ?? ''
+      if (seen.has(file)) continue
+      seen.add(file)
+      const code = read(file)
+      expect(FIREBASE_MARKER.test(code), `${html} loads ${file}, which holds Firebase code`).toBe(false)
+      // Static imports only (`import ... from "./x.js"`, `import "./x.js"`); import() loads on demand.
+      for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g))
+        queue.push(join('assets', m[1]?.slice(2) ?? ''))
+    }
+  }
+  // The check above means something only if the build does contain Firebase somewhere.
+  for (const file of readdirSync(assets).filter((f) => f.endsWith('.js')))
+    if (FIREBASE_MARKER.test(readFileSync(join(assets, file), 'utf8'))) sawFirebase = true
+  expect(sawFirebase, 'some chunk holds the Firebase SDK').toBe(true)
+})
+
+for (const route of MARKETING_ROUTES) {
+  test(`${route} loads no Firebase code`, async ({ page }) => {
+    const scripts = collectScripts(page)
+    await page.goto(route)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(withFirebase(scripts)).toEqual([])
+    if (route === '/') report(route, scripts)
+  })
+}
+
+async function createAccount(request: APIRequestContext, email: string) {
+  const response = await request.post(
+    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key',
+    { data: { email, password: 'sunbeam-secret-1', displayName: 'Bundle Parent', returnSecureToken: true } },
+  )
+  expect(response.ok()).toBe(true)
+}
+
+test.describe('the parent area', () => {
+  test.use({
+    // Firestore's server is absent in the browser suite (see account.spec.ts).
+    allowedConsoleErrors: [
+      /^Failed to load resource: net::ERR_CONNECTION_REFUSED$|@firebase\/firestore: Firestore \(12\.\d+\.\d+\): Could not reach Cloud Firestore backend\. Connection failed 1 times\./,
+    ],
+  })
+
+  test.beforeEach(async ({ page }) => {
+    await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
+      route.fulfill({ status: 204, body: '' }),
+    )
+  })
+
+  test('/profile loads Firebase (signed-out visit, then a signed-in parent opening it)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const signedOut = collectScripts(page)
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(withFirebase(signedOut).length).toBeGreaterThan(0)
+    report('/profile (signed out, ends on /login)', signedOut)
+
+    const email = `b-bundle-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+    await createAccount(request, email)
+    await page.getByLabel('Email Address').fill(email)
+    await page.getByLabel('Password').fill('sunbeam-secret-1')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+
+    // A parent opening /profile in a new tab: everything that page downloads.
+    const tab = await context.newPage()
+    await tab.route('https://www.google.com/images/cleardot.gif*', (route) =>
+      route.fulfill({ status: 204, body: '' }),
+    )
+    const signedIn = collectScripts(tab)
+    await tab.goto('/profile')
+    await expect(tab.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+    await tab.waitForLoadState('networkidle')
+    expect(withFirebase(signedIn).length).toBeGreaterThan(0)
+    report('/profile (signed in)', signedIn)
+  })
+})
