@@ -70,9 +70,9 @@ export function registerServiceWorker(reload: () => void = () => window.location
     const { Workbox } = await import('workbox-window')
     const wb = new Workbox('/sw.js', { scope: '/' })
     wb.addEventListener('waiting', () => offerUpdate({ activateWaiting: () => wb.messageSkipWaiting() }))
-    wb.addEventListener('controlling', (event) => {
-      if (event.isUpdate) newWorkerControls(reload)
-    })
+    // Any change of controller (the first install claiming the page, or an update applied here or in
+    // another tab): the page reloads only if its own Reload was pressed.
+    wb.addEventListener('controlling', () => newWorkerControls(reload))
     await wb.register()
     // Parents keep the app open for days: look for a new version every hour.
     setInterval(() => void wb.update(), HOUR)

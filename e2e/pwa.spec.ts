@@ -1,0 +1,206 @@
+import { existsSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+test.use({ serviceWorkers: 'allow' })
+
+/** Width and height from a PNG's IHDR chunk (bytes 16-23). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).toString('hex'), 'PNG signature').toBe('89504e470d0a1a0a')
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+}
+
+interface ManifestImage {
+  src: string
+  sizes: string
+  type: string
+  purpose?: string
+  form_factor?: string
+  label?: string
+}
+
+test('the web app manifest is complete and every icon and screenshot is a PNG of its stated size', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/')
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(href).toBe('/manifest.webmanifest')
+  const response = await request.get(href as string)
+  expect(response.ok()).toBe(true)
+  const manifest = await response.json()
+  expect(manifest).toMatchObject({
+    id: '/',
+    name: 'Sunbeam Day Care & Baby Care',
+    short_name: 'Sunbeam',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    lang: 'en',
+  })
+  expect(manifest.description.length).toBeGreaterThan(20)
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i)
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i)
+  // The page's theme-color matches the manifest's, so the title bar does not change colour.
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color)
+
+  const icons = manifest.icons as ManifestImage[]
+  const purposes = icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)
+  expect(purposes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
+  const screenshots = manifest.screenshots as ManifestImage[]
+  expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide'])
+  for (const screenshot of screenshots) expect(screenshot.label).toBeTruthy()
+
+  for (const image of [...icons, ...screenshots]) {
+    const file = await request.get(image.src)
+    expect(file.ok(), image.src).toBe(true)
+    expect(file.headers()['content-type']).toBe('image/png')
+    expect(image.type).toBe('image/png')
+    const { width, height } = pngSize(await file.body())
+    expect(`${width}x${height}`, image.src).toBe(image.sizes)
+  }
+  // iOS takes its home-screen icon from the page, not from the manifest.
+  const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
+  const appleIcon = await request.get(apple as string)
+  expect(pngSize(await appleIcon.body())).toEqual({ width: 180, height: 180 })
+})
+
+async function waitForController(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
+    }
+  })
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+  '.xml': 'application/xml',
+}
+
+/**
+ * The build served like a host serves a deploy (clean URLs, the app shell for app routes), where the
+ * test can publish a new version: /sw.js then answers with a changed worker, as after a new deploy.
+ * (Playwright's routes do not see the browser's own fetch of a worker script, so it takes a server.)
+ */
+async function serveDeploy() {
+  const root = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
+  let version = 1
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://deploy.local').pathname)
+    const candidates =
+      path === '/' ? ['index.html'] : [path.slice(1), `${path.slice(1)}.html`, 'app-shell.html']
+    for (const candidate of candidates) {
+      const file = join(root, normalize(candidate))
+      if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) continue
+      let body: Buffer | string = await readFile(file)
+      if (candidate === 'sw.js' && version > 1) body = `${body.toString('utf8')}\n// version ${version}\n`
+      res.writeHead(200, {
+        'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      })
+      res.end(body)
+      return
+    }
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((done) => server.listen(0, 'localhost', done))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://localhost:${port}`,
+    publishNewVersion() {
+      version += 1
+    },
+    close: () => new Promise((done) => server.close(done)),
+  }
+}
+
+type Deploy = Awaited<ReturnType<typeof serveDeploy>>
+
+/** Deploys a new version and lets the page look for it (the app itself looks every hour). */
+async function publishNewVersion(deploy: Deploy, page: Page) {
+  deploy.publishNewVersion()
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration()
+    await registration?.update()
+  })
+}
+
+test.describe('updates', () => {
+  let deploy: Deploy
+  test.beforeEach(async () => {
+    deploy = await serveDeploy()
+  })
+  test.afterEach(async () => {
+    await deploy.close()
+  })
+
+  test("when a new version waits, the app offers 'Reload', which loads the new version", async ({ page }) => {
+    await page.goto(`${deploy.origin}/`)
+    await waitForController(page)
+
+    await publishNewVersion(deploy, page)
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of Sunbeam is ready' })
+    await expect(prompt).toBeVisible()
+    await page.evaluate(() => Object.assign(window, { beforeReload: true }))
+
+    const reloaded = page.waitForEvent('load')
+    await prompt.getByRole('button', { name: 'Reload' }).click()
+    await reloaded
+    expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('A new version of Sunbeam is ready')).toHaveCount(0)
+    // The new worker controls the page and none is left waiting.
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return {
+          waiting: registration?.waiting ?? null,
+          controlled: navigator.serviceWorker.controller !== null,
+        }
+      }),
+    ).toEqual({ waiting: null, controlled: true })
+  })
+
+  test('a new version never reloads a page on its own, not even under a half-filled form', async ({
+    page,
+  }) => {
+    await page.goto(`${deploy.origin}/contact`)
+    await waitForController(page)
+    await page.getByLabel('First name').fill('Amara')
+
+    await publishNewVersion(deploy, page)
+    await expect(page.getByText('A new version of Sunbeam is ready')).toBeVisible()
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }))
+
+    // Another tab applies the update (its parent pressed Reload there): the new worker takes over this
+    // page too, and this page keeps what was typed.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      const taken = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
+      registration?.waiting?.postMessage({ type: 'SKIP_WAITING' })
+      await taken
+    })
+    await page.waitForTimeout(1000)
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true)
+    await expect(page.getByLabel('First name')).toHaveValue('Amara')
+  })
+})
