@@ -1,0 +1,75 @@
+// Checks the production build itself (no browser needed): what the service worker precaches.
+// It reads files only, so playwright.config.ts runs it in the desktop project alone.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { expect, test } from './fixtures'
+
+const outDir = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
+
+const marketingPages = [
+  'index.html',
+  'about.html',
+  'pricing.html',
+  'team.html',
+  'blog.html',
+  ...[1, 2, 3, 4, 5, 6].map((id) => `blog/${id}.html`),
+  'contact.html',
+]
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesIn(path) : [relative(outDir, path)]
+  })
+}
+
+/** The URLs Workbox wrote into sw.js's precache manifest: [{url:"about.html",revision:"..."}, ...]. */
+function precacheList(): string[] {
+  const sw = readFileSync(join(outDir, 'sw.js'), 'utf8')
+  return [...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)\}/g)].map((match) => match[1] as string)
+}
+
+/** Code of the Firebase SDK (its packages name themselves '@firebase/...' in the bundle). */
+function isFirebaseCode(file: string): boolean {
+  return (
+    file.endsWith('.js') &&
+    /@firebase\/|firebasestorage\.googleapis\.com/.test(readFileSync(join(outDir, file), 'utf8'))
+  )
+}
+
+test('the precache holds every marketing page, prerendered, and the app shell', () => {
+  const precached = precacheList()
+  expect(precached).toEqual(
+    expect.arrayContaining([...marketingPages, 'app-shell.html', 'manifest.webmanifest']),
+  )
+  for (const page of marketingPages) {
+    const html = readFileSync(join(outDir, page), 'utf8')
+    // The page's content is in the HTML itself, before any script runs.
+    expect(html, page).toMatch(/<div id="root"><[a-z]/)
+    expect(html, page).toMatch(/<h1[\s>]/)
+    expect(html, page).toContain('<link rel="canonical"')
+    expect(html, page).toContain('<meta property="og:title"')
+  }
+  expect(readFileSync(join(outDir, 'app-shell.html'), 'utf8')).toContain(
+    '<div id="root"><!--app-html--></div>',
+  )
+})
+
+test('no Firebase code is precached, yet the Firebase chunks exist for the parent area', () => {
+  const precached = precacheList()
+  const firebaseFiles = filesIn(outDir).filter(isFirebaseCode)
+  expect(firebaseFiles.length, 'the build has Firebase chunks (loaded by the parent area)').toBeGreaterThan(0)
+  expect(precached.filter(isFirebaseCode)).toEqual([])
+})
+
+test('no file was left out of the precache for its size: everything but Firebase and the worker is in it', () => {
+  const precached = new Set(precacheList())
+  const worker = /^(sw\.js|workbox-[\w-]+\.js)$/
+  const missing = filesIn(outDir).filter(
+    (file) => !worker.test(file) && !precached.has(file) && !isFirebaseCode(file),
+  )
+  expect(missing).toEqual([])
+  // Every image and font is precached, whatever its size (the limit is raised to 8 MiB in vite.config.ts).
+  const largest = Math.max(...[...precached].map((file) => statSync(join(outDir, file)).size))
+  expect(largest).toBeLessThan(8 * 1024 * 1024)
+})
