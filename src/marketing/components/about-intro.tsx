@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react'
 
 /** The 'About Us' block shared by the home page and /about. */
-export function AboutIntro({ title, children }: { readonly title: string; readonly children?: ReactNode }) {
+export function AboutIntro({
+  eyebrow,
+  title,
+  children,
+}: {
+  readonly eyebrow: string
+  readonly title: string
+  readonly children?: ReactNode
+}) {
   return (
     <section className="section" aria-labelledby="about-intro">
       <div className="container split">
@@ -15,7 +23,7 @@ export function AboutIntro({ title, children }: { readonly title: string; readon
           decoding="async"
         />
         <div className="split__text">
-          <p className="section-heading__eyebrow">About Us</p>
+          <p className="section-heading__eyebrow">{eyebrow}</p>
           <h2 id="about-intro" className="section-heading__title">
             {title}
           </h2>

@@ -11,7 +11,7 @@ export function AboutPage() {
   return (
     <>
       <PageBanner title="About Us" />
-      <AboutIntro title="A Second Home For Your Little One" />
+      <AboutIntro eyebrow="Who we are" title="A Second Home For Your Little One" />
 
       <section className="section section--tinted" aria-labelledby="our-services">
         <div className="container">

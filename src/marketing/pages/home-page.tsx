@@ -62,7 +62,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <AboutIntro title="A Second Home For Your Little One">
+      <AboutIntro eyebrow="Welcome to Sunbeam" title="About Us">
         <Link to="/about" className="button button--primary">
           More about us
         </Link>
@@ -88,7 +88,7 @@ export function HomePage() {
             title="Our Class Programs"
             intro="Small groups, big smiles: every class is for ages 2-4 years, runs 9:00-11:00 and costs $20."
           />
-          <CardSlider label="Our Class Programs" slides={programSlides} />
+          <CardSlider label="Class programs" slides={programSlides} />
         </div>
       </section>
 
@@ -182,7 +182,7 @@ export function HomePage() {
             title="Latest Blog"
             intro="Practical tips and happy stories from our classrooms."
           />
-          <CardSlider label="Latest Blog" slides={blogSlides} />
+          <CardSlider label="Latest blog posts" slides={blogSlides} />
         </div>
       </section>
     </>

@@ -11,7 +11,9 @@ export function useRouteChangeFocus(): void {
   useEffect(
     () =>
       router.subscribe('onRendered', (event) => {
-        if (!event.pathChanged) return
+        // The first render (fromLocation unset, also after hydrating a prerendered page) keeps the
+        // browser's own start: focus at the top of the document, where the skip link is.
+        if (!event.fromLocation || !event.pathChanged) return
         window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
         focusPageHeading()
       }),

@@ -1,6 +1,0 @@
-import { expect, test } from './fixtures'
-
-test('the home page renders', async ({ page }) => {
-  await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-})
