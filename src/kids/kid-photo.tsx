@@ -42,7 +42,11 @@ interface KidPhotoProps {
 
 export function KidPhoto({ photo, runtime, alt, className, width, height, eager }: KidPhotoProps) {
   const src = usePhotoSrc(photo, runtime)
-  if (!src) return <span className={`${className ?? ''} kid-photo-placeholder`} role="img" aria-label={alt} />
+  if (!src) {
+    const placeholder = `${className ?? ''} kid-photo-placeholder`
+    if (!alt) return <span className={placeholder} aria-hidden="true" />
+    return <span className={placeholder} role="img" aria-label={alt} />
+  }
   return (
     <img
       className={className}

@@ -37,7 +37,7 @@ export async function submitAndWait(
     const submissionId = await enqueue()
     release = runtime.claim(submissionId)
     if (!isOnline()) {
-      void runtime.sender.kick()
+      runtime.send()
       return 'offline'
     }
     return await new Promise<SubmitOutcome>((resolve) => {
@@ -66,7 +66,7 @@ export async function submitAndWait(
       restartTimer()
       for (const event of seen) deliver(event)
       // Waiting retries of earlier submissions start now, so this one is not stuck behind their backoff.
-      void runtime.sender.wakeUp()
+      runtime.wake()
     })
   } finally {
     stopListening()

@@ -56,7 +56,7 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
       void notify('error', 'The child could not be deleted. Please try again.')
       return
     }
-    void runtime.sender.kick()
+    runtime.send()
     void notify('success', kidMessages.childDeleted)
     // The focused button is gone with its row: keep keyboard users in the list.
     headingRef.current?.focus()
@@ -90,14 +90,14 @@ function KidCard({ kid, runtime, onDelete }: KidCardProps) {
   async function retry() {
     if (!runtime || !submissionId) return
     await runtime.outbox.retry(submissionId)
-    void runtime.sender.kick()
+    runtime.send()
   }
 
   async function discard() {
     if (!runtime || !submissionId) return
     if (!window.confirm(`Discard the changes to ${name} that were not uploaded?`)) return
     await runtime.outbox.discard(submissionId)
-    void runtime.sender.kick()
+    runtime.send()
   }
 
   return (
@@ -106,7 +106,8 @@ function KidCard({ kid, runtime, onDelete }: KidCardProps) {
         <KidPhoto
           photo={kid.photos[0]}
           runtime={runtime}
-          alt={`Cover photo of ${name}`}
+          // Decorative here: the link's own text names the child.
+          alt=""
           className="kid-card-cover"
           width={96}
           height={96}

@@ -16,6 +16,10 @@ export interface OutboxRuntime {
    * not toast that submission's failure a second time.
    */
   claim(submissionId: string): () => void
+  /** Asks the sender for a pass now (a new submission, a delete, a retry). Never throws. */
+  send(): void
+  /** Like send(), but retries waiting for their backoff start now too. */
+  wake(): void
 }
 
 let runtime: Promise<OutboxRuntime> | null = null
@@ -31,6 +35,9 @@ export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRu
     photos: backend.photos,
     userId: () => userId,
   })
+  // A pass that fails (storage trouble on the device) is retried on the next trigger; say it in the log.
+  const run = (pass: Promise<void>) =>
+    pass.catch((error: unknown) => console.warn('The outbox could not send for now', error))
   sender.onEvent((event) => {
     // Decisions 9: a permanent failure stops the submission and says so; the parent fixes it in Your Kids.
     if (event.type === 'failed' && !claimed.has(event.submissionId))
@@ -38,18 +45,20 @@ export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRu
   })
   backend.auth.onAuthChange((user) => {
     userId = user?.uid ?? null
-    if (userId) void sender.kick()
+    if (userId) void run(sender.kick())
   })
   if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => void sender.wakeUp())
+    window.addEventListener('online', () => void run(sender.wakeUp()))
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void sender.wakeUp()
+      if (document.visibilityState === 'visible') void run(sender.wakeUp())
     })
   }
-  void outbox.refreshHint()
+  void run(outbox.refreshHint())
   return {
     outbox,
     sender,
+    send: () => void run(sender.kick()),
+    wake: () => void run(sender.wakeUp()),
     claim(submissionId) {
       claimed.add(submissionId)
       return () => claimed.delete(submissionId)

@@ -133,6 +133,11 @@ export class OutboxSender {
     }
   }
 
+  /** A pass the sender starts itself (timer, server answer): a failure waits for the next trigger. */
+  private kickQuietly(): void {
+    this.kick().catch((error: unknown) => console.warn('The outbox could not send for now', error))
+  }
+
   /** The device came online or the app became visible: waiting retries start now. */
   async wakeUp(): Promise<void> {
     await this.outbox.wakeUp()
@@ -154,7 +159,7 @@ export class OutboxSender {
       () => {
         this.timer = null
         this.timerAt = Number.POSITIVE_INFINITY
-        void this.kick()
+        this.kickQuietly()
       },
       Math.max(0, at - this.now()),
     )
@@ -277,6 +282,7 @@ export class OutboxSender {
     this.following.set(entry.id, entry.rev)
     const handled: Promise<void> = ack
       .then((answer) => this.acknowledged(entry, answer))
+      .catch((error: unknown) => console.warn('The outbox could not note the server answer', error))
       .finally(() => this.answering.delete(handled))
     this.answering.add(handled)
   }
@@ -294,7 +300,7 @@ export class OutboxSender {
     if (this.following.get(entry.id) === entry.rev) this.following.delete(entry.id)
     if (answer.ok) {
       await this.outbox.completeSave(entry.id, entry.rev)
-      void this.kick() // replaced photos can go now
+      this.kickQuietly() // replaced photos can go now
       return
     }
     // Firestore gives up on a write only when the server refuses it (the rules): that will not change.

@@ -1,0 +1,270 @@
+// 'Your Kids' on /profile and the child detail, against fake ports and a real outbox: what each item
+// shows, waiting and failed children, the delete flow, and the detail's lines, photos and loaders.
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { provideOutboxRuntime } from '../offline/outbox/outbox-runtime'
+import { notify } from '../shared/ui/notify'
+import { FakePhotoStorage, permanentError, transientError } from './testing/fake-kids-ports'
+import {
+  childFields,
+  createKidsWorld,
+  type KidsWorld,
+  PARENT,
+  renderKids,
+  storedKid,
+} from './testing/render-kids'
+
+vi.mock('../shared/ui/notify', () => ({ notify: vi.fn(() => Promise.resolve()) }))
+vi.setConfig({ testTimeout: 20_000 })
+
+let world: KidsWorld
+let objectUrls = 0
+
+beforeEach(() => {
+  vi.mocked(notify).mockClear()
+  world = createKidsWorld()
+  URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`)
+  URL.revokeObjectURL = vi.fn()
+})
+
+afterEach(async () => {
+  cleanup()
+  world.runtime.sender.stop()
+  await world.runtime.sender.idle().catch(() => undefined)
+  world.runtime.outbox.close()
+  provideOutboxRuntime(null)
+})
+
+/** Queues a child whose upload keeps failing (Storage unreachable), so it stays waiting. */
+async function queueWaitingChild(kidId: string, kidName: string) {
+  world.storage.uploadFailures.push(transientError())
+  await world.runtime.outbox.add({
+    userId: PARENT.uid,
+    kidId,
+    fields: childFields({ kidName, plan: 'Daily' }),
+    photos: [{ name: 'cover.png', type: 'image/png', data: new ArrayBuffer(30) }],
+  })
+  await world.runtime.sender.kick()
+}
+
+function item(name: string): HTMLElement {
+  const link = screen.getByRole('link', { name: new RegExp(`^${name}`) })
+  const li = link.closest('li')
+  if (!li) throw new Error(`no list item for ${name}`)
+  return li
+}
+
+describe("'Your Kids' on /profile", () => {
+  it('does not appear when the parent has no children', async () => {
+    renderKids('/profile')
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
+    // Wait until both sources have answered, then check.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
+  })
+
+  it("lists each child with cover, name, gender, '{plan} Plan', a link and edit and delete icons", async () => {
+    world.kids.seed(
+      storedKid('older', { kidName: 'Bola Ade', kidGender: 'Male', plan: 'Monthly', savedAt: 1 }),
+    )
+    world.kids.seed(
+      storedKid('newer', { kidName: 'Amara Obi', kidGender: 'Female', plan: 'Weekly', savedAt: 2 }),
+    )
+    await queueWaitingChild('queued', 'Chidi Eze')
+    renderKids('/profile')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your Kids' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3))
+    // Queued children first, then newest save first (the profile query: timestamp desc).
+    expect(
+      screen.getAllByRole('listitem').map((li) => li.querySelector('.kid-card-name')?.textContent),
+    ).toEqual(['Chidi Eze', 'Amara Obi', 'Bola Ade'])
+
+    const amara = item('Amara Obi')
+    expect(within(amara).getByText('Female')).toBeInTheDocument()
+    expect(within(amara).getByText('Weekly Plan')).toBeInTheDocument()
+    expect(amara.querySelector('img.kid-card-cover')).toHaveAttribute('src', storedKid('newer').imgUrls[0])
+    expect(within(amara).getByRole('link', { name: /^Amara Obi/ })).toHaveAttribute('href', '/kid/newer')
+    expect(within(amara).getByRole('link', { name: 'Edit Amara Obi' })).toHaveAttribute(
+      'href',
+      '/edit-kid/newer',
+    )
+    expect(within(amara).getByRole('button', { name: 'Delete Amara Obi' })).toBeInTheDocument()
+    expect(within(amara).queryByText('Waiting to upload')).not.toBeInTheDocument()
+
+    const chidi = item('Chidi Eze')
+    expect(within(chidi).getByText('Waiting to upload')).toBeInTheDocument()
+    expect(within(chidi).getByText('Daily Plan')).toBeInTheDocument()
+    // Its cover comes from the device.
+    await waitFor(() =>
+      expect(chidi.querySelector('img.kid-card-cover')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:test\//),
+      ),
+    )
+  })
+
+  it("deletes after 'Are you sure you want to delete?': record and photos removed, list updated, toast", async () => {
+    const kid = storedKid('kid1', { kidName: 'Amara Obi' })
+    world.kids.seed(kid)
+    world.kids.seed(storedKid('kid2', { kidName: 'Bola Ade', savedAt: 0 }))
+    for (const url of kid.imgUrls)
+      world.storage.objects.set(FakePhotoStorage.pathOf(url), {
+        data: new ArrayBuffer(1),
+        type: 'image/jpeg',
+      })
+    const answers = [false, true]
+    const confirm = vi.fn(() => answers.shift() ?? false)
+    const user = userEvent.setup({ delay: null })
+    renderKids('/profile', { confirm })
+    await screen.findByRole('heading', { name: 'Your Kids' })
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2))
+
+    // Cancel: nothing happens.
+    await user.click(within(item('Amara Obi')).getByRole('button', { name: 'Delete Amara Obi' }))
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete?')
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    expect(notify).not.toHaveBeenCalled()
+
+    // Confirm: gone at once, then from the backend with its photos.
+    await user.click(within(item('Amara Obi')).getByRole('button', { name: 'Delete Amara Obi' }))
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
+    expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
+    expect(screen.getByRole('heading', { name: 'Your Kids' })).toHaveFocus()
+    await waitFor(() => expect(world.kids.records.has('kid1')).toBe(false))
+    await waitFor(() => expect(world.storage.objects.size).toBe(0))
+    expect(world.kids.deletes).toEqual(['kid1'])
+    expect(world.kids.records.has('kid2')).toBe(true)
+
+    // The last child goes: the list goes too.
+    confirm.mockReturnValue(true)
+    await user.click(within(item('Bola Ade')).getByRole('button', { name: 'Delete Bola Ade' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
+  })
+
+  it('deleting a child still waiting in the outbox discards it; nothing reaches the backend', async () => {
+    await queueWaitingChild('queued', 'Chidi Eze')
+    const user = userEvent.setup({ delay: null })
+    renderKids('/profile', { confirm: () => true })
+    await screen.findByRole('heading', { name: 'Your Kids' })
+    await user.click(within(item('Chidi Eze')).getByRole('button', { name: 'Delete Chidi Eze' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
+    expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
+    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(world.kids.saves).toEqual([])
+    expect(world.kids.deletes).toEqual([])
+  })
+
+  it('a failed child shows as not uploaded with Retry and Discard', async () => {
+    world.storage.uploadFailures.push(permanentError('storage/unauthorized'))
+    await world.runtime.outbox.add({
+      userId: PARENT.uid,
+      kidId: 'failed1',
+      fields: childFields({ kidName: 'Dayo Bello' }),
+      photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
+    })
+    await world.runtime.sender.kick()
+    const user = userEvent.setup({ delay: null })
+    renderKids('/profile')
+    await screen.findByRole('heading', { name: 'Your Kids' })
+    const dayo = item('Dayo Bello')
+    expect(within(dayo).getByText('Not uploaded')).toBeInTheDocument()
+
+    // Retry: this time the upload works and the child is saved, once.
+    await user.click(within(dayo).getByRole('button', { name: 'Retry uploading Dayo Bello' }))
+    await waitFor(() =>
+      expect(within(item('Dayo Bello')).queryByText('Not uploaded')).not.toBeInTheDocument(),
+    )
+    await waitFor(() => expect(world.kids.records.has('failed1')).toBe(true))
+    expect(world.kids.saves).toHaveLength(1)
+  })
+
+  it('Discard drops a failed child after asking', async () => {
+    world.storage.uploadFailures.push(permanentError('storage/unauthorized'))
+    await world.runtime.outbox.add({
+      userId: PARENT.uid,
+      kidId: 'failed1',
+      fields: childFields({ kidName: 'Dayo Bello' }),
+      photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
+    })
+    await world.runtime.sender.kick()
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const user = userEvent.setup({ delay: null })
+    renderKids('/profile')
+    await screen.findByRole('heading', { name: 'Your Kids' })
+    await user.click(
+      within(item('Dayo Bello')).getByRole('button', { name: 'Discard the changes to Dayo Bello' }),
+    )
+    expect(window.confirm).toHaveBeenCalledWith('Discard the changes to Dayo Bello that were not uploaded?')
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
+    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(world.kids.saves).toEqual([])
+  })
+})
+
+describe('/kid/{kidId}', () => {
+  it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
+    const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
+    world.kids.seed(kid)
+    renderKids('/kid/kid1')
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading child…')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
+    const lines = Object.fromEntries(
+      [...document.querySelectorAll('.kid-line')].map((line) => [
+        line.querySelector('dt')?.textContent,
+        line.querySelector('dd')?.textContent,
+      ]),
+    )
+    expect(lines).toEqual({
+      'Child Name': 'Amara Obi',
+      Gender: 'Female',
+      Age: '4 years',
+      'Parent Name': 'Ngozi Obi',
+      'Parent Age': '34 years',
+      'Parent Phone': '+234 802 555 0101',
+      Plan: 'Weekly Plan',
+      Address: '12 Palm Close\nUyo',
+    })
+    const carousel = screen.getByRole('region', { name: 'Photos of Amara Obi' })
+    expect(within(carousel).getByRole('img', { name: 'Photo 1 of 2 of Amara Obi' })).toHaveAttribute(
+      'src',
+      kid.imgUrls[0],
+    )
+    expect(within(carousel).getByRole('img', { name: 'Photo 2 of 2 of Amara Obi' })).toHaveAttribute(
+      'src',
+      kid.imgUrls[1],
+    )
+    expect(within(carousel).queryByRole('tablist')).not.toBeInTheDocument() // no dots
+    expect(within(carousel).getByRole('button', { name: 'Pause' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Edit child' })).toHaveAttribute('href', '/edit-kid/kid1')
+  })
+
+  it("a missing child: 'Child does not exist' and home", async () => {
+    const { history } = renderKids('/kid/missing')
+    await waitFor(() => expect(history.location.pathname).toBe('/'))
+    expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
+  })
+
+  it("another parent's child reads as missing too", async () => {
+    world.kids.seed(storedKid('theirs', { userRef: 'someone-else' }))
+    const { history } = renderKids('/kid/theirs')
+    await waitFor(() => expect(history.location.pathname).toBe('/'))
+    expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
+    expect(screen.queryByText('Ngozi Obi')).not.toBeInTheDocument()
+  })
+
+  it('a child waiting in the outbox is shown from the device, marked as waiting', async () => {
+    await queueWaitingChild('queued', 'Chidi Eze')
+    renderKids('/kid/queued')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chidi Eze' })).toBeInTheDocument()
+    expect(document.querySelector('.kid-detail-head')).toHaveTextContent('Waiting to upload')
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Photo 1 of 1 of Chidi Eze' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:test\//),
+      ),
+    )
+    expect(screen.getByText('Daily Plan')).toBeInTheDocument()
+  })
+})
