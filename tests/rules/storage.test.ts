@@ -1,0 +1,101 @@
+// storage.rules for child photos, against the Storage emulator (npm run test:emulators; needs Java 21).
+// Every operation for the owner, another parent and a signed-out visitor, plus the type and size checks.
+import { readFileSync } from 'node:fs'
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing'
+import { deleteObject, type FirebaseStorage, getMetadata, ref, uploadBytes } from 'firebase/storage'
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+
+let env: RulesTestEnvironment
+
+// rules-unit-testing hands out the compat Storage; the modular functions unwrap it.
+const storage = (context: RulesTestContext) => context.storage() as unknown as FirebaseStorage
+
+const alice = () => storage(env.authenticatedContext('alice'))
+const bob = () => storage(env.authenticatedContext('bob'))
+const visitor = () => storage(env.unauthenticatedContext())
+
+const ALICE_PHOTO = 'images/alice-cover.jpg-R4nd0mId0000000000A'
+const jpeg = (size = 1024) => new Uint8Array(size)
+
+async function seedAlicePhoto() {
+  await env.withSecurityRulesDisabled(async (context) => {
+    await uploadBytes(ref(storage(context), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' })
+  })
+}
+
+beforeAll(async () => {
+  env = await initializeTestEnvironment({
+    projectId: 'demo-sunbeam-rules-storage',
+    storage: { rules: readFileSync('storage.rules', 'utf8') },
+  })
+})
+
+beforeEach(async () => {
+  await env.clearStorage()
+})
+
+afterAll(async () => {
+  await env.cleanup()
+})
+
+describe('images/{userId}-{fileName}-{random id}: upload', () => {
+  it('the owner uploads JPEG and PNG photos under their own uid', async () => {
+    await assertSucceeds(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' }))
+    await assertSucceeds(
+      uploadBytes(ref(alice(), 'images/alice-drawing.png-R4nd0m'), jpeg(), { contentType: 'image/png' }),
+    )
+  })
+
+  it('a retried upload overwrites the same path', async () => {
+    await seedAlicePhoto()
+    await assertSucceeds(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(2048), { contentType: 'image/jpeg' }))
+  })
+
+  it('nobody uploads under another uid, and visitors not at all', async () => {
+    await assertFails(uploadBytes(ref(bob(), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' }))
+    await assertFails(uploadBytes(ref(visitor(), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' }))
+    // A uid that only starts like another one is not it.
+    await assertFails(uploadBytes(ref(bob(), 'images/bobby-x.jpg-R'), jpeg(), { contentType: 'image/jpeg' }))
+  })
+
+  it('only images, only up to 5 MB, never empty', async () => {
+    await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'text/html' }))
+    await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'image/svg+xml' }))
+    await assertFails(
+      uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(5 * 1024 * 1024 + 1), { contentType: 'image/jpeg' }),
+    )
+    await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(0), { contentType: 'image/jpeg' }))
+    await assertSucceeds(
+      uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(5 * 1024 * 1024), { contentType: 'image/jpeg' }),
+    )
+  })
+
+  it('nothing outside images/ and nothing nested', async () => {
+    await assertFails(uploadBytes(ref(alice(), 'alice-cover.jpg'), jpeg(), { contentType: 'image/jpeg' }))
+    await assertFails(
+      uploadBytes(ref(alice(), 'images/alice-x/other.jpg'), jpeg(), { contentType: 'image/jpeg' }),
+    )
+  })
+})
+
+describe('images/{userId}-...: read and delete', () => {
+  it('only the owner reads a photo through the SDK', async () => {
+    await seedAlicePhoto()
+    await assertSucceeds(getMetadata(ref(alice(), ALICE_PHOTO)))
+    await assertFails(getMetadata(ref(bob(), ALICE_PHOTO)))
+    await assertFails(getMetadata(ref(visitor(), ALICE_PHOTO)))
+  })
+
+  it('only the owner deletes a photo (replaced photos, deleted children)', async () => {
+    await seedAlicePhoto()
+    await assertFails(deleteObject(ref(bob(), ALICE_PHOTO)))
+    await assertFails(deleteObject(ref(visitor(), ALICE_PHOTO)))
+    await assertSucceeds(deleteObject(ref(alice(), ALICE_PHOTO)))
+  })
+})
