@@ -85,6 +85,7 @@ test('home: the sections in the spec order, with their texts and link targets', 
   await expect(main.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/profile')
 
   expect(await texts(main.locator('h2'))).toEqual([
+    'What every day includes',
     'About Us',
     'Why Choose Us',
     'Our Class Programs',
@@ -94,7 +95,7 @@ test('home: the sections in the spec order, with their texts and link targets', 
     'Our Staff',
     'Latest Blog',
   ])
-  // The four feature boxes come between the hero and About Us.
+  // The four feature boxes come between the hero and About Us (their heading is for screen readers).
   const featureBoxes = main.getByRole('region', { name: 'What every day includes' }).locator('h3')
   expect(await texts(featureBoxes)).toEqual(['Learning & Fun', 'Healthy Meal', 'Expert Teacher', 'Play Area'])
 

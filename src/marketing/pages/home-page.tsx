@@ -56,8 +56,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section section--tight" aria-label="What every day includes">
+      <section className="section section--tight" aria-labelledby="every-day">
         <div className="container">
+          <h2 id="every-day" className="visually-hidden">
+            What every day includes
+          </h2>
           <HighlightGrid items={homeFeatures} variant="boxes" />
         </div>
       </section>
