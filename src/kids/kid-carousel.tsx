@@ -71,19 +71,20 @@ export function KidCarousel({ photos, runtime, name }: KidCarouselProps) {
       </Swiper>
       {several && (
         <div className="kid-carousel-controls">
-          <button type="button" className="button button--outline" onClick={() => swiper?.slidePrev()}>
-            Previous photo
+          <button type="button" className="kid-carousel-button" onClick={() => swiper?.slidePrev()}>
+            <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> photo</span>
           </button>
           <button
             type="button"
-            className="button button--outline"
+            className="kid-carousel-button"
             aria-pressed={!playing}
             onClick={() => setPlaying((value) => !value)}
           >
             {playing ? 'Pause' : 'Play'}
           </button>
-          <button type="button" className="button button--outline" onClick={() => swiper?.slideNext()}>
-            Next photo
+          <button type="button" className="kid-carousel-button" onClick={() => swiper?.slideNext()}>
+            Next<span className="visually-hidden"> photo</span>
+            <span aria-hidden="true"> ›</span>
           </button>
         </div>
       )}
