@@ -344,28 +344,12 @@ test('contact: the Quick Inquire form and the contact details', async ({ page })
   await expect(info).toContainText(email)
   await expect(info).toContainText('Osongama Estate, Uyo')
 
-  // The browser's own validation stops an empty form.
+  // The browser's own validation stops an empty form. (Sending is wired by the accounts feature and
+  // tested there; the form's behaviour without a sender is covered by inquiry-form.test.tsx.)
   await form.getByRole('button', { name: 'Submit Now' }).click()
   expect(
     await form.getByLabel('First name').evaluate((el: HTMLInputElement) => el.validity.valueMissing),
   ).toBe(true)
-})
-
-test('contact: submitting never reloads the page', async ({ page }) => {
-  await page.goto('/contact')
-  await page.evaluate(() => {
-    ;(window as Window & { stillHere?: boolean }).stillHere = true
-  })
-  const form = page.getByRole('form', { name: 'Quick Inquire' })
-  await form.getByLabel('First name').fill('Ada')
-  await form.getByLabel('Last name').fill('Okon')
-  await form.getByLabel('Email').fill('ada@example.com')
-  await form.getByLabel('Subject').fill('A visit')
-  await form.getByLabel('Message').fill('Could we visit next Tuesday morning?')
-  await form.getByRole('button', { name: 'Submit Now' }).click()
-  await expect(form.locator('.notice')).toBeVisible()
-  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true)
-  await expect(page).toHaveURL(/\/contact$/)
 })
 
 for (const path of ['/blog/7', '/blog/0', '/nope']) {
