@@ -97,7 +97,8 @@ async function signUpFreshParent(page: Page, testInfo: TestInfo, label: string) 
   await page.getByLabel('Email').fill(uniqueEmail(testInfo, label))
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign Up Now' }).click()
-  await expect(page).toHaveURL(/\/profile$/)
+  // Loading Firebase and creating the account can take a while on a busy machine.
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 30_000 })
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
 }
 
@@ -259,6 +260,22 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await expect(page).toHaveURL(/\/$/)
 })
 
+test('the child screens are for signed-in parents: a visitor goes to /login and back', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/add-kid')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadd-kid$/)
+  await page.goto('/kid/someChildId')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fkid%2FsomeChildId$/)
+  await page.goto('/edit-kid/someChildId')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fedit-kid%2FsomeChildId$/)
+  // After signing up the parent may go on; another parent's or a missing child is 'Child does not exist'.
+  await signUpFreshParent(page, testInfo, 'guard')
+  await page.goto('/edit-kid/someChildId')
+  await expect(page.getByText('Child does not exist')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+})
+
 test('7 photos give Max 6 images and nothing is queued', async ({ page }, testInfo) => {
   await signUpFreshParent(page, testInfo, 'max6')
   await page.goto('/add-kid')
@@ -278,6 +295,8 @@ async function answerStorage(page: Page) {
   const objects = new Map<string, { body: Buffer; contentType: string }>()
   const deleted: string[] = []
   const uploads: string[] = []
+  // While set, the second upload waits for it (to see the overlay's progress between the two photos).
+  let holdSecond: Promise<void> | null = null
   const cors = (request: Request) => ({
     'access-control-allow-origin': request.headers().origin ?? '*',
     'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
@@ -309,6 +328,7 @@ async function answerStorage(page: Page) {
     const headers = cors(request)
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers })
     if (request.method() === 'POST') {
+      if (uploads.length === 1 && holdSecond) await holdSecond
       // A multipart upload: a JSON metadata part, then the bytes.
       const name = url.searchParams.get('name') ?? ''
       const boundary = /boundary=([^;]+)/.exec(request.headers()['content-type'] ?? '')?.[1] ?? ''
@@ -347,7 +367,60 @@ async function answerStorage(page: Page) {
       body: JSON.stringify(metadata(name, stored.body.length, stored.contentType)),
     })
   })
-  return { objects, uploads, deleted }
+  return {
+    objects,
+    uploads,
+    deleted,
+    holdSecondUpload() {
+      let release = () => {}
+      holdSecond = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return () => {
+        holdSecond = null
+        release()
+      }
+    },
+  }
+}
+
+interface QueuedKidWrite {
+  readonly fields: Record<string, unknown>
+  readonly serverTimestamp: boolean
+}
+
+/** Firestore's queued writes of kids/{kidId}, read from its IndexedDB mutation queue in the page. */
+async function queuedKidWrites(page: Page, kidId: string): Promise<QueuedKidWrite[]> {
+  return page.evaluate(async (id) => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
+    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
+    if (!name) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const batches = await new Promise<unknown[]>((resolve, reject) => {
+      const read = db.transaction('mutations').objectStore('mutations').getAll()
+      read.onsuccess = () => resolve(read.result)
+      read.onerror = () => reject(read.error)
+    })
+    db.close()
+    type Value = { stringValue?: string; booleanValue?: boolean; arrayValue?: { values?: Value[] } }
+    const plain = (value: Value): unknown =>
+      value.arrayValue
+        ? (value.arrayValue.values ?? []).map(plain)
+        : (value.stringValue ?? value.booleanValue)
+    const writes: { fields: Record<string, unknown>; serverTimestamp: boolean }[] = []
+    for (const batch of batches as { mutations?: Record<string, unknown>[] }[])
+      for (const write of batch.mutations ?? []) {
+        const update = write.update as { name?: string; fields?: Record<string, Value> } | undefined
+        if (!update?.name?.endsWith(`/documents/kids/${id}`)) continue
+        const fields = Object.fromEntries(Object.entries(update.fields ?? {}).map(([k, v]) => [k, plain(v)]))
+        writes.push({ fields, serverTimestamp: JSON.stringify(write).includes('REQUEST_TIME') })
+      }
+    return writes
+  }, kidId)
 }
 
 test('with Storage answering, a child goes through the sender into Firestore and shows as saved', async ({
@@ -359,7 +432,13 @@ test('with Storage answering, a child goes through the sender into Firestore and
   await page.goto('/add-kid')
   await fillChild(page, { ...amara, kidName: 'Chidi Eze' })
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
+  const releaseSecond = storage.holdSecondUpload()
   await page.getByRole('button', { name: 'Add Child' }).click()
+  // The overlay shows the upload's progress: one photo of two is up.
+  const overlay = page.getByRole('status').filter({ hasText: 'Saving your child' })
+  await expect(overlay).toBeVisible()
+  await expect(overlay.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '50')
+  releaseSecond()
   await expect(page.getByText('Child added')).toBeVisible()
   await expect(page).toHaveURL(/\/profile$/)
 
@@ -380,8 +459,24 @@ test('with Storage answering, a child goes through the sender into Firestore and
   )
   await imageLoaded(cover)
 
-  // The record lives in Firestore's persistent cache and queue (its server is unreachable): a reload
-  // still shows it as saved, not waiting.
+  // The record is in Firestore's persistent queue (its server is unreachable), written once, with the
+  // server's time and its owner; a reload still shows it as saved, not waiting.
+  const kidId = (await cardLink(page, 'Chidi Eze').getAttribute('href'))?.split('/').pop() ?? ''
+  const writes = await queuedKidWrites(page, kidId)
+  expect(writes).toHaveLength(1)
+  expect(writes[0]?.serverTimestamp).toBe(true)
+  expect(writes[0]?.fields).toMatchObject({
+    kidName: 'Chidi Eze',
+    kidGender: 'Male',
+    disability: false,
+    plan: 'Monthly',
+    address: amara.address,
+  })
+  expect(writes[0]?.fields.imgUrls).toEqual([
+    expect.stringContaining(encodeURIComponent(storage.uploads[0] ?? '')),
+    expect.stringContaining(encodeURIComponent(storage.uploads[1] ?? '')),
+  ])
+  expect(String(writes[0]?.fields.userRef)).toMatch(/^[A-Za-z0-9]+$/)
   await page.reload()
   await expect(kidCard(page, 'Chidi Eze')).toBeVisible()
   await expect(kidCard(page, 'Chidi Eze').getByText('Waiting to upload')).toHaveCount(0)
