@@ -39,7 +39,26 @@ function portFree(port) {
   })
 }
 
-// 1. Build the app into the folder Hosting serves (firebase.json hosting.public).
+// 1. Find what this machine can run (Firestore and Storage need Java 21).
+// 2. Check the ports.
+const java = javaMajorVersion()
+const fullSuite = java !== null && java >= REQUIRED_JAVA
+const emulators = fullSuite ? ['auth', 'firestore', 'storage', 'hosting'] : ['auth', 'hosting']
+
+// Checked before the build, so a second `npm start` stops at once. The logging port (4500) is fixed
+// by the CLI; the emulator hub moves to a free port by itself.
+const busy = []
+for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
+if (!(await portFree(4500))) busy.push('emulator logging (port 4500)')
+if (busy.length) {
+  console.error(
+    `\nCannot start: these ports are already in use: ${busy.join(', ')}.\n` +
+      'Another `npm start` or Firebase emulator is probably running; stop it and run npm start again.',
+  )
+  process.exit(1)
+}
+
+// 3. Build the app into the folder Hosting serves (firebase.json hosting.public).
 console.log('Building the app (npm run build)...')
 const buildEnv = { ...process.env }
 delete buildEnv.SUNBEAM_OUT_DIR
@@ -51,21 +70,7 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1)
 }
 
-// 2. Start what this machine can run.
-const java = javaMajorVersion()
-const fullSuite = java !== null && java >= REQUIRED_JAVA
-const emulators = fullSuite ? ['auth', 'firestore', 'storage', 'hosting'] : ['auth', 'hosting']
-
-const busy = []
-for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
-if (busy.length) {
-  console.error(
-    `\nCannot start: these ports are already in use: ${busy.join(', ')}.\n` +
-      'Another `npm start` or Firebase emulator is probably running; stop it and run npm start again.',
-  )
-  process.exit(1)
-}
-
+// 4. Start the emulators.
 const lines = ['', `Starting the Firebase emulators: ${emulators.join(', ')} (project ${PROJECT}).`]
 if (!fullSuite) {
   const found = java === null ? 'no Java was found' : `this machine has Java ${java}`
