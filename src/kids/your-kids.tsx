@@ -102,63 +102,65 @@ function KidCard({ kid, runtime, onDelete }: KidCardProps) {
 
   return (
     <li className={`kid-card kid-card--${kid.status}`}>
-      <Link to="/kid/$kidId" params={{ kidId: kid.id }} className="kid-card-link">
-        <KidPhoto
-          photo={kid.photos[0]}
-          runtime={runtime}
-          // Decorative here: the link's own text names the child.
-          alt=""
-          className="kid-card-cover"
-          width={96}
-          height={96}
-        />
-        <span className="kid-card-text">
-          <strong className="kid-card-name">{name}</strong>
-          <span>{kid.fields.kidGender}</span>
-          <span>{formatPlan(kid.fields.plan)}</span>
-          <KidStatusBadge status={kid.status} />
-        </span>
-      </Link>
-      <div className="kid-card-actions">
-        {kid.status === 'failed' && (
-          <>
-            <button
-              type="button"
-              className="kid-text-button"
-              onClick={() => void retry()}
-              aria-label={`Retry uploading ${name}`}
-            >
-              Retry
-            </button>
-            <button
-              type="button"
-              className="kid-text-button"
-              onClick={() => void discard()}
-              aria-label={`Discard the changes to ${name}`}
-            >
-              Discard
-            </button>
-          </>
-        )}
-        <Link
-          to="/edit-kid/$kidId"
-          params={{ kidId: kid.id }}
-          className="kid-icon-button"
-          aria-label={`Edit ${name}`}
-          title={`Edit ${name}`}
-        >
-          <EditIcon />
+      <div className="kid-card-main">
+        <Link to="/kid/$kidId" params={{ kidId: kid.id }} className="kid-card-link">
+          <KidPhoto
+            photo={kid.photos[0]}
+            runtime={runtime}
+            // Decorative here: the link's own text names the child.
+            alt=""
+            className="kid-card-cover"
+            width={96}
+            height={96}
+          />
+          <span className="kid-card-text">
+            <strong className="kid-card-name">{name}</strong>
+            <span>{kid.fields.kidGender}</span>
+            <span>{formatPlan(kid.fields.plan)}</span>
+            <KidStatusBadge status={kid.status} />
+          </span>
         </Link>
-        <button
-          type="button"
-          className="kid-icon-button kid-icon-button--danger"
-          onClick={onDelete}
-          aria-label={`Delete ${name}`}
-          title={`Delete ${name}`}
-        >
-          <DeleteIcon />
-        </button>
+        <div className="kid-card-actions">
+          <Link
+            to="/edit-kid/$kidId"
+            params={{ kidId: kid.id }}
+            className="kid-icon-button"
+            aria-label={`Edit ${name}`}
+            title={`Edit ${name}`}
+          >
+            <EditIcon />
+          </Link>
+          <button
+            type="button"
+            className="kid-icon-button kid-icon-button--danger"
+            onClick={onDelete}
+            aria-label={`Delete ${name}`}
+            title={`Delete ${name}`}
+          >
+            <DeleteIcon />
+          </button>
+        </div>
       </div>
+      {kid.status === 'failed' && (
+        <div className="kid-card-recovery">
+          <button
+            type="button"
+            className="kid-text-button"
+            onClick={() => void retry()}
+            aria-label={`Retry uploading ${name}`}
+          >
+            Retry
+          </button>
+          <button
+            type="button"
+            className="kid-text-button"
+            onClick={() => void discard()}
+            aria-label={`Discard the changes to ${name}`}
+          >
+            Discard
+          </button>
+        </div>
+      )}
     </li>
   )
 }
