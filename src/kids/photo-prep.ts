@@ -24,15 +24,53 @@ export function jpegName(name: string): string {
   return `${base}.jpg`
 }
 
-async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): Promise<Blob> {
+interface Decoded {
+  readonly source: CanvasImageSource
+  readonly width: number
+  readonly height: number
+  release(): void
+}
+
+/** Decodes a picked file; null when the browser cannot read it as a picture. */
+async function decode(file: File): Promise<Decoded | null> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      // 'from-image' turns portrait phone photos upright before their EXIF orientation is dropped.
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
+      return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() }
+    } catch {
+      // Older Safari refuses the options (or the format): try an <img>, which also applies EXIF.
+    }
+  }
+  const url = URL.createObjectURL(file)
+  try {
+    const image = new Image()
+    image.src = url
+    await image.decode()
+    return {
+      source: image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      release: () => URL.revokeObjectURL(url),
+    }
+  } catch {
+    URL.revokeObjectURL(url)
+    return null
+  }
+}
+
+async function encodeJpeg(picture: Decoded, width: number, height: number): Promise<Blob> {
+  const draw = (context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D) => {
+    // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
+    context.fillStyle = '#ffffff'
+    context.fillRect(0, 0, width, height)
+    context.drawImage(picture.source, 0, 0, width, height)
+  }
   if (typeof OffscreenCanvas !== 'undefined') {
     const canvas = new OffscreenCanvas(width, height)
     const context = canvas.getContext('2d')
     if (!context) throw new PhotoPrepError(kidMessages.imageType)
-    // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
-    context.fillStyle = '#ffffff'
-    context.fillRect(0, 0, width, height)
-    context.drawImage(bitmap, 0, 0, width, height)
+    draw(context)
     return canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY })
   }
   const canvas = document.createElement('canvas')
@@ -40,9 +78,7 @@ async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): P
   canvas.height = height
   const context = canvas.getContext('2d')
   if (!context) throw new PhotoPrepError(kidMessages.imageType)
-  context.fillStyle = '#ffffff'
-  context.fillRect(0, 0, width, height)
-  context.drawImage(bitmap, 0, 0, width, height)
+  draw(context)
   return new Promise<Blob>((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new PhotoPrepError(kidMessages.imageType))),
@@ -54,19 +90,13 @@ async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): P
 
 /** Scales one picked file down (JPEG, longest edge 1600 px) and reads it into an ArrayBuffer. */
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
-  const type = acceptedPhotoType(file)
-  if (!type) throw new PhotoPrepError(kidMessages.imageType)
-  let bitmap: ImageBitmap
+  if (!acceptedPhotoType(file)) throw new PhotoPrepError(kidMessages.imageType)
+  // Not a picture the browser can read (a renamed file, a damaged photo).
+  const picture = await decode(file)
+  if (!picture) throw new PhotoPrepError(kidMessages.imageType)
   try {
-    // 'from-image' turns portrait phone photos upright before their EXIF orientation is dropped.
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  } catch {
-    // Not a picture the browser can read (a renamed file, a damaged photo).
-    throw new PhotoPrepError(kidMessages.imageType)
-  }
-  try {
-    const size = scaledSize(bitmap.width, bitmap.height)
-    const blob = await encodeJpeg(bitmap, size.width, size.height)
+    const size = scaledSize(picture.width, picture.height)
+    const blob = await encodeJpeg(picture, size.width, size.height)
     const photo: PreparedPhoto = {
       name: jpegName(file.name),
       type: 'image/jpeg',
@@ -76,7 +106,7 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     if (problem) throw new PhotoPrepError(problem)
     return photo
   } finally {
-    bitmap.close()
+    picture.release()
   }
 }
 
