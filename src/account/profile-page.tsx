@@ -9,9 +9,6 @@ import { AuthPendingLoader } from './auth-pending'
 import { useAuthState } from './auth-session'
 import './account.css'
 
-// The kids feature's route; typed as a route path once its file exists (it is built in parallel).
-const ADD_KID_PATH = '/add-kid' as unknown as '/'
-
 export interface ProfilePageProps {
   /** The 'Your Kids' list (the kids feature renders it; it shows only when the parent has children). */
   readonly kidsSection?: ReactNode
@@ -53,7 +50,7 @@ export function ProfilePage({ kidsSection }: ProfilePageProps) {
         </button>
       </header>
       <PersonalDetails user={auth.user} />
-      <Link to={ADD_KID_PATH} className="profile-add-kid">
+      <Link to="/add-kid" className="profile-add-kid">
         Add your child
       </Link>
       {kidsSection}

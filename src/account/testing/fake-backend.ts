@@ -1,5 +1,7 @@
 // An in-memory AuthPort/InquiriesPort for component tests (never imported by the app). It behaves like
 // Firebase where the screens can tell: wrong passwords and taken e-mails fail, names can be changed.
+
+import { FakeKidsPort, FakePhotoStorage } from '../../kids/testing/fake-kids-ports'
 import type { AuthPort, AuthUser, Backend, InquiriesPort } from '../../shared/backend/backend-ports'
 import type { InquiryRecord } from '../../shared/records/inquiry-record'
 import { newUserRecord } from '../../shared/records/user-record'
@@ -154,22 +156,14 @@ export function createFakeInquiries(): FakeInquiries {
   }
 }
 
-/** A port these tests never use: any access fails loudly instead of passing silently. */
-function unusedPort<T extends object>(name: string): T {
-  return new Proxy({} as T, {
-    get(_target, key) {
-      throw new Error(`The ${name} port is not part of this test (read ${String(key)})`)
-    },
-  })
-}
-
 export function createFakeBackend(
   auth: FakeAuth = createFakeAuth(),
 ): Backend & { auth: FakeAuth; inquiries: FakeInquiries } {
   return {
     auth,
     inquiries: createFakeInquiries(),
-    kids: unusedPort<Backend['kids']>('kids'),
-    photos: unusedPort<Backend['photos']>('photos'),
+    // The profile renders the kids feature's list; its own in-memory ports serve it (empty).
+    kids: new FakeKidsPort(),
+    photos: new FakePhotoStorage(),
   }
 }
