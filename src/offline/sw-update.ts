@@ -77,6 +77,9 @@ export function registerServiceWorker(reload: () => void = () => window.location
     // Parents keep the app open for days: look for a new version every hour.
     setInterval(() => void wb.update(), HOUR)
   }
-  if (document.readyState === 'complete') void start()
-  else window.addEventListener('load', () => void start(), { once: true })
+  // A registration that fails (blocked by the browser or a test harness) must not become a page error.
+  const startQuietly = () =>
+    void start().catch((error: unknown) => console.warn('The service worker could not be registered', error))
+  if (document.readyState === 'complete') startQuietly()
+  else window.addEventListener('load', startQuietly, { once: true })
 }
