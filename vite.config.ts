@@ -23,6 +23,10 @@ async function buildPrerenderer(mode: string): Promise<PrerenderEntry> {
   return (await import(`${pathToFileURL(entryFile).href}?t=${Date.now()}`)) as PrerenderEntry
 }
 
+/** React and the router: every page needs them. */
+const frameworkModule =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|vite[\\/](?:preload-helper|modulepreload-polyfill)/
+
 /** Modules that make up the Firebase SDK or its adapter: their chunks stay out of the precache. */
 const firebaseModule = /[\\/]node_modules[\\/](?:@firebase|firebase)[\\/]|[\\/]src[\\/]firebase[\\/]/
 
@@ -35,6 +39,29 @@ function firebaseChunks(names: Set<string>): Plugin {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => firebaseModule.test(id)))
           names.add(chunk.fileName)
+      }
+    },
+  }
+}
+
+/**
+ * Collects every module the entry imports statically (the code every page runs before it can hydrate),
+ * so the chunk group below puts them in one file with React and the router instead of a dozen small
+ * ones: one request, and gzip compresses one file better than many.
+ */
+function entryGraph(ids: Set<string>): Plugin {
+  return {
+    name: 'sunbeam:entry-graph',
+    apply: 'build',
+    buildEnd() {
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
+      const queue = entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? [])
+      // The entry module itself stays in its own chunk: route chunks import the shared one.
+      while (queue.length) {
+        const id = queue.pop() as string
+        if (ids.has(id) || entries.includes(id)) continue
+        ids.add(id)
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []))
       }
     },
   }
@@ -63,6 +90,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
   ]
 
   if (isPreview) plugins.push(previewShell())
+  const entryModules = new Set<string>()
+  if (command === 'build' && !isSsrBuild) plugins.push(entryGraph(entryModules))
 
   if (command === 'build' && !isSsrBuild) {
     // The brand lives in one module (overridable through VITE_ variables): read it as the app does.
@@ -198,7 +227,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
                 // React and the router in one file every page needs, not a handful of small ones, each
                 // its own request (and gzip compresses one file better than five).
                 name: 'framework',
-                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|^\0|vite[\\/](?:preload-helper|modulepreload-polyfill)/,
+                test: (id: string) => frameworkModule.test(id) || entryModules.has(id),
               },
             ],
           },

@@ -4,7 +4,8 @@
 //     gzip-compressed (the budget: at most 100 KB of JS and no Firebase code on a marketing page);
 //  2. runs Lighthouse 11 (mobile emulation, default simulated throttling) on each of them for
 //     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
-// and prints one table. Options: --no-build (audit the existing build), --routes=/,/about
+// and prints one table. Options: --no-build (audit the existing build), --routes=/,/about,
+// --bytes-only (skip Lighthouse)
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4190), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -78,8 +79,11 @@ async function measureBytes(browser, route) {
       bodies.push(response.body().then((body) => ({ type, url: response.url(), body })))
   })
   await page.goto(origin + route, { waitUntil: 'networkidle' })
-  // Work scheduled after load (idle callbacks, the service worker registration) counts too.
-  await page.waitForTimeout(1500)
+  // Work scheduled after load (idle callbacks, the service worker registration with workbox-window)
+  // counts too: wait until the page has fetched workbox-window, or 5 s at most.
+  await page
+    .waitForResponse((response) => /workbox-window/.test(response.url()), { timeout: 5000 })
+    .catch(() => undefined)
   await page.waitForLoadState('networkidle')
   const files = await Promise.all(bodies)
   await context.close()
@@ -128,6 +132,13 @@ async function main() {
     for (const route of routes) bytes[route] = await measureBytes(browser, route)
     await browser.close()
 
+    if (args.includes('--bytes-only')) {
+      for (const route of routes)
+        console.log(
+          `${pad(route, 10)}JS ${kb(bytes[route].js)} kB  CSS ${kb(bytes[route].css)} kB  Firebase ${bytes[route].firebase ? 'YES' : 'no'}  ${bytes[route].jsFiles.length} JS files`,
+        )
+      return
+    }
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

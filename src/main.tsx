@@ -24,9 +24,9 @@ if (rootElement.firstElementChild) {
   // A prerendered marketing page. The router renders like it did in the prerenderer (no Suspense
   // boundary around the matches, as after TanStack Start's SSR), and the route's lazily split code is
   // loaded first, so the first render matches the markup.
+  // (No top-level await: the route's chunk imports modules this one shares, which would deadlock.)
   router.ssr = { manifest: undefined }
-  await router.load()
-  hydrateRoot(rootElement, app)
+  void router.load().then(() => hydrateRoot(rootElement, app))
 } else {
   // The app shell (login, profile, kids): nothing to hydrate.
   createRoot(rootElement).render(app)
