@@ -9,7 +9,7 @@
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4190), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -78,7 +78,10 @@ async function measureBytes(browser, route) {
     if (type === 'script' || type === 'stylesheet')
       bodies.push(response.body().then((body) => ({ type, url: response.url(), body })))
   })
-  await page.goto(origin + route, { waitUntil: 'networkidle' })
+  const navigation = await page.goto(origin + route, { waitUntil: 'networkidle' })
+  // Prerendered pages carry their stylesheet inline: count it as CSS too.
+  const html = (await navigation?.text()) ?? ''
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
   // Work scheduled after load (idle callbacks, the service worker registration with workbox-window)
   // counts too: wait until the page has fetched workbox-window, or 5 s at most.
   await page
@@ -87,8 +90,9 @@ async function measureBytes(browser, route) {
   await page.waitForLoadState('networkidle')
   const files = await Promise.all(bodies)
   await context.close()
-  const sum = (type) =>
-    files.filter((f) => f.type === type).reduce((n, f) => n + gzipSync(f.body, { level: 9 }).length, 0)
+  const sum = (type, compress = (body) => gzipSync(body, { level: 9 })) =>
+    files.filter((f) => f.type === type).reduce((n, f) => n + compress(f.body).length, 0)
+  const inlineCssGzip = inlineCss ? gzipSync(inlineCss, { level: 9 }).length : 0
   const firebase = files.some(
     (f) =>
       f.type === 'script' &&
@@ -96,7 +100,10 @@ async function measureBytes(browser, route) {
   )
   return {
     js: sum('script'),
-    css: sum('stylesheet'),
+    // Brotli, for reference: what Firebase Hosting serves to browsers that accept it.
+    jsBrotli: sum('script', (body) => brotliCompressSync(body)),
+    css: sum('stylesheet') + inlineCssGzip,
+    cssInline: inlineCssGzip > 0,
     jsFiles: files.filter((f) => f.type === 'script').map((f) => new URL(f.url).pathname),
     firebase,
   }
@@ -144,6 +151,14 @@ async function main() {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     })
     try {
+      // A first, discarded run: a fresh Chrome's first page load pays for its own start-up (caches,
+      // compilation), which would otherwise be charged to whichever route comes first.
+      await lighthouse(origin + routes[0], {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
       for (const route of routes) {
         const lhr = await runLighthouse(chrome, route, [
           'performance',
@@ -206,14 +221,19 @@ async function main() {
     process.kill(-server.pid)
   }
 
-  console.log('\nLighthouse 11 (mobile, simulated throttling) and first-load bytes (gzip)\n')
-  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('CSS kB', 8)}${pad('Firebase', 10)}failing audits`
+  console.log(
+    '\nLighthouse 11 (mobile, simulated throttling) and first-load bytes (kB = 1000 bytes, JS and CSS',
+  )
+  console.log(
+    "gzip -9; 'JS br': the same JS as brotli; 'inl': the page's stylesheet is inlined in its HTML)\n",
+  )
+  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('JS br', 8)}${pad('CSS kB', 11)}${pad('Firebase', 10)}failing audits`
   console.log(header)
   console.log('-'.repeat(header.length + 10))
   for (const r of rows) {
     const marketing = marketingRoutes.includes(r.route)
     console.log(
-      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.css), 8)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
+      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.jsBrotli), 8)}${pad(`${kb(r.css)}${r.cssInline ? ' inl' : ''}`, 11)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
     )
     if (marketing) {
       if (r.js > JS_BUDGET) failures.push(`${r.route}: ${kb(r.js)} kB of JS (budget 100 kB)`)

@@ -60,3 +60,6 @@ export function isIosSafariInBrowser(nav: Navigator = navigator): boolean {
   const standalone = (nav as Navigator & { standalone?: boolean }).standalone === true
   return iOS && safari && !standalone
 }
+
+// Listen from the start: the offer may come before any component subscribes.
+listen()
