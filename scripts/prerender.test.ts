@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { htmlFileFor, pageHtml, sitemapXml } from './prerender.mjs'
+
+const template = `<!doctype html><html><head><title>Old</title>
+<meta name="description" content="old" />
+<script type="module" crossorigin src="/assets/index.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/style.css">
+</head><body><div id="root"><!--app-html--></div></body></html>`
+
+describe('prerender', () => {
+  it('writes each page where Firebase Hosting (cleanUrls) and vite preview look for it', () => {
+    expect(htmlFileFor('/')).toBe('index.html')
+    expect(htmlFileFor('/about')).toBe('about.html')
+    expect(htmlFileFor('/blog/3')).toBe('blog/3.html')
+  })
+
+  it('puts the markup in #root, the escaped title and description in <head>, and the stylesheet first', () => {
+    const html = pageHtml(template, {
+      title: 'Plans & Pricing | Sunbeam',
+      description: 'Say "hello" <now>',
+      headExtra: '<link rel="canonical" href="https://x.example/pricing" />',
+      markup: '<main><h1>Plans</h1></main>',
+    })
+    expect(html).toContain('<title>Plans &amp; Pricing | Sunbeam</title>')
+    expect(html).toContain('<meta name="description" content="Say &quot;hello&quot; &lt;now&gt;" />')
+    expect(html).toContain('<link rel="canonical" href="https://x.example/pricing" />')
+    expect(html).toContain('<div id="root"><main><h1>Plans</h1></main></div>')
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script type="module"'))
+  })
+
+  it('refuses a template without the placeholders it fills', () => {
+    expect(() => pageHtml('<html></html>', { title: 't', description: 'd', markup: '' })).toThrow(
+      /<!--app-html-->/,
+    )
+  })
+
+  it('lists every page in the sitemap with its absolute address', () => {
+    const xml = sitemapXml('https://sunbeam.example', ['/', '/blog/1'])
+    expect(xml).toContain('<loc>https://sunbeam.example/</loc>')
+    expect(xml).toContain('<loc>https://sunbeam.example/blog/1</loc>')
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+  })
+})
