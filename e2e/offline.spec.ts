@@ -139,3 +139,44 @@ test('offline, the app says so, and an app route still opens from the shell', as
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
   await expect(page).toHaveTitle('Sign In | Sunbeam')
 })
+
+test("a child's photo, once seen, is kept for offline use (Storage download URLs, cache first)", async ({
+  page,
+  context,
+}) => {
+  // The Storage emulator's download URL shape; Playwright answers it with a real PNG (Storage itself
+  // cannot run here), and the service worker fetches it through this route.
+  const photo = 'http://127.0.0.1:9199/v0/b/demo-sunbeam.appspot.com/o/images%2Fkid-1.png?alt=media&token=t1'
+  let served = 0
+  await context.route('http://127.0.0.1:9199/v0/b/**', async (route) => {
+    served += 1
+    const icon = await (await page.request.get('/icons/icon-192.png')).body()
+    await route.fulfill({ status: 200, contentType: 'image/png', body: icon })
+  })
+  await visitOnce(page)
+
+  const show = (src: string) =>
+    page.evaluate(async (url) => {
+      const img = document.createElement('img')
+      img.alt = ''
+      img.src = url
+      document.body.append(img)
+      await img.decode()
+      const width = img.naturalWidth
+      img.remove()
+      return width
+    }, src)
+
+  expect(await show(photo)).toBe(192)
+  expect(served).toBe(1)
+  const cached = await page.evaluate(async (url) => {
+    const cache = await caches.open('sunbeam-child-photos')
+    return (await cache.match(url)) !== undefined
+  }, photo)
+  expect(cached).toBe(true)
+
+  // Offline, the photo still shows, from the cache, without asking Storage again.
+  await context.setOffline(true)
+  expect(await show(photo)).toBe(192)
+  expect(served).toBe(1)
+})
