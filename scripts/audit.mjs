@@ -6,7 +6,7 @@
 //     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
 // and prints one table. Options: --no-build (audit the existing build), --routes=/,/about,
 // --bytes-only (skip Lighthouse)
-// Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4190), CHROME_PATH.
+// Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4178), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse'
 
 const args = process.argv.slice(2)
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
-const port = Number(process.env.AUDIT_PORT ?? 4190)
+const port = Number(process.env.AUDIT_PORT ?? 4178)
 const origin = `http://localhost:${port}`
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 process.env.CHROME_PATH = chromePath
