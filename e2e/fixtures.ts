@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Response } from '@playwright/test'
 
 // Every browser test gets a page that fails the test on a console error, an uncaught exception or
 // a request that leaves this machine. Tests that expect a particular console error (say, Firestore
@@ -22,6 +22,24 @@ export const test = base.extend<Guards>({
         problems.push(`console error: ${text}`)
       })
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
+      // A prerendered page is visible before React has hydrated it; a person would not tap within those
+      // milliseconds, but a test would. After loading an HTML page, wait until the app marks itself ready.
+      const waitForApp = async (response: Response | null) => {
+        if (response && !(response.headers()['content-type'] ?? '').includes('text/html')) return
+        await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
+      }
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        await waitForApp(response)
+        return response
+      }
+      const reload = page.reload.bind(page)
+      page.reload = async (options) => {
+        const response = await reload(options)
+        await waitForApp(response)
+        return response
+      }
       await page.context().route(
         (url) => !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) || !localHosts.has(url.hostname),
         async (route) => {

@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { SiteFooter } from '../../marketing/site-footer'
 import { AppStatus } from '../../offline/app-status'
 import { LazyToaster } from '../ui/lazy-toaster'
@@ -8,6 +9,11 @@ import './layout.css'
 
 export function SiteLayout() {
   useRouteChangeFocus()
+  // Marks the page interactive (hydrated or rendered): the browser suite waits for it before it taps,
+  // as a tap on prerendered markup before hydration would do nothing.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true'
+  }, [])
   return (
     <>
       <a className="skip-link" href="#main">
