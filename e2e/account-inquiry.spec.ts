@@ -2,6 +2,7 @@
 // until a message is sent; the message is written to `inquiries` through Firestore's queue (its
 // server is unreachable in this suite) and the sender is thanked at once.
 import type { Page } from '@playwright/test'
+import { queuedFirestoreWrites } from './firestore-queue'
 import { expect, test } from './fixtures'
 
 test.use({
@@ -18,28 +19,12 @@ test.beforeEach(async ({ page }) => {
   )
 })
 
-/** Firestore's queued writes to the inquiries collection, from its IndexedDB mutation queue. */
+/** Firestore's queued writes to the inquiries collection, as JSON text. */
 async function queuedInquiries(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
-    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
-    if (!name) return []
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name)
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const batches = await new Promise<unknown[]>((resolve, reject) => {
-      const read = db.transaction('mutations').objectStore('mutations').getAll()
-      read.onsuccess = () => resolve(read.result)
-      read.onerror = () => reject(read.error)
-    })
-    db.close()
-    return batches
-      .flatMap((batch) => (batch as { mutations?: unknown[] }).mutations ?? [])
-      .map((write) => JSON.stringify(write))
-      .filter((write) => write.includes('/documents/inquiries/'))
-  })
+  const writes = await queuedFirestoreWrites(page)
+  return writes
+    .map((write) => JSON.stringify(write))
+    .filter((write) => write.includes('/documents/inquiries/'))
 }
 
 test('Quick Inquire queues the message in inquiries and thanks the sender', async ({ page }) => {

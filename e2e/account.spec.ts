@@ -2,6 +2,7 @@
 // emulator (127.0.0.1:9099). Firestore's server is unreachable here on purpose (its emulator needs
 // Java 21): users/{uid} writes wait in Firestore's persistent queue, which these tests read back.
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test'
+import { queuedFirestoreWrites } from './firestore-queue'
 import { expect, test } from './fixtures'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
@@ -62,29 +63,10 @@ async function lookupAccount(request: APIRequestContext, email: string): Promise
   return body.users?.[0]
 }
 
-/** Firestore's queued writes for a document, read from its IndexedDB mutation queue in the page. */
+/** Firestore's queued writes for a document (its path below /documents/). */
 async function queuedWritesFor(page: Page, documentPath: string): Promise<unknown[]> {
-  return page.evaluate(async (path) => {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
-    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
-    if (!name) return []
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name)
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const batches = await new Promise<unknown[]>((resolve, reject) => {
-      const read = db.transaction('mutations').objectStore('mutations').getAll()
-      read.onsuccess = () => resolve(read.result)
-      read.onerror = () => reject(read.error)
-    })
-    db.close()
-    const writes: unknown[] = []
-    for (const batch of batches as { mutations?: unknown[] }[])
-      for (const write of batch.mutations ?? [])
-        if (JSON.stringify(write).includes(`/documents/${path}"`)) writes.push(write)
-    return writes
-  }, documentPath)
+  const writes = await queuedFirestoreWrites(page)
+  return writes.filter((write) => JSON.stringify(write).includes(`/documents/${documentPath}"`))
 }
 
 async function signInThroughForm(page: Page, email: string, password = PASSWORD) {

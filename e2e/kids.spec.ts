@@ -4,6 +4,7 @@
 // Playwright routes that speak its REST protocol. The outbox is the app's own code throughout.
 import { deflateSync } from 'node:zlib'
 import type { Locator, Page, Request, Route, TestInfo } from '@playwright/test'
+import { queuedFirestoreWrites } from './firestore-queue'
 import { expect, test } from './fixtures'
 
 const PASSWORD = 'sunbeam-secret-1'
@@ -389,38 +390,28 @@ interface QueuedKidWrite {
   readonly serverTimestamp: boolean
 }
 
-/** Firestore's queued writes of kids/{kidId}, read from its IndexedDB mutation queue in the page. */
+type FirestoreValue = {
+  stringValue?: string
+  booleanValue?: boolean
+  arrayValue?: { values?: FirestoreValue[] }
+}
+
+function plainValue(value: FirestoreValue): unknown {
+  return value.arrayValue
+    ? (value.arrayValue.values ?? []).map(plainValue)
+    : (value.stringValue ?? value.booleanValue)
+}
+
+/** Firestore's queued writes of kids/{kidId}, with their fields as plain values. */
 async function queuedKidWrites(page: Page, kidId: string): Promise<QueuedKidWrite[]> {
-  return page.evaluate(async (id) => {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
-    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
-    if (!name) return []
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name)
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const batches = await new Promise<unknown[]>((resolve, reject) => {
-      const read = db.transaction('mutations').objectStore('mutations').getAll()
-      read.onsuccess = () => resolve(read.result)
-      read.onerror = () => reject(read.error)
-    })
-    db.close()
-    type Value = { stringValue?: string; booleanValue?: boolean; arrayValue?: { values?: Value[] } }
-    const plain = (value: Value): unknown =>
-      value.arrayValue
-        ? (value.arrayValue.values ?? []).map(plain)
-        : (value.stringValue ?? value.booleanValue)
-    const writes: { fields: Record<string, unknown>; serverTimestamp: boolean }[] = []
-    for (const batch of batches as { mutations?: Record<string, unknown>[] }[])
-      for (const write of batch.mutations ?? []) {
-        const update = write.update as { name?: string; fields?: Record<string, Value> } | undefined
-        if (!update?.name?.endsWith(`/documents/kids/${id}`)) continue
-        const fields = Object.fromEntries(Object.entries(update.fields ?? {}).map(([k, v]) => [k, plain(v)]))
-        writes.push({ fields, serverTimestamp: JSON.stringify(write).includes('REQUEST_TIME') })
-      }
-    return writes
-  }, kidId)
+  const writes: QueuedKidWrite[] = []
+  for (const write of await queuedFirestoreWrites(page)) {
+    const update = write.update as { name?: string; fields?: Record<string, FirestoreValue> } | undefined
+    if (!update?.name?.endsWith(`/documents/kids/${kidId}`)) continue
+    const fields = Object.fromEntries(Object.entries(update.fields ?? {}).map(([k, v]) => [k, plainValue(v)]))
+    writes.push({ fields, serverTimestamp: JSON.stringify(write).includes('REQUEST_TIME') })
+  }
+  return writes
 }
 
 test('with Storage answering, a child goes through the sender into Firestore and shows as saved', async ({
