@@ -92,8 +92,8 @@ export function createKidsStore({ db, persistentCache }: FirebaseServices): Kids
         doc(kids, kidId),
         { includeMetadataChanges: true },
         (snapshot) => listener(toStoredKid(snapshot)),
-        // permission-denied: not this parent's child. The screen says it does not exist (decisions 7).
-        () => listener(null),
+        // permission-denied: not this parent's child (the rules let only its owner read it).
+        (error) => listener(error.code === 'permission-denied' ? 'forbidden' : null),
       )
     },
 

@@ -380,6 +380,15 @@ describe('/edit-kid/{kidId}', () => {
     expect(screen.queryByLabelText('Child Name')).not.toBeInTheDocument()
   })
 
+  it("another parent's child the rules refuse to read: 'You can not edit that child' and home", async () => {
+    world.kids.readerId = PARENT.uid
+    world.kids.seed(storedKid('kid3', { userRef: 'someone-else' }))
+    const { history } = renderKids('/edit-kid/kid3')
+    await waitFor(() => expect(history.location.pathname).toBe('/'))
+    expect(notify).toHaveBeenCalledWith('error', 'You can not edit that child')
+    expect(screen.queryByLabelText('Child Name')).not.toBeInTheDocument()
+  })
+
   it("a child that does not exist: 'Child does not exist' and home", async () => {
     const { history } = renderKids('/edit-kid/nope')
     expect(await screen.findByRole('status')).toHaveTextContent('Loading child…')

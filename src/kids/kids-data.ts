@@ -105,7 +105,7 @@ export type KidLookup =
 export function lookupKid(
   kidId: string,
   userId: string,
-  stored: StoredKid | null | undefined,
+  stored: StoredKid | null | 'forbidden' | undefined,
   entries: readonly Submission[] | undefined,
 ): KidLookup {
   if (!entries) return { state: 'loading' }
@@ -113,9 +113,10 @@ export function lookupKid(
   if (mine.some((entry) => entry.kind === 'delete')) return { state: 'missing' }
   const open = mine.find(isOpen)
   // A queued child is shown from the device at once, even while Firestore (offline) has not answered.
-  if (open) return { state: 'ready', kid: viewOfEntry(open, stored ?? null) }
+  if (open) return { state: 'ready', kid: viewOfEntry(open, typeof stored === 'object' ? stored : null) }
   if (stored === undefined) return { state: 'loading' }
   if (stored === null) return { state: 'missing' }
+  if (stored === 'forbidden') return { state: 'notYours' }
   if (stored.userRef !== userId) return { state: 'notYours' }
   return { state: 'ready', kid: viewOfStored(stored) }
 }
@@ -182,9 +183,9 @@ export function useStoredKids(userId: string): { kids: readonly StoredKid[] | un
   return state
 }
 
-/** One saved record, cache first: undefined while loading, null when missing or not readable. */
-export function useStoredKid(kidId: string): StoredKid | null | undefined {
-  const [kid, setKid] = useState<StoredKid | null | undefined>(undefined)
+/** One saved record, cache first: undefined while loading, null when missing, 'forbidden' when not yours. */
+export function useStoredKid(kidId: string): StoredKid | null | 'forbidden' | undefined {
+  const [kid, setKid] = useState<StoredKid | null | 'forbidden' | undefined>(undefined)
   useEffect(() => {
     let unsubscribe: (() => void) | null = null
     let live = true

@@ -254,6 +254,15 @@ describe('/kid/{kidId}', () => {
     expect(screen.queryByText('Ngozi Obi')).not.toBeInTheDocument()
   })
 
+  it("another parent's child the rules refuse to read: 'Child does not exist' and home", async () => {
+    world.kids.readerId = PARENT.uid
+    world.kids.seed(storedKid('refused', { userRef: 'someone-else' }))
+    const { history } = renderKids('/kid/refused')
+    await waitFor(() => expect(history.location.pathname).toBe('/'))
+    expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
+    expect(screen.queryByText('Ngozi Obi')).not.toBeInTheDocument()
+  })
+
   it('a child waiting in the outbox is shown from the device, marked as waiting', async () => {
     await queueWaitingChild('queued', 'Chidi Eze')
     renderKids('/kid/queued')

@@ -77,9 +77,9 @@ export class FakeKidsPort implements KidsPort {
     this.notify(id)
   }
 
-  private readable(kid: StoredKid | undefined): StoredKid | null {
+  private readable(kid: StoredKid | undefined): StoredKid | null | 'forbidden' {
     if (!kid) return null
-    if (this.readerId !== null && kid.userRef !== this.readerId) return null
+    if (this.readerId !== null && kid.userRef !== this.readerId) return 'forbidden'
     return kid
   }
 

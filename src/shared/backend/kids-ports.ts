@@ -33,7 +33,11 @@ export interface QueuedSave {
 }
 
 /** What a record read looks like: the record, or null when it is missing or not readable by this user. */
-export type KidListener = (kid: StoredKid | null) => void
+/**
+ * One record as it is known: null when it does not exist, 'forbidden' when the rules refuse to read it
+ * (another parent's child), which the edit screen answers differently (decisions 7).
+ */
+export type KidListener = (kid: StoredKid | null | 'forbidden') => void
 
 export interface KidsPort {
   /** False where the device cannot keep records (private browsing): they then last only this session. */
