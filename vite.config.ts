@@ -20,7 +20,9 @@ async function buildPrerenderer(mode: string): Promise<PrerenderEntry> {
     build: { ssr: 'src/entry-prerender.tsx', outDir: prerenderDir, emptyOutDir: true },
   })
   const entryFile = resolve(prerenderDir, 'entry-prerender.js')
-  return (await import(`${pathToFileURL(entryFile).href}?t=${Date.now()}`)) as PrerenderEntry
+  // Imported by its plain URL: its lazily split route chunks import it back by that URL, and a query
+  // string would make that a second copy of the module (with its own state).
+  return (await import(pathToFileURL(entryFile).href)) as PrerenderEntry
 }
 
 /** React and the router: every page needs them. */

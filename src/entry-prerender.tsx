@@ -4,6 +4,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createAppRouter } from './router'
+import { preloadDeferredSections } from './shared/ui/defer-hydration'
 
 export { marketingPaths, pageMeta, siteUrl } from './marketing/page-meta'
 export { siteConfig } from './shared/config/site-config'
@@ -17,6 +18,8 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))
   // Loads the route's lazily split component, so the markup holds the page, not a Suspense fallback.
   await router.load()
+  // ...and the sections whose hydration the page defers, so they are in the HTML too.
+  await preloadDeferredSections()
   const html = renderToString(
     <StrictMode>
       <RouterProvider router={router} />

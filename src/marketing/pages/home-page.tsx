@@ -1,26 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { AboutIntro } from '../components/about-intro'
-import { BlogCard } from '../components/blog-card'
-import { CardSlider } from '../components/card-slider'
-import { ClassProgramCard } from '../components/class-program-card'
+import { deferHydration } from '../../shared/ui/defer-hydration'
 import { HighlightGrid } from '../components/highlight-grid'
-import { PeopleGrid } from '../components/person-card'
-import { PlanGrid } from '../components/plan-card'
-import { SectionHeading } from '../components/section-heading'
-import { blogPosts } from '../content/blog-posts'
-import { classPrograms } from '../content/class-programs'
-import { upcomingEvents } from '../content/events'
-import { homeFeatures, reasonsToChooseUs } from '../content/highlights'
-import { staff } from '../content/people'
-import { plans } from '../content/plans'
-import { testimonials } from '../content/testimonials'
+import { homeFeatures } from '../content/highlights'
 
-const programSlides = classPrograms.map((program) => ({
-  key: program.title,
-  content: <ClassProgramCard program={program} />,
-}))
-const blogSlides = blogPosts.map((post) => ({ key: post.id, content: <BlogCard post={post} /> }))
-
+// Everything below the first screen hydrates when it is needed (the first load stays within budget).
+const HomeMoreSections = deferHydration('home-more', () =>
+  import('./home-more-sections').then((m) => m.HomeMoreSections),
+)
 export function HomePage() {
   return (
     <>
@@ -65,129 +51,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <AboutIntro eyebrow="Welcome to Sunbeam" title="About Us">
-        <Link to="/about" className="button button--primary">
-          More about us
-        </Link>
-      </AboutIntro>
-
-      <section className="section section--tinted" aria-labelledby="why-us">
-        <div className="container">
-          <SectionHeading
-            id="why-us"
-            eyebrow="Peace of mind"
-            title="Why Choose Us"
-            intro="Five reasons families in Uyo trust us with their little ones every day."
-          />
-          <HighlightGrid items={reasonsToChooseUs} variant="tiles" />
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="class-programs">
-        <div className="container">
-          <SectionHeading
-            id="class-programs"
-            eyebrow="Morning classes"
-            title="Our Class Programs"
-            intro="Small groups, big smiles: every class is for ages 2-4 years, runs 9:00-11:00 and costs $20."
-          />
-          <CardSlider label="Class programs" slides={programSlides} />
-        </div>
-      </section>
-
-      <section className="section section--sunny" aria-labelledby="events">
-        <div className="container">
-          <SectionHeading
-            id="events"
-            eyebrow="This week"
-            title="Upcoming Events"
-            intro="Special sessions that parents are welcome to join. Ask us about the next date."
-          />
-          <ul className="event-list">
-            {upcomingEvents.map((event) => (
-              <li key={event.title} className="event">
-                <img
-                  className="event__image"
-                  src={event.image}
-                  alt=""
-                  width="120"
-                  height="120"
-                  loading="lazy"
-                  decoding="async"
-                />
-                <div className="event__body">
-                  <p className="event__time">{event.time}</p>
-                  <h3 className="event__title">{event.title}</h3>
-                  <p className="event__text">{event.description}</p>
-                  <Link to="/about" className="text-link">
-                    Read More<span className="visually-hidden"> about {event.title}</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="plans">
-        <div className="container">
-          <SectionHeading
-            id="plans"
-            eyebrow="Simple pricing"
-            title="Our Daycare Plans"
-            intro="Every plan includes the same loving care. Choose the rhythm that suits your family."
-          />
-          <PlanGrid plans={plans} />
-        </div>
-      </section>
-
-      <section className="section section--tinted" aria-labelledby="parents-say">
-        <div className="container">
-          <SectionHeading id="parents-say" eyebrow="Kind words" title="What Parents Say" />
-          <ul className="testimonial-list">
-            {testimonials.map((item) => (
-              <li key={item.name} className="testimonial">
-                <figure>
-                  <blockquote className="testimonial__quote">
-                    <p>{item.quote}</p>
-                  </blockquote>
-                  <figcaption className="testimonial__by">
-                    <img src={item.avatar} alt="" width="56" height="56" loading="lazy" decoding="async" />
-                    <span>
-                      <span className="testimonial__name">{item.name}</span>
-                      <span className="testimonial__relation">{item.relation}</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="our-staff">
-        <div className="container">
-          <SectionHeading
-            id="our-staff"
-            eyebrow="Friendly faces"
-            title="Our Staff"
-            intro="Meet some of the people who will greet your child every morning."
-          />
-          <PeopleGrid people={staff} />
-        </div>
-      </section>
-
-      <section className="section section--tinted" aria-labelledby="latest-blog">
-        <div className="container">
-          <SectionHeading
-            id="latest-blog"
-            eyebrow="From our blog"
-            title="Latest Blog"
-            intro="Practical tips and happy stories from our classrooms."
-          />
-          <CardSlider label="Latest blog posts" slides={blogSlides} />
-        </div>
-      </section>
+      <HomeMoreSections />
     </>
   )
 }
