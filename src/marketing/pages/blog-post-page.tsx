@@ -2,11 +2,15 @@ import { Link } from '@tanstack/react-router'
 import { siteConfig } from '../../shared/config/site-config'
 import { PostMeta } from '../components/blog-card'
 import { PageBanner } from '../components/page-banner'
-import { blogArticles } from '../content/blog-articles'
 import { type BlogPostSummary, blogPosts } from '../content/blog-posts'
 
-export function BlogPostPage({ post }: { readonly post: BlogPostSummary }) {
-  const paragraphs = blogArticles[post.id] ?? []
+export interface BlogPostPageProps {
+  readonly post: BlogPostSummary
+  /** The article's body, loaded by the route (each post's body is its own chunk). */
+  readonly paragraphs: readonly string[]
+}
+
+export function BlogPostPage({ post, paragraphs }: BlogPostPageProps) {
   const latest = blogPosts.filter((other) => other.id !== post.id).slice(0, 4)
   return (
     <>
