@@ -12,7 +12,17 @@ export function HighlightGrid({
     <ul className={`highlight-grid highlight-grid--${variant}`}>
       {items.map((item) => (
         <li key={item.title} className="highlight">
-          <img className="highlight__icon" src={item.icon} alt="" width="64" height="64" decoding="async" />
+          <img
+            className="highlight__icon"
+            src={item.icon}
+            alt=""
+            width="64"
+            height="64"
+            // Lazy: decorative icons must not compete with the hero for the first paint (React would
+            // otherwise preload every eager image of a prerendered page).
+            loading="lazy"
+            decoding="async"
+          />
           <h3 className="highlight__title">{item.title}</h3>
           <p className="highlight__text">{item.text}</p>
         </li>

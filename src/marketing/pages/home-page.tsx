@@ -36,7 +36,6 @@ export function HomePage() {
             alt="A smiling toddler holding a balloon beside a teacher, with building blocks and a bright sun"
             width="560"
             height="480"
-            fetchPriority="high"
             decoding="async"
           />
         </div>
