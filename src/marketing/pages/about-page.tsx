@@ -1,11 +1,13 @@
-import { Link } from '@tanstack/react-router'
+import { deferHydration } from '../../shared/ui/defer-hydration'
 import { AboutIntro } from '../components/about-intro'
 import { HighlightGrid } from '../components/highlight-grid'
 import { PageBanner } from '../components/page-banner'
-import { PeopleGrid } from '../components/person-card'
 import { SectionHeading } from '../components/section-heading'
-import { daycareBenefits, services } from '../content/highlights'
-import { babysitters } from '../content/people'
+import { services } from '../content/highlights'
+
+const AboutMoreSections = deferHydration('about-more', () =>
+  import('./about-more-sections').then((m) => m.AboutMoreSections),
+)
 
 export function AboutPage() {
   return (
@@ -25,49 +27,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="daycare-great">
-        <div className="container split split--reverse">
-          <img
-            className="split__image"
-            src="/images/daycare-great.svg"
-            alt="Children holding hands in a circle on the grass under a bright sun"
-            width="560"
-            height="460"
-            loading="lazy"
-            decoding="async"
-          />
-          <div className="split__text">
-            <p className="section-heading__eyebrow">Growing together</p>
-            <h2 id="daycare-great" className="section-heading__title">
-              Daycare Is Great For Kids
-            </h2>
-            <p>
-              Good day care is more than a safe place to stay. It is where children practise being part of a
-              group, try new things and come home proud of what they did today.
-            </p>
-            <ul className="tick-list">
-              {daycareBenefits.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-            <Link to="/blog" className="button button--primary">
-              Discover More
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section className="section section--tinted" aria-labelledby="our-babysitter">
-        <div className="container">
-          <SectionHeading
-            id="our-babysitter"
-            eyebrow="Trusted at home"
-            title="Our Babysitter"
-            intro="Experienced, first-aid trained sitters who already know our children and their routines."
-          />
-          <PeopleGrid people={babysitters} />
-        </div>
-      </section>
+      <AboutMoreSections />
     </>
   )
 }
