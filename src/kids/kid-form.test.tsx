@@ -1,42 +1,22 @@
 // The add and edit screens against fake ports and a real outbox: every field, default and message of
 // the spec (sections 2, 4, 8), and what each outcome of a submission says and does.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { provideOutboxRuntime } from '../offline/outbox/outbox-runtime'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { kidMessages } from '../shared/records/kid-record'
 import { notify } from '../shared/ui/notify'
 import { PhotoPrepError } from './photo-prep'
 import { permanentError, transientError } from './testing/fake-kids-ports'
-import {
-  createKidsWorld,
-  type KidsWorld,
-  PARENT,
-  pngFile,
-  renderKids,
-  storedKid,
-} from './testing/render-kids'
+import { PARENT, pngFile, renderKids, storedKid, useKidsWorld } from './testing/render-kids'
 
 vi.mock('../shared/ui/notify', () => ({ notify: vi.fn(() => Promise.resolve()) }))
 // Typing into a dozen fields through a real router and IndexedDB takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
 
-let world: KidsWorld
-let objectUrls = 0
+const world = useKidsWorld()
 
 beforeEach(() => {
   vi.mocked(notify).mockClear()
-  world = createKidsWorld()
-  URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`)
-  URL.revokeObjectURL = vi.fn()
-})
-
-afterEach(async () => {
-  cleanup()
-  world.runtime.sender.stop()
-  await world.runtime.sender.idle().catch(() => undefined)
-  world.runtime.outbox.close()
-  provideOutboxRuntime(null)
 })
 
 async function fillChild(user: ReturnType<typeof userEvent.setup>) {
@@ -99,7 +79,7 @@ describe('/add-kid', () => {
     expect(errorOf('Images')).toBe('Please choose at least one image')
     expect(screen.getByLabelText('Child Name')).toHaveFocus()
     expect(screen.getByLabelText('Child Name')).toHaveAttribute('aria-invalid', 'true')
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
   })
 
   it('treats spaces as empty and refuses text over its limit', async () => {
@@ -121,7 +101,7 @@ describe('/add-kid', () => {
     expect(errorOf('Parent Phone')).toBe('Parent Phone must be at most 30 characters')
     expect(errorOf('Parent Age')).toBe('Parent Age must be at most 20 characters')
     expect(errorOf('Images')).toBeNull()
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
   })
 
   it("says 'Max 6 images' on submit with 7 photos: the form stops and loading ends", async () => {
@@ -135,8 +115,8 @@ describe('/add-kid', () => {
     expect(notify).toHaveBeenCalledWith('error', 'Max 6 images')
     expect(screen.getByLabelText('Images')).toHaveFocus()
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
-    expect(world.storage.uploads).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(world().storage.uploads).toEqual([])
   })
 
   it('accepts 6 photos (the limit itself)', async () => {
@@ -149,7 +129,7 @@ describe('/add-kid', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Child added'))
-    expect(world.kids.records.values().next().value?.imgUrls).toHaveLength(6)
+    expect(world().kids.records.values().next().value?.imgUrls).toHaveLength(6)
   })
 
   it('refuses files that are not jpg, jpeg or png, and files over 25 MB', async () => {
@@ -165,7 +145,7 @@ describe('/add-kid', () => {
     await user.upload(screen.getByLabelText('Images'), [huge])
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
     expect(errorOf('Images')).toBe('Each image must be 25 MB or smaller')
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
   })
 
   it('says so when a photo is still too large after scaling down on the device', async () => {
@@ -194,7 +174,7 @@ describe('/add-kid', () => {
       ),
     )
     expect(screen.getByRole('button', { name: 'Add Child' })).toBeInTheDocument()
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
   })
 
   it("online: shows the overlay while uploading, then 'Child added' and /profile; the record is saved once", async () => {
@@ -204,9 +184,9 @@ describe('/add-kid', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve
     })
-    const realUpload = world.storage.upload.bind(world.storage)
-    world.storage.upload = async (path, photo, onProgress) => {
-      if (world.storage.uploads.length === 1) await gate
+    const realUpload = world().storage.upload.bind(world().storage)
+    world().storage.upload = async (path, photo, onProgress) => {
+      if (world().storage.uploads.length === 1) await gate
       return realUpload(path, photo, onProgress)
     }
     const { history } = renderKids('/add-kid')
@@ -229,8 +209,8 @@ describe('/add-kid', () => {
 
     await waitFor(() => expect(history.location.pathname).toBe('/profile'))
     expect(notify).toHaveBeenCalledWith('success', 'Child added')
-    expect(world.kids.saves).toHaveLength(1)
-    const [saved] = world.kids.saves
+    expect(world().kids.saves).toHaveLength(1)
+    const [saved] = world().kids.saves
     expect(saved?.record).toMatchObject({
       kidName: 'Amara Obi',
       kidAge: '4',
@@ -245,13 +225,13 @@ describe('/add-kid', () => {
     })
     expect(saved?.record.imgUrls).toHaveLength(2)
     expect(saved?.record.imgUrls[0]).toContain('cover.png')
-    expect(world.storage.uploads[0]).toMatch(/^images\/parent1-cover\.png-[A-Za-z0-9]{20}$/)
-    await waitFor(async () => expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([]))
+    expect(world().storage.uploads[0]).toMatch(/^images\/parent1-cover\.png-[A-Za-z0-9]{20}$/)
+    await waitFor(async () => expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([]))
   })
 
   it("offline: accepts the child at once with 'Child added' and the upload note, and keeps it queued", async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    world.storage.uploadFailures.push(transientError(), transientError())
+    world().storage.uploadFailures.push(transientError(), transientError())
     const user = userEvent.setup({ delay: null })
     const { history } = renderKids('/add-kid')
     await fillChild(user)
@@ -261,14 +241,14 @@ describe('/add-kid', () => {
     expect(notify).toHaveBeenCalledWith('success', 'Child added', {
       description: 'It will upload when you are back online.',
     })
-    const entries = await world.runtime.outbox.list(PARENT.uid)
+    const entries = await world().runtime.outbox.list(PARENT.uid)
     expect(entries).toHaveLength(1)
     expect(entries[0]?.fields?.kidName).toBe('Amara Obi')
-    expect(world.kids.saves).toEqual([])
+    expect(world().kids.saves).toEqual([])
   })
 
   it("online with a failing upload: 'Images not uploaded', kept on the device to retry", async () => {
-    world.storage.uploadFailures.push(transientError())
+    world().storage.uploadFailures.push(transientError())
     const user = userEvent.setup({ delay: null })
     const { history } = renderKids('/add-kid')
     await fillChild(user)
@@ -278,13 +258,13 @@ describe('/add-kid', () => {
     expect(notify).toHaveBeenCalledWith('error', 'Images not uploaded', {
       description: 'It is kept on this device and will upload automatically when the connection is back.',
     })
-    const [entry] = await world.runtime.outbox.list(PARENT.uid)
+    const [entry] = await world().runtime.outbox.list(PARENT.uid)
     expect(entry?.state).toBe('queued')
-    expect(world.kids.records.size).toBe(0) // no half-saved record
+    expect(world().kids.records.size).toBe(0) // no half-saved record
   })
 
   it("a permanent failure: 'Images not uploaded' once, and the child stops as failed", async () => {
-    world.storage.uploadFailures.push(permanentError('storage/unauthorized'))
+    world().storage.uploadFailures.push(permanentError('storage/unauthorized'))
     const user = userEvent.setup({ delay: null })
     const { history } = renderKids('/add-kid')
     await fillChild(user)
@@ -295,7 +275,7 @@ describe('/add-kid', () => {
       description: 'Check the photos, then retry or discard it in Your Kids.',
     })
     expect(vi.mocked(notify).mock.calls.filter(([kind]) => kind === 'error')).toHaveLength(1)
-    const [entry] = await world.runtime.outbox.list(PARENT.uid)
+    const [entry] = await world().runtime.outbox.list(PARENT.uid)
     expect(entry?.state).toBe('failed')
   })
 })
@@ -303,7 +283,7 @@ describe('/add-kid', () => {
 describe('/edit-kid/{kidId}', () => {
   it("is pre-filled; saving without new photos keeps them: 'Child edited' and /profile", async () => {
     const kid = storedKid('kid1', { disability: true, kidGender: 'Female' })
-    world.kids.seed(kid)
+    world().kids.seed(kid)
     const user = userEvent.setup({ delay: null })
     const { history } = renderKids('/edit-kid/kid1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Your Child Info' })).toBeInTheDocument()
@@ -329,34 +309,34 @@ describe('/edit-kid/{kidId}', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
     await waitFor(() => expect(history.location.pathname).toBe('/profile'))
     expect(notify).toHaveBeenCalledWith('success', 'Child edited')
-    expect(world.kids.records.get('kid1')).toMatchObject({
+    expect(world().kids.records.get('kid1')).toMatchObject({
       kidAge: '5',
       imgUrls: kid.imgUrls,
       disability: true,
     })
-    expect(world.kids.saves).toHaveLength(1)
-    expect(world.storage.deleted).toEqual([])
+    expect(world().kids.saves).toHaveLength(1)
+    expect(world().storage.deleted).toEqual([])
   })
 
   it('new photos replace the old ones, which are deleted from storage once the edit is saved', async () => {
     const kid = storedKid('kid1')
-    world.kids.seed(kid)
+    world().kids.seed(kid)
     const user = userEvent.setup({ delay: null })
     const { history } = renderKids('/edit-kid/kid1')
     await screen.findByRole('heading', { name: 'Edit Your Child Info' })
     await user.upload(screen.getByLabelText('Images'), [pngFile('new.png')])
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
     await waitFor(() => expect(history.location.pathname).toBe('/profile'))
-    expect(world.kids.records.get('kid1')?.imgUrls).toHaveLength(1)
-    expect(world.kids.records.get('kid1')?.imgUrls[0]).toContain('new.png')
-    await waitFor(() => expect(world.storage.deleted).toHaveLength(2))
-    expect(world.storage.deleted).toEqual(
+    expect(world().kids.records.get('kid1')?.imgUrls).toHaveLength(1)
+    expect(world().kids.records.get('kid1')?.imgUrls[0]).toContain('new.png')
+    await waitFor(() => expect(world().storage.deleted).toHaveLength(2))
+    expect(world().storage.deleted).toEqual(
       kid.imgUrls.map((url) => decodeURIComponent(new URL(url).pathname.slice(3))),
     )
   })
 
   it("checks the same rules: empty fields and 'Max 6 images'", async () => {
-    world.kids.seed(storedKid('kid1'))
+    world().kids.seed(storedKid('kid1'))
     const user = userEvent.setup({ delay: null })
     renderKids('/edit-kid/kid1')
     await screen.findByRole('heading', { name: 'Edit Your Child Info' })
@@ -369,11 +349,11 @@ describe('/edit-kid/{kidId}', () => {
     expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone')
     expect(errorOf('Images')).toBe('Max 6 images')
     expect(notify).toHaveBeenCalledWith('error', 'Max 6 images')
-    expect(world.kids.saves).toEqual([])
+    expect(world().kids.saves).toEqual([])
   })
 
   it("another parent's child: 'You can not edit that child' and home", async () => {
-    world.kids.seed(storedKid('kid2', { userRef: 'someone-else' }))
+    world().kids.seed(storedKid('kid2', { userRef: 'someone-else' }))
     const { history } = renderKids('/edit-kid/kid2')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'You can not edit that child')
@@ -381,8 +361,8 @@ describe('/edit-kid/{kidId}', () => {
   })
 
   it("another parent's child the rules refuse to read: 'You can not edit that child' and home", async () => {
-    world.kids.readerId = PARENT.uid
-    world.kids.seed(storedKid('kid3', { userRef: 'someone-else' }))
+    world().kids.readerId = PARENT.uid
+    world().kids.seed(storedKid('kid3', { userRef: 'someone-else' }))
     const { history } = renderKids('/edit-kid/kid3')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'You can not edit that child')
@@ -397,14 +377,14 @@ describe('/edit-kid/{kidId}', () => {
   })
 
   it('editing a child still waiting in the outbox updates its queued submission', async () => {
-    world.storage.uploadFailures.push(transientError())
-    const id = await world.runtime.outbox.add({
+    world().storage.uploadFailures.push(transientError())
+    const id = await world().runtime.outbox.add({
       userId: PARENT.uid,
       kidId: 'queued1',
       fields: storedKid('queued1'),
       photos: [{ name: 'q.png', type: 'image/png', data: new ArrayBuffer(20) }],
     })
-    await world.runtime.sender.kick()
+    await world().runtime.sender.kick()
     const user = userEvent.setup({ delay: null })
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const { history } = renderKids('/edit-kid/queued1')
@@ -422,7 +402,7 @@ describe('/edit-kid/{kidId}', () => {
     expect(notify).toHaveBeenCalledWith('success', 'Child edited', {
       description: 'It will upload when you are back online.',
     })
-    const entries = await world.runtime.outbox.list(PARENT.uid)
+    const entries = await world().runtime.outbox.list(PARENT.uid)
     expect(entries.map((entry) => entry.id)).toEqual([id])
     expect(entries[0]?.fields?.kidName).toBe('Amara Grace')
     expect(entries[0]?.photos).toHaveLength(1)

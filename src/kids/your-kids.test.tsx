@@ -1,51 +1,31 @@
 // 'Your Kids' on /profile and the child detail, against fake ports and a real outbox: what each item
 // shows, waiting and failed children, the delete flow, and the detail's lines, photos and loaders.
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { provideOutboxRuntime } from '../offline/outbox/outbox-runtime'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../shared/ui/notify'
 import { FakePhotoStorage, permanentError, transientError } from './testing/fake-kids-ports'
-import {
-  childFields,
-  createKidsWorld,
-  type KidsWorld,
-  PARENT,
-  renderKids,
-  storedKid,
-} from './testing/render-kids'
+import { childFields, PARENT, renderKids, storedKid, useKidsWorld } from './testing/render-kids'
 
 vi.mock('../shared/ui/notify', () => ({ notify: vi.fn(() => Promise.resolve()) }))
 vi.setConfig({ testTimeout: 20_000 })
 
-let world: KidsWorld
-let objectUrls = 0
+const world = useKidsWorld()
 
 beforeEach(() => {
   vi.mocked(notify).mockClear()
-  world = createKidsWorld()
-  URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`)
-  URL.revokeObjectURL = vi.fn()
-})
-
-afterEach(async () => {
-  cleanup()
-  world.runtime.sender.stop()
-  await world.runtime.sender.idle().catch(() => undefined)
-  world.runtime.outbox.close()
-  provideOutboxRuntime(null)
 })
 
 /** Queues a child whose upload keeps failing (Storage unreachable), so it stays waiting. */
 async function queueWaitingChild(kidId: string, kidName: string) {
-  world.storage.uploadFailures.push(transientError())
-  await world.runtime.outbox.add({
+  world().storage.uploadFailures.push(transientError())
+  await world().runtime.outbox.add({
     userId: PARENT.uid,
     kidId,
     fields: childFields({ kidName, plan: 'Daily' }),
     photos: [{ name: 'cover.png', type: 'image/png', data: new ArrayBuffer(30) }],
   })
-  await world.runtime.sender.kick()
+  await world().runtime.sender.kick()
 }
 
 function item(name: string): HTMLElement {
@@ -66,10 +46,10 @@ describe("'Your Kids' on /profile", () => {
   })
 
   it("lists each child with cover, name, gender, '{plan} Plan', a link and edit and delete icons", async () => {
-    world.kids.seed(
+    world().kids.seed(
       storedKid('older', { kidName: 'Bola Ade', kidGender: 'Male', plan: 'Monthly', savedAt: 1 }),
     )
-    world.kids.seed(
+    world().kids.seed(
       storedKid('newer', { kidName: 'Amara Obi', kidGender: 'Female', plan: 'Weekly', savedAt: 2 }),
     )
     await queueWaitingChild('queued', 'Chidi Eze')
@@ -107,10 +87,10 @@ describe("'Your Kids' on /profile", () => {
 
   it("deletes after 'Are you sure you want to delete?': record and photos removed, list updated, toast", async () => {
     const kid = storedKid('kid1', { kidName: 'Amara Obi' })
-    world.kids.seed(kid)
-    world.kids.seed(storedKid('kid2', { kidName: 'Bola Ade', savedAt: 0 }))
+    world().kids.seed(kid)
+    world().kids.seed(storedKid('kid2', { kidName: 'Bola Ade', savedAt: 0 }))
     for (const url of kid.imgUrls)
-      world.storage.objects.set(FakePhotoStorage.pathOf(url), {
+      world().storage.objects.set(FakePhotoStorage.pathOf(url), {
         data: new ArrayBuffer(1),
         type: 'image/jpeg',
       })
@@ -132,10 +112,10 @@ describe("'Your Kids' on /profile", () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
     expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
     expect(screen.getByRole('heading', { name: 'Your Kids' })).toHaveFocus()
-    await waitFor(() => expect(world.kids.records.has('kid1')).toBe(false))
-    await waitFor(() => expect(world.storage.objects.size).toBe(0))
-    expect(world.kids.deletes).toEqual(['kid1'])
-    expect(world.kids.records.has('kid2')).toBe(true)
+    await waitFor(() => expect(world().kids.records.has('kid1')).toBe(false))
+    await waitFor(() => expect(world().storage.objects.size).toBe(0))
+    expect(world().kids.deletes).toEqual(['kid1'])
+    expect(world().kids.records.has('kid2')).toBe(true)
 
     // The last child goes: the list goes too.
     confirm.mockReturnValue(true)
@@ -151,20 +131,20 @@ describe("'Your Kids' on /profile", () => {
     await user.click(within(item('Chidi Eze')).getByRole('button', { name: 'Delete Chidi Eze' }))
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
     expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
-    expect(world.kids.saves).toEqual([])
-    expect(world.kids.deletes).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(world().kids.saves).toEqual([])
+    expect(world().kids.deletes).toEqual([])
   })
 
   it('a failed child shows as not uploaded with Retry and Discard', async () => {
-    world.storage.uploadFailures.push(permanentError('storage/unauthorized'))
-    await world.runtime.outbox.add({
+    world().storage.uploadFailures.push(permanentError('storage/unauthorized'))
+    await world().runtime.outbox.add({
       userId: PARENT.uid,
       kidId: 'failed1',
       fields: childFields({ kidName: 'Dayo Bello' }),
       photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
     })
-    await world.runtime.sender.kick()
+    await world().runtime.sender.kick()
     const user = userEvent.setup({ delay: null })
     renderKids('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
@@ -176,19 +156,19 @@ describe("'Your Kids' on /profile", () => {
     await waitFor(() =>
       expect(within(item('Dayo Bello')).queryByText('Not uploaded')).not.toBeInTheDocument(),
     )
-    await waitFor(() => expect(world.kids.records.has('failed1')).toBe(true))
-    expect(world.kids.saves).toHaveLength(1)
+    await waitFor(() => expect(world().kids.records.has('failed1')).toBe(true))
+    expect(world().kids.saves).toHaveLength(1)
   })
 
   it('Discard drops a failed child after asking', async () => {
-    world.storage.uploadFailures.push(permanentError('storage/unauthorized'))
-    await world.runtime.outbox.add({
+    world().storage.uploadFailures.push(permanentError('storage/unauthorized'))
+    await world().runtime.outbox.add({
       userId: PARENT.uid,
       kidId: 'failed1',
       fields: childFields({ kidName: 'Dayo Bello' }),
       photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
     })
-    await world.runtime.sender.kick()
+    await world().runtime.sender.kick()
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     const user = userEvent.setup({ delay: null })
     renderKids('/profile')
@@ -198,15 +178,15 @@ describe("'Your Kids' on /profile", () => {
     )
     expect(window.confirm).toHaveBeenCalledWith('Discard the changes to Dayo Bello that were not uploaded?')
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
-    expect(await world.runtime.outbox.list(PARENT.uid)).toEqual([])
-    expect(world.kids.saves).toEqual([])
+    expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
+    expect(world().kids.saves).toEqual([])
   })
 })
 
 describe('/kid/{kidId}', () => {
   it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
-    world.kids.seed(kid)
+    world().kids.seed(kid)
     renderKids('/kid/kid1')
     expect(await screen.findByRole('status')).toHaveTextContent('Loading child…')
     expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
@@ -247,7 +227,7 @@ describe('/kid/{kidId}', () => {
   })
 
   it("another parent's child reads as missing too", async () => {
-    world.kids.seed(storedKid('theirs', { userRef: 'someone-else' }))
+    world().kids.seed(storedKid('theirs', { userRef: 'someone-else' }))
     const { history } = renderKids('/kid/theirs')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
@@ -255,8 +235,8 @@ describe('/kid/{kidId}', () => {
   })
 
   it("another parent's child the rules refuse to read: 'Child does not exist' and home", async () => {
-    world.kids.readerId = PARENT.uid
-    world.kids.seed(storedKid('refused', { userRef: 'someone-else' }))
+    world().kids.readerId = PARENT.uid
+    world().kids.seed(storedKid('refused', { userRef: 'someone-else' }))
     const { history } = renderKids('/kid/refused')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')

@@ -9,7 +9,8 @@ import {
   RouterProvider,
   useParams,
 } from '@tanstack/react-router'
-import { render } from '@testing-library/react'
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
 import {
   createOutboxRuntime,
   type OutboxRuntime,
@@ -148,4 +149,31 @@ export function renderKids(path: string, options: { readonly confirm?: (message:
   const router = createRouter({ routeTree: tree, history })
   const view = render(<RouterProvider router={router as never} />)
   return { ...view, router, history }
+}
+
+/**
+ * A fresh world (fake ports, a real outbox on fake-indexeddb) for each test of the calling file, torn
+ * down after it; object URLs are counted so photo previews have stable addresses.
+ */
+export function useKidsWorld(): () => KidsWorld {
+  let world: KidsWorld | null = null
+  let objectUrls = 0
+  beforeEach(() => {
+    world = createKidsWorld()
+    URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`)
+    URL.revokeObjectURL = vi.fn()
+  })
+  afterEach(async () => {
+    cleanup()
+    if (!world) return
+    world.runtime.sender.stop()
+    await world.runtime.sender.idle().catch(() => undefined)
+    world.runtime.outbox.close()
+    provideOutboxRuntime(null)
+    world = null
+  })
+  return () => {
+    if (!world) throw new Error('useKidsWorld: the world exists only inside a test')
+    return world
+  }
 }
