@@ -125,6 +125,16 @@ export interface DeleteInput {
   readonly stored: StoredKid | null
 }
 
+/** The progress of a submission nobody has started to send yet (every new entry starts from it). */
+const notStarted = {
+  handoffStarted: false,
+  handedOffAt: 0,
+  attempts: 0,
+  nextAttemptAt: 0,
+  error: null,
+  rev: 1,
+} as const satisfies Partial<Submission>
+
 export class Outbox {
   readonly db: Db
   private readonly now: () => number
@@ -202,12 +212,7 @@ export class Outbox {
         keptUrls: [],
         cleanupUrls: [],
         state: 'queued',
-        handoffStarted: false,
-        handedOffAt: 0,
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: null,
-        rev: 1,
+        ...notStarted,
         createdAt: this.now(),
       })
     })
@@ -266,12 +271,7 @@ export class Outbox {
         keptUrls: input.photos ? [] : current,
         cleanupUrls: input.photos ? current : [],
         state: 'queued',
-        handoffStarted: false,
-        handedOffAt: 0,
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: null,
-        rev: 1,
+        ...notStarted,
         createdAt: this.now(),
       })
       return newId
@@ -311,12 +311,7 @@ export class Outbox {
         cleanupUrls: [...urls],
         // Nothing in Firestore to delete: only the photos are left to remove.
         state: recordMayExist ? 'queued' : 'cleanup',
-        handoffStarted: false,
-        handedOffAt: 0,
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: null,
-        rev: 1,
+        ...notStarted,
         createdAt: this.now(),
       })
     })
@@ -373,12 +368,7 @@ export class Outbox {
         keptUrls: [],
         cleanupUrls: urls,
         state: deleteRecord ? 'queued' : 'cleanup',
-        handoffStarted: false,
-        handedOffAt: 0,
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: null,
-        rev: 1,
+        ...notStarted,
       })
     })
     await this.refreshHint()
@@ -423,12 +413,7 @@ export class Outbox {
       keptUrls: [],
       cleanupUrls: [url],
       state: 'cleanup',
-      handoffStarted: false,
-      handedOffAt: 0,
-      attempts: 0,
-      nextAttemptAt: 0,
-      error: null,
-      rev: 1,
+      ...notStarted,
       createdAt: this.now(),
     })
   }
