@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { formatPrice, type Plan } from '../content/plans'
+import { formatPrice, type Plan, plans } from '../content/plans'
+import { SectionHeading } from './section-heading'
 
 /** One daycare plan; the home page and /pricing both render the plans through this card. */
 export function PlanCard({ plan, featured = false }: { readonly plan: Plan; readonly featured?: boolean }) {
@@ -32,5 +33,17 @@ export function PlanGrid({ plans }: { readonly plans: readonly Plan[] }) {
         <PlanCard key={plan.name} plan={plan} featured={index === 1} />
       ))}
     </div>
+  )
+}
+
+/** 'Our Daycare Plans', on the home page and on /pricing, each with its own introduction. */
+export function PlansSection({ intro }: { readonly intro: string }) {
+  return (
+    <section className="section" aria-labelledby="plans">
+      <div className="container">
+        <SectionHeading id="plans" eyebrow="Simple pricing" title="Our Daycare Plans" intro={intro} />
+        <PlanGrid plans={plans} />
+      </div>
+    </section>
   )
 }

@@ -7,14 +7,13 @@ import { CardSlider } from '../components/card-slider'
 import { ClassProgramCard } from '../components/class-program-card'
 import { HighlightGrid } from '../components/highlight-grid'
 import { PeopleGrid } from '../components/person-card'
-import { PlanGrid } from '../components/plan-card'
+import { PlansSection } from '../components/plan-card'
 import { SectionHeading } from '../components/section-heading'
 import { blogPosts } from '../content/blog-posts'
 import { classPrograms } from '../content/class-programs'
 import { upcomingEvents } from '../content/events'
 import { reasonsToChooseUs } from '../content/highlights'
 import { staff } from '../content/people'
-import { plans } from '../content/plans'
 import { testimonials } from '../content/testimonials'
 
 const programSlides = classPrograms.map((program) => ({
@@ -90,17 +89,7 @@ export function HomeMoreSections() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="plans">
-        <div className="container">
-          <SectionHeading
-            id="plans"
-            eyebrow="Simple pricing"
-            title="Our Daycare Plans"
-            intro="Every plan includes the same loving care. Choose the rhythm that suits your family."
-          />
-          <PlanGrid plans={plans} />
-        </div>
-      </section>
+      <PlansSection intro="Every plan includes the same loving care. Choose the rhythm that suits your family." />
 
       <section className="section section--tinted" aria-labelledby="parents-say">
         <div className="container">

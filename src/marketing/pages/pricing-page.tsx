@@ -1,26 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { HighlightGrid } from '../components/highlight-grid'
 import { PageBanner } from '../components/page-banner'
-import { PlanGrid } from '../components/plan-card'
+import { PlansSection } from '../components/plan-card'
 import { SectionHeading } from '../components/section-heading'
 import { reasonsToChooseUs } from '../content/highlights'
-import { plans } from '../content/plans'
 
 export function PricingPage() {
   return (
     <>
       <PageBanner title="Pricing" />
-      <section className="section" aria-labelledby="plans">
-        <div className="container">
-          <SectionHeading
-            id="plans"
-            eyebrow="Simple pricing"
-            title="Our Daycare Plans"
-            intro="No registration fee and no hidden extras. Pick a plan, create your parent profile and tell us about your child."
-          />
-          <PlanGrid plans={plans} />
-        </div>
-      </section>
+      <PlansSection intro="No registration fee and no hidden extras. Pick a plan, create your parent profile and tell us about your child." />
 
       <section className="section section--tinted" aria-labelledby="every-plan">
         <div className="container">
