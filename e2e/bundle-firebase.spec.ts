@@ -65,6 +65,8 @@ test('the build has Firebase code, and only in chunks the marketing pages never 
     const entries = [
       ...markup.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
       ...markup.matchAll(/<link rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+      // The prerendered pages start their app with import("/assets/…") once the first screen has loaded.
+      ...markup.matchAll(/\bimport\("\/([^"]+\.js)"\)/g),
     ].map((m) => m[1] ?? '')
     expect(entries.length, `${html} has an entry script`).toBeGreaterThan(0)
     const seen = new Set<string>()

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 // The home page's sections below the first screen are prerendered, but their code loads only when a
@@ -42,4 +43,53 @@ test('after an in-app navigation to home, the sections render from code', async 
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: 'What Parents Say' })).toBeAttached()
   await expect(page.getByRole('heading', { name: 'Our Staff' })).toBeAttached()
+})
+
+// The app itself (React and the router) starts only once the first screen has loaded, so its script
+// does not share a phone's connection with the hero picture (scripts/prerender.mjs,
+// startAppAfterFirstScreen). These tests hold the hero picture back to stretch that first screen out.
+test.describe('the app starts after the first screen', () => {
+  async function openWithHeroHeld(page: Page, baseURL: string | undefined) {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/images/hero.svg', async (route) => {
+      await held
+      await route.continue()
+    })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    // The frame's own goto: the fixture's page.goto would wait for the app, which is the point here.
+    await page.mainFrame().goto(new URL('/', baseURL).href, { waitUntil: 'domcontentloaded' })
+    return { release, scripts }
+  }
+  const appReady = (page: Page) => page.evaluate(() => document.documentElement.dataset.appReady ?? 'no')
+
+  test('the page reads before its app loads, and the app loads once the first screen has', async ({
+    page,
+    baseURL,
+  }) => {
+    const { release, scripts } = await openWithHeroHeld(page, baseURL)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible()
+    // Still loading the hero picture: no app script requested yet.
+    await page.waitForTimeout(500)
+    expect(scripts.filter((path) => path.startsWith('/assets/'))).toEqual([])
+    expect(await appReady(page)).toBe('no')
+
+    release()
+    await expect.poll(() => appReady(page)).toBe('true')
+    expect(scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))).toBe(true)
+  })
+
+  test('a tap before the first screen has loaded starts the app at once', async ({ page, baseURL }) => {
+    const { release, scripts } = await openWithHeroHeld(page, baseURL)
+    await page.getByRole('heading', { level: 1 }).click()
+    await expect.poll(() => appReady(page)).toBe('true')
+    expect(scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))).toBe(true)
+    release()
+  })
 })

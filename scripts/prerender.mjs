@@ -2,7 +2,7 @@
 // app shell for the routes rendered in the browser, the sitemap and robots.txt. Runs inside the client
 // build (vite.config.ts), after the bundle is written and before Workbox lists the files to precache.
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 /** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
@@ -61,22 +61,34 @@ export function pageHtml(template, { title, description, headExtra, markup }) {
   return html.replace('<!--app-html-->', () => markup)
 }
 
+/**
+ * A prerendered page is readable before any script runs, so its app (React, the router: about 95 kB
+ * gzip) starts once the first screen has loaded and painted, not alongside it: on a phone on mobile
+ * data that script would otherwise share the connection with the hero picture and the font. A first
+ * tap, key press or focus starts it at once, so a parent who acts early does not wait for images.
+ * Returns the HTML with the entry's module scripts replaced by that starter.
+ */
+export function startAppAfterFirstScreen(html) {
+  const scripts = [
+    ...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g),
+  ]
+  const entry = scripts.at(-1)
+  if (!entry) throw new Error('the page has no module script to start the app with')
+  let out = html
+  for (const script of scripts) out = out.replace(script[0], '')
+  const starter = `<script type="module">
+      const start = () => { if (!start.done) { start.done = true; import(${JSON.stringify(entry[1])}) } }
+      addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true })
+      for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, { once: true, capture: true })
+    </script>`
+  return out.replace('</body>', () => `  ${starter}\n  </body>`)
+}
+
 export function sitemapXml(siteUrl, paths) {
   const urls = paths.map(
     (path) => `  <url><loc>${escapeHtml(siteUrl + (path === '/' ? '/' : path))}</loc></url>`,
   )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
-}
-
-/** Fonts the first paint needs (the Latin subset of the body font): fetched with the stylesheet, so
- * the page is not laid out once in a fallback font and again in Nunito (a layout shift). */
-const firstPaintFonts = /^nunito-latin-wght-normal-[\w-]+\.woff2$/
-
-async function fontPreloads(outDir) {
-  const names = (await readdir(join(outDir, 'assets'))).filter((name) => firstPaintFonts.test(name))
-  return names.map(
-    (name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin />`,
-  )
 }
 
 /** The stylesheet inlined: a prerendered page paints without waiting for a second request. */
@@ -89,12 +101,11 @@ async function inlineStylesheet(html, outDir) {
 
 export async function prerender({ outDir, entry }) {
   const template = await readFile(join(outDir, 'index.html'), 'utf8')
-  const preloads = (await fontPreloads(outDir)).join('\n    ')
   const { siteUrl, siteConfig } = entry
   // The brand comes from the site config (VITE_ variables), not from index.html's placeholders.
-  const branded = (
-    preloads ? template.replace('</title>', () => `</title>\n    ${preloads}`) : template
-  ).replace(
+  // No font preload: the font would share a phone's connection with the first screen, which reads as
+  // well in the fallback font (global.css: font-display optional, so nothing shifts when it arrives).
+  const branded = template.replace(
     /<meta name="apple-mobile-web-app-title" content="[^"]*"/,
     () => `<meta name="apple-mobile-web-app-title" content="${escapeHtml(siteConfig.shortName)}"`,
   )
@@ -129,7 +140,9 @@ export async function prerender({ outDir, entry }) {
     await mkdir(dirname(file), { recursive: true })
     await writeFile(
       file,
-      await inlineStylesheet(pageHtml(branded, { title, description, headExtra, markup }), outDir),
+      startAppAfterFirstScreen(
+        await inlineStylesheet(pageHtml(branded, { title, description, headExtra, markup }), outDir),
+      ),
     )
   }
 

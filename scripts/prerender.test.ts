@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { htmlFileFor, pageHtml, sitemapXml } from './prerender.mjs'
+import { htmlFileFor, pageHtml, sitemapXml, startAppAfterFirstScreen } from './prerender.mjs'
 
 const template = `<!doctype html><html><head><title>Old</title>
 <meta name="description" content="old" />
@@ -26,6 +26,20 @@ describe('prerender', () => {
     expect(html).toContain('<link rel="canonical" href="https://x.example/pricing" />')
     expect(html).toContain('<div id="root"><main><h1>Plans</h1></main></div>')
     expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script type="module"'))
+  })
+
+  it('starts the app after the first screen: the entry is imported on load or on the first tap, not parsed up front', () => {
+    const html = startAppAfterFirstScreen(`<html><head>
+    <script type="module" crossorigin src="/assets/rolldown-runtime-1.js"></script>
+    <script type="module" crossorigin src="/assets/framework-2.js"></script>
+</head><body><div id="root"><main></main></div></body></html>`)
+    expect(html).not.toContain('src="/assets/')
+    expect(html).toContain('import("/assets/framework-2.js")')
+    expect(html).toMatch(/addEventListener\('load'/)
+    expect(html).toMatch(/\['pointerdown', 'keydown', 'focusin'\]/)
+    // The starter runs after the markup it hydrates.
+    expect(html.indexOf('<script type="module">')).toBeGreaterThan(html.indexOf('<div id="root">'))
+    expect(() => startAppAfterFirstScreen('<html><body></body></html>')).toThrow(/no module script/)
   })
 
   it('refuses a template without the placeholders it fills', () => {

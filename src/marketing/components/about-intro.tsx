@@ -4,10 +4,13 @@ import type { ReactNode } from 'react'
 export function AboutIntro({
   eyebrow,
   title,
+  firstScreen = false,
   children,
 }: {
   readonly eyebrow: string
   readonly title: string
+  /** On /about the picture is on the first screen (the page's largest paint): load it at once. */
+  readonly firstScreen?: boolean
   readonly children?: ReactNode
 }) {
   return (
@@ -19,8 +22,9 @@ export function AboutIntro({
           alt="Three children playing with building blocks and a teddy bear on a rug"
           width="560"
           height="460"
-          loading="lazy"
-          decoding="async"
+          {...(firstScreen
+            ? { fetchPriority: 'high' as const }
+            : { loading: 'lazy' as const, decoding: 'async' as const })}
         />
         <div className="split__text">
           <p className="section-heading__eyebrow">{eyebrow}</p>

@@ -13,7 +13,7 @@ export function AboutPage() {
   return (
     <>
       <PageBanner title="About Us" />
-      <AboutIntro eyebrow="Who we are" title="A Second Home For Your Little One" />
+      <AboutIntro eyebrow="Who we are" title="A Second Home For Your Little One" firstScreen />
 
       <section className="section section--tinted" aria-labelledby="our-services">
         <div className="container">

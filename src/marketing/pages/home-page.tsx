@@ -36,7 +36,7 @@ export function HomePage() {
             alt="A smiling toddler holding a balloon beside a teacher, with building blocks and a bright sun"
             width="560"
             height="480"
-            decoding="async"
+            fetchPriority="high"
           />
         </div>
       </section>
