@@ -112,9 +112,13 @@ export async function prerender({ outDir, entry }) {
   // Routes rendered in the browser (login, profile, kids, not-found) start from this empty shell;
   // the app sets each one's title.
   const home = entry.pageMeta('/')
+  // Its stylesheet is inlined too: a stylesheet request would hold up the first paint.
   await writeFile(
     join(outDir, 'app-shell.html'),
-    pageHtml(branded, { title: siteConfig.name, description: home.description, markup: '<!--app-html-->' }),
+    await inlineStylesheet(
+      pageHtml(branded, { title: siteConfig.name, description: home.description, markup: '<!--app-html-->' }),
+      outDir,
+    ),
   )
 
   for (const path of entry.marketingPaths) {
