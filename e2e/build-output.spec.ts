@@ -55,6 +55,16 @@ test('the precache holds every marketing page, prerendered, and the app shell', 
   )
 })
 
+test('every page carries its styles inline, so no stylesheet request holds up the first paint', () => {
+  for (const page of [...marketingPages, 'app-shell.html']) {
+    const html = readFileSync(join(outDir, page), 'utf8')
+    expect(html, page).toMatch(/<style>[^<]*\.hero\{/)
+    expect(html, page).not.toContain('rel="stylesheet"')
+  }
+  // Nothing links the stylesheet file, so the build does not ship (or precache) it.
+  expect(filesIn(outDir).filter((file) => file.endsWith('.css'))).toEqual([])
+})
+
 test('no Firebase code is precached, yet the Firebase chunks exist for the parent area', () => {
   const precached = precacheList()
   const firebaseFiles = filesIn(outDir).filter(isFirebaseCode)

@@ -2,7 +2,7 @@
 // app shell for the routes rendered in the browser, the sitemap and robots.txt. Runs inside the client
 // build (vite.config.ts), after the bundle is written and before Workbox lists the files to precache.
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 /** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
@@ -91,10 +91,14 @@ export function sitemapXml(siteUrl, paths) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
+/** Stylesheets inlined into every page, so the build need not ship (or precache) them as files. */
+const inlinedStylesheets = new Set()
+
 /** The stylesheet inlined: a prerendered page paints without waiting for a second request. */
 async function inlineStylesheet(html, outDir) {
   const link = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(html)
   if (!link) return html
+  inlinedStylesheets.add(link[1])
   const css = await readFile(join(outDir, link[1]), 'utf8')
   return html.replace(link[0], () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`)
 }
@@ -149,6 +153,10 @@ export async function prerender({ outDir, entry }) {
       ),
     )
   }
+
+  // Every page written above (the app shell too) carries the stylesheet inline: nothing links the file.
+  for (const file of inlinedStylesheets) await rm(join(outDir, file))
+  inlinedStylesheets.clear()
 
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.marketingPaths))
   const robots = await readFile(join(outDir, 'robots.txt'), 'utf8')
