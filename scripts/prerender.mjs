@@ -2,7 +2,7 @@
 // app shell for the routes rendered in the browser, the sitemap and robots.txt. Runs inside the client
 // build (vite.config.ts), after the bundle is written and before Workbox lists the files to precache.
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 /** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
@@ -91,6 +91,18 @@ export function sitemapXml(siteUrl, paths) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
+/** The body font's Latin file, preloaded so a first visit paints in Nunito: with `font-display:
+ * optional` (global.css) a font that misses the first paint is not used on that page at all, and the
+ * fallback fonts are wider (buttons wrap, lines break differently). */
+const firstPaintFonts = /^nunito-latin-wght-normal-[\w-]+\.woff2$/
+
+async function fontPreloads(outDir) {
+  const names = (await readdir(join(outDir, 'assets'))).filter((name) => firstPaintFonts.test(name))
+  return names.map(
+    (name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin />`,
+  )
+}
+
 /** Stylesheets inlined into every page, so the build need not ship (or precache) them as files. */
 const inlinedStylesheets = new Set()
 
@@ -107,9 +119,10 @@ export async function prerender({ outDir, entry }) {
   const template = await readFile(join(outDir, 'index.html'), 'utf8')
   const { siteUrl, siteConfig } = entry
   // The brand comes from the site config (VITE_ variables), not from index.html's placeholders.
-  // No font preload: the font would share a phone's connection with the first screen, which reads as
-  // well in the fallback font (global.css: font-display optional, so nothing shifts when it arrives).
-  const branded = template.replace(
+  const preloads = (await fontPreloads(outDir)).join('\n    ')
+  const branded = (
+    preloads ? template.replace('</title>', () => `</title>\n    ${preloads}`) : template
+  ).replace(
     /<meta name="apple-mobile-web-app-title" content="[^"]*"/,
     () => `<meta name="apple-mobile-web-app-title" content="${escapeHtml(siteConfig.shortName)}"`,
   )
