@@ -2,22 +2,13 @@
 // until a message is sent; the message is written to `inquiries` through Firestore's queue (its
 // server is unreachable in this suite) and the sender is thanked at once.
 import type { Page } from '@playwright/test'
-import { queuedFirestoreWrites } from './firestore-queue'
+import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
 
-test.use({
-  // Firestore's server is absent here (see account.spec.ts).
-  allowedConsoleErrors: [
-    /^Failed to load resource: net::ERR_CONNECTION_REFUSED$|@firebase\/firestore: Firestore \(12\.\d+\.\d+\): Could not reach Cloud Firestore backend\. Connection failed 1 times\./,
-  ],
-})
+// Firestore's server is absent here: only its offline messages may be logged.
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
-test.beforeEach(async ({ page }) => {
-  // Firestore's transport probes google.com after a failed connection; answer it on this machine.
-  await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  )
-})
+test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
 /** Firestore's queued writes to the inquiries collection, as JSON text. */
 async function queuedInquiries(page: Page): Promise<string[]> {

@@ -2,7 +2,7 @@
 // emulator (127.0.0.1:9099). Firestore's server is unreachable here on purpose (its emulator needs
 // Java 21): users/{uid} writes wait in Firestore's persistent queue, which these tests read back.
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test'
-import { queuedFirestoreWrites } from './firestore-queue'
+import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
@@ -14,22 +14,10 @@ function anyOf(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'))
 }
 
-// Firestore's server is absent here (port 8080): Chromium logs each refused connection, and after a
-// few seconds Firestore says once that it works offline. Nothing else may log an error.
-const firestoreOffline = anyOf(
-  /^Failed to load resource: net::ERR_CONNECTION_REFUSED$/,
-  /@firebase\/firestore: Firestore \(12\.\d+\.\d+\): Could not reach Cloud Firestore backend\. Connection failed 1 times\./,
-)
+// Firestore's server is absent here (port 8080): only its offline messages may be logged.
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
-test.use({ allowedConsoleErrors: [firestoreOffline] })
-
-test.beforeEach(async ({ page }) => {
-  // When a Firestore connection fails, its WebChannel transport checks the network by loading this
-  // image from google.com. Answer it here: the browser suite never leaves the machine.
-  await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  )
-})
+test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
 function uniqueEmail(testInfo: TestInfo, label: string): string {
   const random = Math.random().toString(36).slice(2, 8)
@@ -127,7 +115,7 @@ test.describe('refused by the Auth emulator', () => {
     // The emulator answers a refused sign-in or sign-up with HTTP 400, which Chromium logs.
     allowedConsoleErrors: [
       anyOf(
-        firestoreOffline,
+        firestoreUnreachable,
         /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
       ),
     ],

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 
 const OUT_DIR = process.env.SUNBEAM_OUT_DIR ?? 'dist'
@@ -129,18 +130,9 @@ async function createAccount(request: APIRequestContext, email: string) {
 }
 
 test.describe('the parent area', () => {
-  test.use({
-    // Firestore's server is absent in the browser suite (see account.spec.ts).
-    allowedConsoleErrors: [
-      /^Failed to load resource: net::ERR_CONNECTION_REFUSED$|@firebase\/firestore: Firestore \(12\.\d+\.\d+\): Could not reach Cloud Firestore backend\. Connection failed 1 times\./,
-    ],
-  })
-
-  test.beforeEach(async ({ page }) => {
-    await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
-      route.fulfill({ status: 204, body: '' }),
-    )
-  })
+  // Firestore's server is absent in the browser suite: only its offline messages may be logged.
+  test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+  test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
   test('/profile loads Firebase (signed-out visit, then a signed-in parent opening it)', async ({
     page,
@@ -163,9 +155,6 @@ test.describe('the parent area', () => {
 
     // A parent opening /profile in a new tab: everything that page downloads.
     const tab = await context.newPage()
-    await tab.route('https://www.google.com/images/cleardot.gif*', (route) =>
-      route.fulfill({ status: 204, body: '' }),
-    )
     const signedIn = collectScripts(tab)
     await tab.goto('/profile')
     await expect(tab.getByRole('heading', { name: 'My Profile' })).toBeVisible()

@@ -4,28 +4,18 @@
 // Playwright routes that speak its REST protocol. The outbox is the app's own code throughout.
 import { deflateSync } from 'node:zlib'
 import type { Locator, Page, Request, Route, TestInfo } from '@playwright/test'
-import { queuedFirestoreWrites } from './firestore-queue'
+import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
 
 const PASSWORD = 'sunbeam-secret-1'
 const STORAGE = 'http://127.0.0.1:9199'
 const BUCKET = 'demo-sunbeam.appspot.com'
 
-// Firestore's SDK keeps trying its absent server; Chromium logs each refused connection (and, while the
-// context is offline, each failed one), and Firestore says once that it works offline. Storage's
-// absent emulator is refused the same way. Nothing else may log an error.
-// One pattern: test.use() reads a two-element array as [value, options].
-const expectedOffline =
-  /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED)$|@firebase\/firestore: Firestore \([\d.]+\): Could not reach Cloud Firestore backend\./
-test.use({ allowedConsoleErrors: [expectedOffline] })
+// Firestore's SDK keeps trying its absent server (Storage's absent emulator is refused the same way):
+// only those offline messages may be logged.
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
-test.beforeEach(async ({ page }) => {
-  // When a Firestore connection fails, its WebChannel transport checks the network by loading this
-  // image from google.com. Answer it here: the browser suite never leaves the machine.
-  await page.route('https://www.google.com/images/cleardot.gif*', (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  )
-})
+test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
 // --- Small real PNGs, made here (no fixtures on disk) ---
 

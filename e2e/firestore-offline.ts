@@ -1,0 +1,48 @@
+import type { BrowserContext, Page } from '@playwright/test'
+
+// The browser suite runs with Firestore's server unreachable (its emulator needs Java 21): the offline
+// path, through Firestore's persistent cache and its queue of writes. These helpers serve the tests
+// that load Firebase.
+
+/**
+ * The console errors that path logs, and nothing else: Chromium logs each refused (or, with the context
+ * offline, each failed) connection to the absent servers, and Firestore says once that it works offline.
+ * One pattern, for `test.use({ allowedConsoleErrors: [firestoreUnreachable] })`.
+ */
+export const firestoreUnreachable =
+  /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED)$|@firebase\/firestore: Firestore \([\d.]+\): Could not reach Cloud Firestore backend\./
+
+/**
+ * When a Firestore connection fails, its WebChannel transport checks the network by loading an image
+ * from google.com. Answer it here (every page of the context): the browser suite never leaves the machine.
+ */
+export async function answerConnectivityProbe(context: BrowserContext): Promise<void> {
+  await context.route('https://www.google.com/images/cleardot.gif*', (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  )
+}
+
+/**
+ * Firestore's queued (not yet acknowledged) writes, read from its IndexedDB mutation queue in the page.
+ * The browser suite runs with Firestore's server unreachable, so this queue is where a write shows that
+ * it was made, and with which fields.
+ */
+export async function queuedFirestoreWrites(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '')
+    const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main'))
+    if (!name) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const batches = await new Promise<unknown[]>((resolve, reject) => {
+      const read = db.transaction('mutations').objectStore('mutations').getAll()
+      read.onsuccess = () => resolve(read.result)
+      read.onerror = () => reject(read.error)
+    })
+    db.close()
+    return (batches as { mutations?: Record<string, unknown>[] }[]).flatMap((batch) => batch.mutations ?? [])
+  })
+}
