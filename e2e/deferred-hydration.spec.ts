@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 
 // The home page's sections below the first screen are prerendered, but their code loads only when a
@@ -47,15 +48,16 @@ test('after an in-app navigation to home, the sections render from code', async 
 
 // The app itself (React and the router) starts only once the first screen has loaded, so its script
 // does not share a phone's connection with the hero picture (scripts/prerender.mjs,
-// startAppAfterFirstScreen). These tests hold the hero picture back to stretch that first screen out.
+// startAppAfterFirstScreen). These tests hold a response back to stretch the time before the app runs.
 test.describe('the app starts after the first screen', () => {
-  async function openWithHeroHeld(page: Page, baseURL: string | undefined) {
+  /** Opens `path` while requests matching `held` wait until `release()`; records the scripts requested. */
+  async function openHolding(page: Page, baseURL: string | undefined, path: string, held: string) {
     let release = () => {}
-    const held = new Promise<void>((resolve) => {
+    const released = new Promise<void>((resolve) => {
       release = resolve
     })
-    await page.route('**/images/hero.svg', async (route) => {
-      await held
+    await page.route(held, async (route) => {
+      await released
       await route.continue()
     })
     const scripts: string[] = []
@@ -63,16 +65,18 @@ test.describe('the app starts after the first screen', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
     // The frame's own goto: the fixture's page.goto would wait for the app, which is the point here.
-    await page.mainFrame().goto(new URL('/', baseURL).href, { waitUntil: 'domcontentloaded' })
+    await page.mainFrame().goto(new URL(path, baseURL).href, { waitUntil: 'domcontentloaded' })
     return { release, scripts }
   }
   const appReady = (page: Page) => page.evaluate(() => document.documentElement.dataset.appReady ?? 'no')
+  const loadedApp = (scripts: string[]) =>
+    scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))
 
   test('the page reads before its app loads, and the app loads once the first screen has', async ({
     page,
     baseURL,
   }) => {
-    const { release, scripts } = await openWithHeroHeld(page, baseURL)
+    const { release, scripts } = await openHolding(page, baseURL, '/', '**/images/hero.svg')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible()
     // Still loading the hero picture: no app script requested yet.
@@ -82,14 +86,55 @@ test.describe('the app starts after the first screen', () => {
 
     release()
     await expect.poll(() => appReady(page)).toBe('true')
-    expect(scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))).toBe(true)
+    expect(loadedApp(scripts)).toBe(true)
   })
 
   test('a tap before the first screen has loaded starts the app at once', async ({ page, baseURL }) => {
-    const { release, scripts } = await openWithHeroHeld(page, baseURL)
+    const { release, scripts } = await openHolding(page, baseURL, '/', '**/images/hero.svg')
     await page.getByRole('heading', { level: 1 }).click()
     await expect.poll(() => appReady(page)).toBe('true')
-    expect(scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))).toBe(true)
+    expect(loadedApp(scripts)).toBe(true)
     release()
+  })
+
+  test.describe('sending', () => {
+    test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+    test('a form sent before the app has started is sent by the app once it has, not by the browser', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      // Sending loads Firebase, whose Firestore server is absent in this suite.
+      await answerConnectivityProbe(context)
+      // The app's script is held: the parent fills in and sends the form before the app can hydrate it.
+      const { release } = await openHolding(page, baseURL, '/contact', '**/assets/framework-*.js')
+      await page.getByLabel('First name').fill('Ada')
+      await page.getByLabel('Last name').fill('Lovelace')
+      await page.getByLabel('Email').fill('ada@example.com')
+      await page.getByLabel('Subject').fill('A visit')
+      await page.getByLabel('Message').fill('Could we visit on Monday morning?')
+      await page.getByRole('button', { name: 'Submit Now' }).click()
+      // Held, not submitted natively (which would reload the page with her message in the address).
+      expect(await appReady(page)).toBe('no')
+      release()
+      await expect(
+        page.getByText(
+          'Thank you, Ada! Your message is on its way and we will reply within one working day.',
+        ),
+      ).toBeVisible()
+      expect(new URL(page.url()).search).toBe('')
+    })
+  })
+
+  test('the phone menu tapped before the app has started opens once it has', async ({ page, baseURL }) => {
+    test.skip(test.info().project.name !== 'phone', 'the toggle exists only on narrow screens')
+    const { release } = await openHolding(page, baseURL, '/', '**/assets/framework-*.js')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    expect(await appReady(page)).toBe('no')
+    release()
+    await expect(page.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
+    ).toBeVisible()
   })
 })

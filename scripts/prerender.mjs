@@ -76,10 +76,27 @@ export function startAppAfterFirstScreen(html) {
   if (!entry) throw new Error('the page has no module script to start the app with')
   let out = html
   for (const script of scripts) out = out.replace(script[0], '')
+  // A button pressed before the app has hydrated (the phone menu, a form's Send) does nothing yet, and a
+  // form would submit itself natively: hold the press, then press the button again once the app is
+  // ready (SiteLayout sets data-app-ready after hydration; hydration keeps the same DOM nodes).
   const starter = `<script type="module">
       const start = () => { if (!start.done) { start.done = true; import(${JSON.stringify(entry[1])}) } }
       addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true })
       for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, { once: true, capture: true })
+      const root = document.documentElement
+      let pressed
+      addEventListener('click', (event) => {
+        const button = !root.dataset.appReady && event.target instanceof Element && event.target.closest('button')
+        if (!button) return
+        event.preventDefault()
+        pressed = button
+        start()
+      }, true)
+      new MutationObserver((_, observer) => {
+        if (!root.dataset.appReady) return
+        observer.disconnect()
+        if (pressed?.isConnected) pressed.click()
+      }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
     </script>`
   return out.replace('</body>', () => `  ${starter}\n  </body>`)
 }
