@@ -4,11 +4,13 @@
 //     gzip-compressed (the budget: at most 100 KB of JS and no Firebase code on a marketing page);
 //  2. runs Lighthouse 11 (mobile emulation, default simulated throttling) on each of them for
 //     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
-// and prints one table. Options: --no-build (audit the existing build), --routes=/,/about,
+// and prints one table. The marketing routes are those in the build's sitemap.xml. Options: --no-build
+// (audit the existing build), --routes=/,/about,
 // --bytes-only (skip Lighthouse)
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4178), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
@@ -21,22 +23,15 @@ const origin = `http://localhost:${port}`
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 process.env.CHROME_PATH = chromePath
 
-const marketingRoutes = [
-  '/',
-  '/about',
-  '/pricing',
-  '/team',
-  '/blog',
-  '/blog/1',
-  '/blog/2',
-  '/blog/3',
-  '/blog/4',
-  '/blog/5',
-  '/blog/6',
-  '/contact',
-]
-const routesArg = args.find((a) => a.startsWith('--routes='))
-const routes = routesArg ? routesArg.slice('--routes='.length).split(',') : [...marketingRoutes, '/login']
+/** Set in main(), once the build is there. */
+let marketingRoutes = []
+let routes = []
+
+/** The marketing routes: the paths in the build's sitemap (scripts/prerender.mjs writes it). */
+function marketingRoutesOfBuild() {
+  const xml = readFileSync(join(outDir, 'sitemap.xml'), 'utf8')
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname.replace(/(.)\/$/, '$1'))
+}
 
 // kB as Vite and Lighthouse print them (1000 bytes).
 const JS_BUDGET = 100_000
@@ -129,6 +124,9 @@ const pad = (value, width) => String(value).padEnd(width)
 
 async function main() {
   if (!args.includes('--no-build')) buildSite()
+  marketingRoutes = marketingRoutesOfBuild()
+  const routesArg = args.find((a) => a.startsWith('--routes='))
+  routes = routesArg ? routesArg.slice('--routes='.length).split(',') : [...marketingRoutes, '/login']
   const server = await startPreview()
   const rows = []
   let pwa = null
