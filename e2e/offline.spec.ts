@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
@@ -27,9 +28,53 @@ const pages: { path: string; title: RegExp }[] = [
   { path: '/contact', title: /^Contact Us \| Sunbeam$/ },
 ]
 
+/** Servers started by a test, stopped after it even when it fails half-way. */
+const ownServers = new Set<ChildProcess>()
+test.afterEach(() => {
+  for (const server of ownServers) stopServer(server)
+  ownServers.clear()
+})
+
+function stopServer(server: ChildProcess) {
+  ownServers.delete(server)
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * A server of its own for the build (`vite preview`, as the suite's), which a test can stop: the suite's
+ * server keeps serving the other tests. Its port follows the suite's, one per parallel worker.
+ */
+async function startStoppableServer() {
+  const port = Number(process.env.E2E_PORT ?? 4173) + 100 + test.info().parallelIndex
+  const origin = `http://localhost:${port}`
+  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
+    env: process.env,
+    stdio: 'ignore',
+    detached: true,
+  })
+  ownServers.add(server)
+  const answers = () =>
+    fetch(origin).then(
+      (response) => response.ok,
+      () => false,
+    )
+  await expect.poll(answers, { timeout: 20_000, message: `vite preview on ${origin}` }).toBe(true)
+  return {
+    origin,
+    async stop() {
+      stopServer(server)
+      await expect.poll(answers, { message: `${origin} has stopped` }).toBe(false)
+    },
+  }
+}
+
 /** One visit: the worker installs (precaching every page), activates and controls the page. */
-async function visitOnce(page: Page) {
-  await page.goto('/')
+async function visitOnce(page: Page, url = '/') {
+  await page.goto(url)
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
     if (!registration.active) throw new Error('no active service worker')
@@ -82,25 +127,28 @@ async function expectRendered(page: Page, title: RegExp) {
   ).toBe(true)
 }
 
-test('after one visit, every marketing page loads offline with its images and fonts', async ({
+test('after one visit, with the server stopped, every marketing page loads with its images and fonts', async ({
   page,
-  context,
 }) => {
-  await visitOnce(page)
-  await context.setOffline(true)
+  const server = await startStoppableServer()
+  await visitOnce(page, `${server.origin}/`)
+  await server.stop()
   for (const { path, title } of pages) {
     await test.step(path, async () => {
-      const response = await page.goto(path)
+      const response = await page.goto(server.origin + path)
       expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true)
       await expectRendered(page, title)
     })
   }
 })
 
-test('after one visit, the app navigates between marketing pages offline', async ({ page, context }) => {
-  await visitOnce(page)
-  await context.setOffline(true)
-  await page.goto('/')
+test('after one visit, with the server stopped, the app navigates between marketing pages', async ({
+  page,
+}) => {
+  const server = await startStoppableServer()
+  await visitOnce(page, `${server.origin}/`)
+  await server.stop()
+  await page.goto(`${server.origin}/`)
   const footer = page.getByRole('contentinfo')
   const links: [string, RegExp][] = [
     ['About', /^About Us \| Sunbeam$/],
