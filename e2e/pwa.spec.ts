@@ -204,3 +204,69 @@ test.describe('updates', () => {
     await expect(page.getByLabel('First name')).toHaveValue('Amara')
   })
 })
+
+test.describe('install', () => {
+  // Headless Chromium never decides on its own to offer installation (Lighthouse's installable audit
+  // checks that it could), so these tests make the offer themselves: an event shaped like Chromium's
+  // BeforeInstallPromptEvent whose prompt() records that it was called.
+  const offerInstall = () => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        Object.assign(window, { installPrompted: true })
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
+    window.dispatchEvent(event)
+    return event.defaultPrevented
+  }
+
+  test("an offer made before the app has started still gives the 'Install app' button", async ({ page }) => {
+    // Chromium may offer installation while the first screen loads, before the app's script runs.
+    await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+      window.offerKept = (${offerInstall.toString()})()
+    })`)
+    await page.goto('/')
+    // The browser's own mini-infobar is held back: the page shows its button instead.
+    expect(await page.evaluate(() => (window as Window & { offerKept?: boolean }).offerKept)).toBe(true)
+    const install = page.getByRole('button', { name: 'Install app' })
+    await expect(install).toBeVisible()
+    await expect(page.getByText('Add Sunbeam to your home screen: it works offline too.')).toBeVisible()
+    await install.click()
+    await expect.poll(() => page.evaluate(() => 'installPrompted' in window)).toBe(true)
+    // An offer can be used once.
+    await expect(install).toHaveCount(0)
+  })
+
+  test("an offer made later gives the button too, and 'Not now' puts it away for good", async ({ page }) => {
+    await page.goto('/about')
+    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
+    expect(await page.evaluate(offerInstall)).toBe(true)
+    await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible()
+    await page.getByRole('button', { name: 'Not now' }).click()
+    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
+    await page.reload()
+    await page.evaluate(offerInstall)
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
+  })
+
+  test.describe('on an iPhone', () => {
+    test.use({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+    })
+
+    test('Safari, which has no install offer, shows how to add the site to the home screen', async ({
+      page,
+    }) => {
+      await page.goto('/')
+      const steps = page.getByText('To install Sunbeam, tap the Share button, then Add to Home Screen.')
+      await expect(steps).toBeVisible()
+      await page.getByRole('button', { name: 'Not now' }).click()
+      await expect(steps).toHaveCount(0)
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(steps).toHaveCount(0)
+    })
+  })
+})

@@ -76,6 +76,8 @@ export function startAppAfterFirstScreen(html) {
   if (!entry) throw new Error('the page has no module script to start the app with')
   let out = html
   for (const script of scripts) out = out.replace(script[0], '')
+  // Chromium may offer installation before the app has started: the starter keeps that offer for the
+  // app's 'Install app' button (src/offline/install-prompt.ts picks it up).
   // A button pressed before the app has hydrated (the phone menu, a form's Send) does nothing yet, and a
   // form would submit itself natively: hold the press, then press the button again once the app is
   // ready (SiteLayout sets data-app-ready after hydration; hydration keeps the same DOM nodes).
@@ -83,6 +85,10 @@ export function startAppAfterFirstScreen(html) {
       const start = () => { if (!start.done) { start.done = true; import(${JSON.stringify(entry[1])}) } }
       addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true })
       for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, { once: true, capture: true })
+      addEventListener('beforeinstallprompt', (event) => {
+        event.preventDefault()
+        window.sunbeamInstallOffer = event
+      })
       const root = document.documentElement
       let pressed
       addEventListener('click', (event) => {

@@ -20,6 +20,9 @@ function emit() {
 function listen() {
   if (listening || typeof window === 'undefined') return
   listening = true
+  // An offer made before the app started, kept by a prerendered page's starter (scripts/prerender.mjs).
+  const early = (window as Window & { sunbeamInstallOffer?: BeforeInstallPromptEvent }).sunbeamInstallOffer
+  if (early) deferred = early
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the offer for our button instead of the browser's mini-infobar.
     event.preventDefault()
