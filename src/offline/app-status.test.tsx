@@ -10,6 +10,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppStatus } from './app-status'
+import { resetPageViews } from './install-prompt'
 import { newWorkerControls, offerUpdate, resetUpdateState } from './sw-update'
 
 async function renderAppStatus(children?: React.ReactNode) {
@@ -22,8 +23,9 @@ async function renderAppStatus(children?: React.ReactNode) {
     ),
   })
   const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => children ?? null })
+  const about = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: () => null })
   const router = createRouter({
-    routeTree: rootRoute.addChildren([index]),
+    routeTree: rootRoute.addChildren([index, about]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })
   await router.load()
@@ -33,6 +35,7 @@ async function renderAppStatus(children?: React.ReactNode) {
 
 beforeEach(() => {
   resetUpdateState()
+  resetPageViews()
   localStorage.clear()
 })
 
@@ -119,14 +122,20 @@ describe('install offer', () => {
     return { event, prompt }
   }
 
+  /** The parent opens a second page: the install offer waits for it. */
+  async function openSecondPage(router: Awaited<ReturnType<typeof renderAppStatus>>) {
+    await act(() => router.navigate({ to: '/about' }))
+  }
+
   it("shows 'Install app' when the browser offers installation, and opens the browser's dialog", async () => {
     const user = userEvent.setup()
-    await renderAppStatus()
+    const router = await renderAppStatus()
     const { event, prompt } = installEvent()
     act(() => {
       window.dispatchEvent(event)
     })
     expect(event.defaultPrevented).toBe(true)
+    await openSecondPage(router)
 
     await user.click(await screen.findByRole('button', { name: 'Install app' }))
     expect(prompt).toHaveBeenCalledTimes(1)
@@ -138,7 +147,7 @@ describe('install offer', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     )
-    await renderAppStatus()
+    await openSecondPage(await renderAppStatus())
     expect(await screen.findByText(/tap the Share button, then/)).toHaveTextContent(
       'To install Sunbeam, tap the Share button, then Add to Home Screen.',
     )
@@ -148,7 +157,23 @@ describe('install offer', () => {
   })
 
   it('shows nothing in a browser without an install offer', async () => {
-    await renderAppStatus()
+    await openSecondPage(await renderAppStatus())
     expect(await screen.findByRole('status')).toBeEmptyDOMElement()
+  })
+
+  it('waits for the second page the parent opens, on this visit or a later one', async () => {
+    const router = await renderAppStatus()
+    act(() => {
+      window.dispatchEvent(installEvent().event)
+    })
+    // The first page ever: no offer yet, though the browser has made one.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
+    // The same page again does not count.
+    await act(() => router.navigate({ to: '/', search: {} }))
+    expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
+    await openSecondPage(router)
+    expect(await screen.findByRole('button', { name: 'Install app' })).toBeVisible()
+    expect(localStorage.getItem('sunbeam.pages-viewed')).toBe('2')
   })
 })

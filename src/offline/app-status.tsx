@@ -1,9 +1,16 @@
 // What the app tells a parent about itself, at the bottom of every page: offline, a new version is
-// ready, and how to install it. Also keeps the document title in step with the route.
+// ready, and (from the second page they open) how to install it. Also keeps the document title in step
+// with the route.
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { pageTitle } from '../marketing/page-meta'
-import { canInstall, isIosSafariInBrowser, subscribeInstall } from './install-prompt'
+import {
+  canInstall,
+  isIosSafariInBrowser,
+  notePageView,
+  readyForInstallOffer,
+  subscribeInstall,
+} from './install-prompt'
 import { isOnline, isOnlineOnServer, subscribeOnline } from './online-status'
 import { registerServiceWorker, subscribeUpdate, updateWaiting } from './sw-update'
 import './app-status.css'
@@ -11,11 +18,19 @@ import './app-status.css'
 const StatusActions = lazy(() => import('./status-actions'))
 const never = () => false
 
-function useDocumentTitle() {
+/**
+ * Keeps the document title in step with the route and counts the pages the parent opens; true once
+ * they have seen enough to be offered installation (decided after hydration, on each page).
+ */
+function usePageView(): boolean {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const [readyToOffer, setReadyToOffer] = useState(false)
   useEffect(() => {
     document.title = pageTitle(pathname)
+    notePageView(pathname)
+    setReadyToOffer(readyForInstallOffer())
   }, [pathname])
+  return readyToOffer
 }
 
 export function OfflineBanner() {
@@ -29,20 +44,21 @@ export function OfflineBanner() {
 }
 
 export function AppStatus() {
-  useDocumentTitle()
+  const readyToOffer = usePageView()
   useEffect(() => registerServiceWorker(), [])
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, never)
-  const installable = useSyncExternalStore(subscribeInstall, canInstall, never)
+  const installable = useSyncExternalStore(subscribeInstall, canInstall, never) && readyToOffer
   // Decided after hydration: the prerendered page cannot know the browser.
-  const [ios, setIos] = useState(false)
-  useEffect(() => setIos(isIosSafariInBrowser()), [])
+  const [iosBrowser, setIosBrowser] = useState(false)
+  useEffect(() => setIosBrowser(isIosSafariInBrowser()), [])
+  const ios = iosBrowser && readyToOffer
   // Fixed at the bottom and out of the page flow, so a message never shifts the content.
   return (
     <div className="app-status" role="status">
       <OfflineBanner />
       {waiting || installable || ios ? (
         <Suspense fallback={null}>
-          <StatusActions ios={ios} />
+          <StatusActions ios={ios} offerInstall={readyToOffer} />
         </Suspense>
       ) : null}
     </div>

@@ -64,5 +64,42 @@ export function isIosSafariInBrowser(nav: Navigator = navigator): boolean {
   return iOS && safari && !standalone
 }
 
+const PAGES_VIEWED_KEY = 'sunbeam.pages-viewed'
+let lastCounted: string | null = null
+
+/**
+ * Counts the pages a parent opens on this device (full loads and in-app navigations; the same page
+ * twice in a row counts once). The install offer waits for the second: asking on the first page anyone
+ * ever sees, before they have looked around, is pushy, and a card sliding in over the first screen is
+ * the last thing that screen paints.
+ */
+export function notePageView(pathname: string): void {
+  if (pathname === lastCounted) return
+  lastCounted = pathname
+  try {
+    localStorage.setItem(PAGES_VIEWED_KEY, String(pagesViewed() + 1))
+  } catch {
+    // Storage full or blocked: the offer then waits for good, which is harmless.
+  }
+}
+
+function pagesViewed(): number {
+  try {
+    return Number(localStorage.getItem(PAGES_VIEWED_KEY)) || 0
+  } catch {
+    return 0
+  }
+}
+
+/** Whether the parent has seen enough of the site to be offered installation. */
+export function readyForInstallOffer(): boolean {
+  return pagesViewed() >= 2
+}
+
+/** For tests: forget the page last counted. */
+export function resetPageViews(): void {
+  lastCounted = null
+}
+
 // Listen from the start: the offer may come before any component subscribes.
 listen()

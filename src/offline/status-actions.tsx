@@ -31,10 +31,11 @@ export function UpdatePrompt() {
   )
 }
 
-export function InstallOffer({ ios }: { ios: boolean }) {
+/** `offer`: the parent has seen enough of the site to be asked (see notePageView). */
+export function InstallOffer({ ios, offer }: { ios: boolean; offer: boolean }) {
   const installable = useSyncExternalStore(subscribeInstall, canInstall, never)
   const [dismissed, setDismissed] = useState(installDismissed)
-  if (dismissed || (!installable && !ios)) return null
+  if (!offer || dismissed || (!installable && !ios)) return null
   const dismiss = () => {
     localStorage.setItem(DISMISSED_KEY, '1')
     setDismissed(true)
@@ -64,11 +65,11 @@ export function InstallOffer({ ios }: { ios: boolean }) {
   )
 }
 
-export default function StatusActions({ ios }: { ios: boolean }) {
+export default function StatusActions({ ios, offerInstall }: { ios: boolean; offerInstall: boolean }) {
   return (
     <>
       <UpdatePrompt />
-      <InstallOffer ios={ios} />
+      <InstallOffer ios={ios} offer={offerInstall} />
     </>
   )
 }
