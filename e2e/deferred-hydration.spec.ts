@@ -29,6 +29,31 @@ test('below the first screen: visible at once, code loaded only on scroll, then 
   await expect(page.getByRole('heading', { name: 'What Parents Say' })).toBeVisible()
 })
 
+test('the footer: in every page at once, its code loaded only when reached', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/pricing')
+  await page.waitForLoadState('networkidle')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('heading', { name: 'Quick Links' })).toBeAttached()
+  expect(scripts.filter((path) => path.includes('site-footer'))).toEqual([])
+
+  await footer.scrollIntoViewIfNeeded()
+  await expect.poll(() => scripts.some((path) => path.includes('site-footer'))).toBe(true)
+  // Hydrated, it navigates in the app (no page load).
+  await page.evaluate(() => Object.assign(window, { samePage: true }))
+  await footer.getByRole('link', { name: 'Our Team', exact: true }).click()
+  await expect(page).toHaveURL(/\/team$/)
+  expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
+})
+
+test('on a page rendered in the browser, the footer renders from code', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Quick Links' })).toBeVisible()
+})
+
 test('a link below the first screen works before and after its section hydrates', async ({ page }) => {
   await page.goto('/')
   const choosePlan = page.getByRole('link', { name: 'Choose Plan' }).first()

@@ -1,26 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { siteConfig } from '../shared/config/site-config'
-import { SocialIcon } from '../shared/ui/social-icon'
+import { SocialLinks } from './components/social-links'
 import { blogPosts } from './content/blog-posts'
 import './marketing.css'
-import { footerAbout, footerClasses, quickLinks, socialProfiles } from './content/site-links'
-
-export function SocialLinks({ label }: { readonly label: string }) {
-  return (
-    <ul className="social-links" aria-label={label}>
-      {socialProfiles.map((profile) => (
-        <li key={profile.network}>
-          <a className="social-links__link" href={profile.href} rel="noopener" target="_blank">
-            <SocialIcon network={profile.network} />
-            <span className="visually-hidden">
-              {siteConfig.shortName} on {profile.label} (opens in a new tab)
-            </span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  )
-}
+import { footerAbout, footerClasses, quickLinks } from './content/site-links'
 
 export function SiteFooter() {
   return (

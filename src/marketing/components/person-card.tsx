@@ -1,5 +1,5 @@
 import type { Person } from '../content/people'
-import { SocialLinks } from '../site-footer'
+import { SocialLinks } from './social-links'
 
 export function PersonCard({
   person,

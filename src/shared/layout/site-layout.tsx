@@ -1,11 +1,17 @@
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { SiteFooter } from '../../marketing/site-footer'
 import { AppStatus } from '../../offline/app-status'
+import { deferHydration } from '../ui/defer-hydration'
 import { LazyToaster } from '../ui/lazy-toaster'
 import { SiteHeader } from './site-header'
 import { useRouteChangeFocus } from './use-route-change-focus'
 import './layout.css'
+
+// The footer sits below every page's first screen: its code loads when a visitor gets near it (on
+// routes rendered in the browser, at once), which keeps it out of every page's first load.
+const SiteFooter = deferHydration('site-footer', () =>
+  import('../../marketing/site-footer').then((m) => m.SiteFooter),
+)
 
 export function SiteLayout() {
   useRouteChangeFocus()
