@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
-import { expect, test } from './fixtures'
+import { expect, expectHydrated, test } from './fixtures'
 
 // The home page's sections below the first screen are prerendered, but their code loads only when a
 // visitor scrolls or tabs to them (src/shared/ui/defer-hydration.tsx): that keeps the first load within
@@ -43,8 +43,10 @@ test('the footer: in every page at once, its code loaded only when reached', asy
   await footer.scrollIntoViewIfNeeded()
   await expect.poll(() => scripts.some((path) => path.includes('site-footer'))).toBe(true)
   // Hydrated, it navigates in the app (no page load).
+  const team = footer.getByRole('link', { name: 'Our Team', exact: true })
+  await expectHydrated(team)
   await page.evaluate(() => Object.assign(window, { samePage: true }))
-  await footer.getByRole('link', { name: 'Our Team', exact: true }).click()
+  await team.click()
   await expect(page).toHaveURL(/\/team$/)
   expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
 })
@@ -112,6 +114,18 @@ test.describe('the app starts after the first screen', () => {
     release()
     await expect.poll(() => appReady(page)).toBe('true')
     expect(loadedApp(scripts)).toBe(true)
+  })
+
+  test('a first screen that never finishes loading still gets its app, 4 s after the page was read', async ({
+    page,
+    baseURL,
+  }) => {
+    const { release, scripts } = await openHolding(page, baseURL, '/', '**/images/hero.svg')
+    const opened = Date.now()
+    await expect.poll(() => appReady(page), { timeout: 8000 }).toBe('true')
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(3500)
+    expect(loadedApp(scripts)).toBe(true)
+    release()
   })
 
   test('a tap before the first screen has loaded starts the app at once', async ({ page, baseURL }) => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Response } from '@playwright/test'
+import { test as base, expect, type Locator, type Response } from '@playwright/test'
 
 // Every browser test gets a page that fails the test on a console error, an uncaught exception or
 // a request that leaves this machine. Tests that expect a particular console error (say, Firestore
@@ -57,3 +57,17 @@ export const test = base.extend<Guards>({
 })
 
 export { expect }
+
+/**
+ * Waits until React has hydrated the element (it keeps its fiber on hydrated DOM nodes). Parts of a
+ * prerendered page below the first screen hydrate when reached (src/shared/ui/defer-hydration.tsx);
+ * a link tapped before that works as a plain link, a full page load, not an in-app navigation.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+    )
+    .toBe(true)
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, expectHydrated, test } from './fixtures'
 
 // The build's default contact details (src/shared/config/site-config.ts; the suite builds without
 // VITE_ overrides).
@@ -382,9 +382,10 @@ test('calls to action: Join Us and Choose Plan lead to /profile, Discover More t
 
 test('a new page starts at the top with focus on its heading', async ({ page }) => {
   await page.goto('/')
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+  const pricing = page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' })
+  await expectHydrated(pricing)
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click()
+  await pricing.click()
   await expect(page).toHaveURL(/\/pricing$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
   expect(await page.evaluate(() => window.scrollY)).toBe(0)

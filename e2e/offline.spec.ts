@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, expectHydrated, test } from './fixtures'
 
 // The service worker is what this file tests: let it run (the other suites block it).
 test.use({ serviceWorkers: 'allow' })
@@ -157,12 +157,17 @@ test('after one visit, with the server stopped, the app navigates between market
     ['Contact', /^Contact Us \| Sunbeam$/],
     ['Blog', /^Blog \| Sunbeam$/],
   ]
+  // In the app: the page is never loaded again (a mark left on window stays).
+  await page.evaluate(() => Object.assign(window, { samePage: true }))
   for (const [name, title] of links) {
     await test.step(name, async () => {
-      await footer.getByRole('link', { name, exact: true }).click()
+      const link = footer.getByRole('link', { name, exact: true })
+      await expectHydrated(link)
+      await link.click()
       await expectRendered(page, title)
     })
   }
+  expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
   // From the blog list to each post, and back, all without a network.
   for (const [id, title] of Object.entries(blogTitles)) {
     await test.step(`/blog/${id}`, async () => {

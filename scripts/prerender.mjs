@@ -65,9 +65,13 @@ export function pageHtml(template, { title, description, headExtra, markup }) {
  * A prerendered page is readable before any script runs, so its app (React, the router: about 95 kB
  * gzip) starts once the first screen has loaded and painted, not alongside it: on a phone on mobile
  * data that script would otherwise share the connection with the hero picture and the font. A first
- * tap, key press or focus starts it at once, so a parent who acts early does not wait for images.
+ * tap, key press or focus starts it at once, so a parent who acts early does not wait for images, and
+ * it starts 4 s after the page was parsed whatever happens.
  * Returns the HTML with the entry's module scripts replaced by that starter.
  */
+/** A picture that never finishes loading (a stalled mobile connection) must not keep the app away. */
+const START_AT_THE_LATEST_MS = 4000
+
 export function startAppAfterFirstScreen(html) {
   const scripts = [
     ...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g),
@@ -84,6 +88,7 @@ export function startAppAfterFirstScreen(html) {
   const starter = `<script type="module">
       const start = () => { if (!start.done) { start.done = true; import(${JSON.stringify(entry[1])}) } }
       addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true })
+      setTimeout(start, ${START_AT_THE_LATEST_MS})
       for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, { once: true, capture: true })
       addEventListener('beforeinstallprompt', (event) => {
         event.preventDefault()

@@ -36,6 +36,7 @@ describe('prerender', () => {
     expect(html).not.toContain('src="/assets/')
     expect(html).toContain('import("/assets/framework-2.js")')
     expect(html).toMatch(/addEventListener\('load'/)
+    expect(html).toContain('setTimeout(start, 4000)')
     expect(html).toMatch(/\['pointerdown', 'keydown', 'focusin'\]/)
     // The starter runs after the markup it hydrates.
     expect(html.indexOf('<script type="module">')).toBeGreaterThan(html.indexOf('<div id="root">'))
