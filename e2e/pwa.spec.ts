@@ -127,7 +127,12 @@ async function serveDeploy() {
     publishNewVersion() {
       version += 1
     },
-    close: () => new Promise((done) => server.close(done)),
+    // The page may still hold a connection (its worker checking for updates): the test is over, cut it.
+    close: () =>
+      new Promise((done) => {
+        server.close(done)
+        server.closeAllConnections()
+      }),
   }
 }
 
