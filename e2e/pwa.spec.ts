@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, expectHydrated, test } from './fixtures'
 
 test.use({ serviceWorkers: 'allow' })
 
@@ -237,7 +237,9 @@ test.describe('install', () => {
     const install = page.getByRole('button', { name: 'Install app' })
     await page.waitForTimeout(300)
     await expect(install).toHaveCount(0)
-    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click()
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true })
+    await expectHydrated(about)
+    await about.click()
     await expect(page).toHaveURL(/\/about$/)
     await expect(install).toBeVisible()
     await expect(page.getByText('Add Sunbeam to your home screen: it works offline too.')).toBeVisible()
@@ -251,13 +253,17 @@ test.describe('install', () => {
     // A parent back for a second page (a full load this time).
     await page.goto('/')
     await page.goto('/about')
-    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
     expect(await page.evaluate(offerInstall)).toBe(true)
+    // Nothing slides in over a page that has only just appeared: the offer waits for a scroll or tap.
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
+    await page.mouse.wheel(0, 400)
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible()
     await page.getByRole('button', { name: 'Not now' }).click()
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
     await page.reload()
     await page.evaluate(offerInstall)
+    await page.mouse.wheel(0, 400)
     await page.waitForTimeout(300)
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
   })
@@ -276,11 +282,14 @@ test.describe('install', () => {
       await page.waitForTimeout(300)
       await expect(steps).toHaveCount(0)
       await page.goto('/pricing')
+      await page.mouse.wheel(0, 400)
       await expect(steps).toBeVisible()
       await page.getByRole('button', { name: 'Not now' }).click()
       await expect(steps).toHaveCount(0)
       await page.reload()
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await page.mouse.wheel(0, 400)
+      await page.waitForTimeout(300)
       await expect(steps).toHaveCount(0)
     })
   })

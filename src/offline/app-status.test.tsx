@@ -122,10 +122,15 @@ describe('install offer', () => {
     return { event, prompt }
   }
 
-  /** The parent opens a second page: the install offer waits for it. */
+  /** The parent opens a second page and scrolls it: the install offer waits for both. */
   async function openSecondPage(router: Awaited<ReturnType<typeof renderAppStatus>>) {
     await act(() => router.navigate({ to: '/about' }))
+    scroll()
   }
+  const scroll = () =>
+    act(() => {
+      window.dispatchEvent(new Event('scroll'))
+    })
 
   it("shows 'Install app' when the browser offers installation, and opens the browser's dialog", async () => {
     const user = userEvent.setup()
@@ -161,19 +166,34 @@ describe('install offer', () => {
     expect(await screen.findByRole('status')).toBeEmptyDOMElement()
   })
 
-  it('waits for the second page the parent opens, on this visit or a later one', async () => {
+  it('waits for the second page the parent opens, on this visit or a later one, and for a scroll or tap', async () => {
     const router = await renderAppStatus()
     act(() => {
       window.dispatchEvent(installEvent().event)
     })
-    // The first page ever: no offer yet, though the browser has made one.
+    // The first page ever: no offer yet, though the browser has made one and the parent scrolls.
+    scroll()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
     // The same page again does not count.
     await act(() => router.navigate({ to: '/', search: {} }))
     expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
-    await openSecondPage(router)
-    expect(await screen.findByRole('button', { name: 'Install app' })).toBeVisible()
+    await act(() => router.navigate({ to: '/about' }))
+    expect(screen.getByRole('button', { name: 'Install app' })).toBeVisible()
     expect(localStorage.getItem('sunbeam.pages-viewed')).toBe('2')
+  })
+
+  it('on a page just opened, waits until the parent scrolls or taps', async () => {
+    localStorage.setItem('sunbeam.pages-viewed', '5')
+    await renderAppStatus()
+    act(() => {
+      window.dispatchEvent(installEvent().event)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
+    act(() => {
+      window.dispatchEvent(new Event('pointerdown'))
+    })
+    expect(await screen.findByRole('button', { name: 'Install app' })).toBeVisible()
   })
 })

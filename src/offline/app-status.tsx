@@ -1,6 +1,6 @@
 // What the app tells a parent about itself, at the bottom of every page: offline, a new version is
-// ready, and (from the second page they open) how to install it. Also keeps the document title in step
-// with the route.
+// ready, and (from the second page they open, once they scroll or tap) how to install it. Also keeps
+// the document title in step with the route.
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { pageTitle } from '../marketing/page-meta'
@@ -43,8 +43,27 @@ export function OfflineBanner() {
   )
 }
 
+/**
+ * True once the parent has scrolled, tapped or typed on this page: the install offer never slides in
+ * over a page that has only just appeared (Chrome's own install banner likewise waited for engagement).
+ */
+function useEngaged(): boolean {
+  const [engaged, setEngaged] = useState(false)
+  useEffect(() => {
+    if (engaged) return
+    const engage = () => setEngaged(true)
+    const events = ['scroll', 'pointerdown', 'keydown'] as const
+    for (const type of events) window.addEventListener(type, engage, { once: true, passive: true })
+    return () => {
+      for (const type of events) window.removeEventListener(type, engage)
+    }
+  }, [engaged])
+  return engaged
+}
+
 export function AppStatus() {
-  const readyToOffer = usePageView()
+  const engaged = useEngaged()
+  const readyToOffer = usePageView() && engaged
   useEffect(() => registerServiceWorker(), [])
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, never)
   const installable = useSyncExternalStore(subscribeInstall, canInstall, never) && readyToOffer
