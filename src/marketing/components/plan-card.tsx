@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { formatPrice, type Plan, plans } from '../content/plans'
-import { SectionHeading } from './section-heading'
+import { HeadedSection } from './section-heading'
 
 /** One daycare plan; the home page and /pricing both render the plans through this card. */
 export function PlanCard({ plan, featured = false }: { readonly plan: Plan; readonly featured?: boolean }) {
@@ -39,11 +39,8 @@ export function PlanGrid({ plans }: { readonly plans: readonly Plan[] }) {
 /** 'Our Daycare Plans', on the home page and on /pricing, each with its own introduction. */
 export function PlansSection({ intro }: { readonly intro: string }) {
   return (
-    <section className="section" aria-labelledby="plans">
-      <div className="container">
-        <SectionHeading id="plans" eyebrow="Simple pricing" title="Our Daycare Plans" intro={intro} />
-        <PlanGrid plans={plans} />
-      </div>
-    </section>
+    <HeadedSection id="plans" eyebrow="Simple pricing" title="Our Daycare Plans" intro={intro}>
+      <PlanGrid plans={plans} />
+    </HeadedSection>
   )
 }

@@ -2,7 +2,7 @@
 // (see defer-hydration.tsx).
 import { Link } from '@tanstack/react-router'
 import { PeopleGrid } from '../components/person-card'
-import { SectionHeading } from '../components/section-heading'
+import { HeadedSection } from '../components/section-heading'
 import { daycareBenefits } from '../content/highlights'
 import { babysitters } from '../content/people'
 
@@ -41,17 +41,15 @@ export function AboutMoreSections() {
         </div>
       </section>
 
-      <section className="section section--tinted" aria-labelledby="our-babysitter">
-        <div className="container">
-          <SectionHeading
-            id="our-babysitter"
-            eyebrow="Trusted at home"
-            title="Our Babysitter"
-            intro="Experienced, first-aid trained sitters who already know our children and their routines."
-          />
-          <PeopleGrid people={babysitters} />
-        </div>
-      </section>
+      <HeadedSection
+        tone="tinted"
+        id="our-babysitter"
+        eyebrow="Trusted at home"
+        title="Our Babysitter"
+        intro="Experienced, first-aid trained sitters who already know our children and their routines."
+      >
+        <PeopleGrid people={babysitters} />
+      </HeadedSection>
     </>
   )
 }

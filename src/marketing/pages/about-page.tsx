@@ -2,7 +2,7 @@ import { deferHydration } from '../../shared/ui/defer-hydration'
 import { AboutIntro } from '../components/about-intro'
 import { HighlightGrid } from '../components/highlight-grid'
 import { PageBanner } from '../components/page-banner'
-import { SectionHeading } from '../components/section-heading'
+import { HeadedSection } from '../components/section-heading'
 import { services } from '../content/highlights'
 
 const AboutMoreSections = deferHydration('about-more', () =>
@@ -15,17 +15,15 @@ export function AboutPage() {
       <PageBanner title="About Us" />
       <AboutIntro eyebrow="Who we are" title="A Second Home For Your Little One" firstScreen />
 
-      <section className="section section--tinted" aria-labelledby="our-services">
-        <div className="container">
-          <SectionHeading
-            id="our-services"
-            eyebrow="Beyond the classroom"
-            title="Our Services"
-            intro="Care that fits around real family life, at the centre and at home."
-          />
-          <HighlightGrid items={services} variant="services" />
-        </div>
-      </section>
+      <HeadedSection
+        tone="tinted"
+        id="our-services"
+        eyebrow="Beyond the classroom"
+        title="Our Services"
+        intro="Care that fits around real family life, at the centre and at home."
+      >
+        <HighlightGrid items={services} variant="services" />
+      </HeadedSection>
 
       <AboutMoreSections />
     </>

@@ -8,7 +8,7 @@ import { ClassProgramCard } from '../components/class-program-card'
 import { HighlightGrid } from '../components/highlight-grid'
 import { PeopleGrid } from '../components/person-card'
 import { PlansSection } from '../components/plan-card'
-import { SectionHeading } from '../components/section-heading'
+import { HeadedSection } from '../components/section-heading'
 import { blogPosts } from '../content/blog-posts'
 import { classPrograms } from '../content/class-programs'
 import { upcomingEvents } from '../content/events'
@@ -31,113 +31,98 @@ export function HomeMoreSections() {
         </Link>
       </AboutIntro>
 
-      <section className="section section--tinted" aria-labelledby="why-us">
-        <div className="container">
-          <SectionHeading
-            id="why-us"
-            eyebrow="Peace of mind"
-            title="Why Choose Us"
-            intro="Five reasons families in Uyo trust us with their little ones every day."
-          />
-          <HighlightGrid items={reasonsToChooseUs} variant="tiles" />
-        </div>
-      </section>
+      <HeadedSection
+        tone="tinted"
+        id="why-us"
+        eyebrow="Peace of mind"
+        title="Why Choose Us"
+        intro="Five reasons families in Uyo trust us with their little ones every day."
+      >
+        <HighlightGrid items={reasonsToChooseUs} variant="tiles" />
+      </HeadedSection>
 
-      <section className="section" aria-labelledby="class-programs">
-        <div className="container">
-          <SectionHeading
-            id="class-programs"
-            eyebrow="Morning classes"
-            title="Our Class Programs"
-            intro="Small groups, big smiles: every class is for ages 2-4 years, runs 9:00-11:00 and costs $20."
-          />
-          <CardSlider label="Class programs" slides={programSlides} />
-        </div>
-      </section>
+      <HeadedSection
+        id="class-programs"
+        eyebrow="Morning classes"
+        title="Our Class Programs"
+        intro="Small groups, big smiles: every class is for ages 2-4 years, runs 9:00-11:00 and costs $20."
+      >
+        <CardSlider label="Class programs" slides={programSlides} />
+      </HeadedSection>
 
-      <section className="section section--sunny" aria-labelledby="events">
-        <div className="container">
-          <SectionHeading
-            id="events"
-            eyebrow="This week"
-            title="Upcoming Events"
-            intro="Special sessions that parents are welcome to join. Ask us about the next date."
-          />
-          <ul className="event-list">
-            {upcomingEvents.map((event) => (
-              <li key={event.title} className="event">
-                <img
-                  className="event__image"
-                  src={event.image}
-                  alt=""
-                  width="120"
-                  height="120"
-                  loading="lazy"
-                  decoding="async"
-                />
-                <div className="event__body">
-                  <p className="event__time">{event.time}</p>
-                  <h3 className="event__title">{event.title}</h3>
-                  <p className="event__text">{event.description}</p>
-                  <Link to="/about" className="text-link">
-                    Read More<span className="visually-hidden"> about {event.title}</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HeadedSection
+        tone="sunny"
+        id="events"
+        eyebrow="This week"
+        title="Upcoming Events"
+        intro="Special sessions that parents are welcome to join. Ask us about the next date."
+      >
+        <ul className="event-list">
+          {upcomingEvents.map((event) => (
+            <li key={event.title} className="event">
+              <img
+                className="event__image"
+                src={event.image}
+                alt=""
+                width="120"
+                height="120"
+                loading="lazy"
+                decoding="async"
+              />
+              <div className="event__body">
+                <p className="event__time">{event.time}</p>
+                <h3 className="event__title">{event.title}</h3>
+                <p className="event__text">{event.description}</p>
+                <Link to="/about" className="text-link">
+                  Read More<span className="visually-hidden"> about {event.title}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
 
       <PlansSection intro="Every plan includes the same loving care. Choose the rhythm that suits your family." />
 
-      <section className="section section--tinted" aria-labelledby="parents-say">
-        <div className="container">
-          <SectionHeading id="parents-say" eyebrow="Kind words" title="What Parents Say" />
-          <ul className="testimonial-list">
-            {testimonials.map((item) => (
-              <li key={item.name} className="testimonial">
-                <figure>
-                  <blockquote className="testimonial__quote">
-                    <p>{item.quote}</p>
-                  </blockquote>
-                  <figcaption className="testimonial__by">
-                    <img src={item.avatar} alt="" width="56" height="56" loading="lazy" decoding="async" />
-                    <span>
-                      <span className="testimonial__name">{item.name}</span>
-                      <span className="testimonial__relation">{item.relation}</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HeadedSection tone="tinted" id="parents-say" eyebrow="Kind words" title="What Parents Say">
+        <ul className="testimonial-list">
+          {testimonials.map((item) => (
+            <li key={item.name} className="testimonial">
+              <figure>
+                <blockquote className="testimonial__quote">
+                  <p>{item.quote}</p>
+                </blockquote>
+                <figcaption className="testimonial__by">
+                  <img src={item.avatar} alt="" width="56" height="56" loading="lazy" decoding="async" />
+                  <span>
+                    <span className="testimonial__name">{item.name}</span>
+                    <span className="testimonial__relation">{item.relation}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
 
-      <section className="section" aria-labelledby="our-staff">
-        <div className="container">
-          <SectionHeading
-            id="our-staff"
-            eyebrow="Friendly faces"
-            title="Our Staff"
-            intro="Meet some of the people who will greet your child every morning."
-          />
-          <PeopleGrid people={staff} />
-        </div>
-      </section>
+      <HeadedSection
+        id="our-staff"
+        eyebrow="Friendly faces"
+        title="Our Staff"
+        intro="Meet some of the people who will greet your child every morning."
+      >
+        <PeopleGrid people={staff} />
+      </HeadedSection>
 
-      <section className="section section--tinted" aria-labelledby="latest-blog">
-        <div className="container">
-          <SectionHeading
-            id="latest-blog"
-            eyebrow="From our blog"
-            title="Latest Blog"
-            intro="Practical tips and happy stories from our classrooms."
-          />
-          <CardSlider label="Latest blog posts" slides={blogSlides} />
-        </div>
-      </section>
+      <HeadedSection
+        tone="tinted"
+        id="latest-blog"
+        eyebrow="From our blog"
+        title="Latest Blog"
+        intro="Practical tips and happy stories from our classrooms."
+      >
+        <CardSlider label="Latest blog posts" slides={blogSlides} />
+      </HeadedSection>
     </>
   )
 }

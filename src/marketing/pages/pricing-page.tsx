@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { HighlightGrid } from '../components/highlight-grid'
 import { PageBanner } from '../components/page-banner'
 import { PlansSection } from '../components/plan-card'
-import { SectionHeading } from '../components/section-heading'
+import { HeadedSection } from '../components/section-heading'
 import { reasonsToChooseUs } from '../content/highlights'
 
 export function PricingPage() {
@@ -11,22 +11,20 @@ export function PricingPage() {
       <PageBanner title="Pricing" />
       <PlansSection intro="No registration fee and no hidden extras. Pick a plan, create your parent profile and tell us about your child." />
 
-      <section className="section section--tinted" aria-labelledby="every-plan">
-        <div className="container">
-          <SectionHeading
-            id="every-plan"
-            eyebrow="Included in every plan"
-            title="Care You Can Count On"
-            intro="Whichever plan you choose, your child enjoys the same teachers, meals and classes. Switching plans later is easy: just let us know a week ahead."
-          />
-          <HighlightGrid items={reasonsToChooseUs} variant="tiles" />
-          <p className="centered">
-            <Link to="/blog" className="button button--primary">
-              Discover More
-            </Link>
-          </p>
-        </div>
-      </section>
+      <HeadedSection
+        tone="tinted"
+        id="every-plan"
+        eyebrow="Included in every plan"
+        title="Care You Can Count On"
+        intro="Whichever plan you choose, your child enjoys the same teachers, meals and classes. Switching plans later is easy: just let us know a week ahead."
+      >
+        <HighlightGrid items={reasonsToChooseUs} variant="tiles" />
+        <p className="centered">
+          <Link to="/blog" className="button button--primary">
+            Discover More
+          </Link>
+        </p>
+      </HeadedSection>
     </>
   )
 }
