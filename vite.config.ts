@@ -17,7 +17,7 @@ async function buildPrerenderer(mode: string): Promise<PrerenderEntry> {
     configFile: fileURLToPath(import.meta.url),
     mode,
     logLevel: 'warn',
-    build: { ssr: 'src/entry-prerender.tsx', outDir: prerenderDir, emptyOutDir: true },
+    build: { ssr: 'src/app/entry-prerender.tsx', outDir: prerenderDir, emptyOutDir: true },
   })
   const entryFile = resolve(prerenderDir, 'entry-prerender.js')
   // Imported by its plain URL: its lazily split route chunks import it back by that URL, and a query
@@ -85,8 +85,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
     }),
     react(),
   ]

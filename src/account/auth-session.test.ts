@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { provideBackend } from '../shared/backend/backend'
+import { createFakeBackend } from '../shared/backend/testing/fake-backend'
 import { getAuthState, resetAuthStateForTests, waitForAuth } from './auth-session'
-import { createFakeBackend } from './testing/fake-backend'
 
 describe('auth session', () => {
   it('is pending until the backend reports, then follows sign-in and sign-out', async () => {

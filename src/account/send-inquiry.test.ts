@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { provideBackend } from '../shared/backend/backend'
+import { createFakeBackend } from '../shared/backend/testing/fake-backend'
 import { sendInquiry } from './send-inquiry'
-import { createFakeBackend } from './testing/fake-backend'
 
 const inquiry = {
   name: 'Ada',

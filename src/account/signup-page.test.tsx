@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createFakeBackend } from './testing/fake-backend'
+import { createFakeBackend } from '../shared/backend/testing/fake-backend'
 import { renderAccountRoutes } from './testing/render-account-routes'
 
 function setup(path = '/signup') {

@@ -12,7 +12,7 @@ import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore'
 import type { AuthPort, AuthUser } from '../shared/backend/backend-ports'
 import { newUserRecord, normalizeUserName } from '../shared/records/user-record'
 import type { FirebaseServices } from './firebase-app'
-import { queuedWrite } from './queued-write'
+import { queuedWrite } from './firebase-local-commit'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }

@@ -4,8 +4,8 @@ import type { Backend } from '../shared/backend/backend-ports'
 import { getFirebase } from './firebase-app'
 import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseInquiries } from './firebase-inquiries'
-import { createKidsStore } from './kids-store'
-import { createPhotoStorage } from './photo-storage'
+import { createKidsStore } from './firebase-kids'
+import { createPhotoStorage } from './firebase-photos'
 
 export function createFirebaseBackend(): Backend {
   const services = getFirebase()

@@ -5,7 +5,7 @@ import { collection, doc, serverTimestamp, setDoc } from 'firebase/firestore'
 import type { InquiriesPort } from '../shared/backend/backend-ports'
 import { inquiryProblems, normalizeInquiry } from '../shared/records/inquiry-record'
 import type { FirebaseServices } from './firebase-app'
-import { queuedWrite } from './queued-write'
+import { queuedWrite } from './firebase-local-commit'
 
 export function createFirebaseInquiries({ db }: FirebaseServices): InquiriesPort {
   return {

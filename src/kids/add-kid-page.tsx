@@ -2,13 +2,15 @@
 // upload, then 'Child added' and /profile; offline it is accepted at once (decisions 12).
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { getOutboxRuntime } from '../offline/outbox/outbox-runtime'
-import type { PreparedPhoto } from '../offline/outbox/outbox-store'
-import { defaultKidFields, kidMessages, newRandomId } from '../shared/records/kid-record'
+import { newRandomId } from '../shared/records/ids'
+import { defaultKidFields } from '../shared/records/kid-record'
 import { KidForm } from './kid-form'
+import { kidMessages } from './kid-messages'
 import { PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
 import { useOutboxRuntime, usePersistentCache } from './kids-data'
+import { getOutboxRuntime } from './outbox/outbox-runtime'
+import type { PreparedPhoto } from './outbox/outbox-store'
 import './kids.css'
 
 export interface AddKidPageProps {

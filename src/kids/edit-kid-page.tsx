@@ -2,13 +2,13 @@
 // (decisions 8). Editing a child still waiting in the outbox updates its queued submission.
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { getOutboxRuntime } from '../offline/outbox/outbox-runtime'
-import type { PreparedPhoto } from '../offline/outbox/outbox-store'
-import { kidMessages } from '../shared/records/kid-record'
 import { KidForm } from './kid-form'
+import { kidMessages } from './kid-messages'
 import { KidLoader, PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
 import { type KidView, usePersistentCache } from './kids-data'
+import { getOutboxRuntime } from './outbox/outbox-runtime'
+import type { PreparedPhoto } from './outbox/outbox-store'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
 

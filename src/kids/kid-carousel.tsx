@@ -8,9 +8,9 @@ import { A11y, Autoplay, Keyboard } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
 import 'swiper/css/a11y'
-import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
 import { KidPhoto } from './kid-photo'
 import type { PhotoRef } from './kids-data'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
 
 export const CAROUSEL_SPEED_MS = 1000
 export const CAROUSEL_DELAY_MS = 3000

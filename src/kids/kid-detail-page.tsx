@@ -1,8 +1,9 @@
 // /kid/{kidId}: the child's photos and labelled lines (spec section 2). A child still in the outbox is
 // shown from the device, photos included; a missing child, or another parent's, is 'Child does not exist'.
 import { Link } from '@tanstack/react-router'
-import { formatPlan, formatYears, kidMessages } from '../shared/records/kid-record'
 import { KidCarousel } from './kid-carousel'
+import { formatPlan, formatYears } from './kid-format'
+import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'

@@ -3,10 +3,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { kidMessages } from '../shared/records/kid-record'
+import { permanentError, transientError } from '../shared/backend/testing/fake-kids-ports'
+import { photoMessages } from '../shared/records/kid-photos'
 import { notify } from '../shared/ui/notify'
 import { PhotoPrepError } from './photo-prep'
-import { permanentError, transientError } from './testing/fake-kids-ports'
 import { PARENT, pngFile, renderKids, storedKid, useKidsWorld } from './testing/render-kids'
 
 vi.mock('../shared/ui/notify', () => ({ notify: vi.fn(() => Promise.resolve()) }))
@@ -158,7 +158,7 @@ describe('/add-kid', () => {
       component: () => (
         <AddKidPage
           userId={PARENT.uid}
-          preparePhotos={() => Promise.reject(new PhotoPrepError(kidMessages.imageTooBigAfterScaling))}
+          preparePhotos={() => Promise.reject(new PhotoPrepError(photoMessages.imageTooBigAfterScaling))}
         />
       ),
     })

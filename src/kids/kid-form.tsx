@@ -2,10 +2,8 @@
 // 'Max 6 images' checked on submit, photos scaled down on the device, and a full-screen overlay with the
 // upload progress while the submission is being sent.
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
-import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
-import type { PreparedPhoto } from '../offline/outbox/outbox-store'
+import { checkPickedPhotos, PHOTO_ACCEPT, photoMessages } from '../shared/records/kid-photos'
 import {
-  checkPickedPhotos,
   KID_FIELD_LABELS,
   KID_GENDERS,
   KID_PLANS,
@@ -13,14 +11,14 @@ import {
   type KidFieldErrors,
   type KidFields,
   type KidTextField,
-  kidMessages,
   normalizeKidFields,
-  PHOTO_ACCEPT,
   validateKidFields,
 } from '../shared/records/kid-record'
 import { notify } from '../shared/ui/notify'
 import { KidPhoto } from './kid-photo'
 import type { PhotoRef } from './kids-data'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
+import type { PreparedPhoto } from './outbox/outbox-store'
 import { PhotoPrepError, preparePhotos as preparePhotosOnDevice } from './photo-prep'
 
 export interface KidFormProps {
@@ -93,7 +91,7 @@ export function KidForm(props: KidFormProps) {
     const imageProblem = checkPickedPhotos(files, photosRequired)
     if (imageProblem) found.images = imageProblem
     // Spec section 8: more than 6 images -> 'Max 6 images', the form stops, loading ends.
-    if (imageProblem === kidMessages.maxImages) void notify('error', kidMessages.maxImages)
+    if (imageProblem === photoMessages.maxImages) void notify('error', photoMessages.maxImages)
     setErrors(found)
     const first = FOCUS_ORDER.find((field) => found[field])
     if (first) {

@@ -1,8 +1,8 @@
 // A child's photo: a download address, or (for a child still queued) the bytes on this device, shown
 // through an object URL that is released when the photo leaves the screen.
 import { useEffect, useState } from 'react'
-import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
 import type { PhotoRef } from './kids-data'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
 
 /** The address to show a photo at; null while device bytes load (or when they are gone). */
 export function usePhotoSrc(photo: PhotoRef | undefined, runtime: OutboxRuntime | null): string | null {

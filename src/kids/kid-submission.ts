@@ -1,10 +1,11 @@
 // Queues an add or edit submission and waits for what the screen should say (decisions 9 and 12):
 // online, until the sender has handed the record to Firestore (the overlay shows upload progress);
 // offline, not at all: it is accepted at once and uploads when the device is back online.
-import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
-import type { SenderEvent } from '../offline/outbox/outbox-sender'
-import { kidMessages } from '../shared/records/kid-record'
+
 import { notify } from '../shared/ui/notify'
+import { kidMessages } from './kid-messages'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
+import type { SenderEvent } from './outbox/outbox-sender'
 
 /** sent: in Firestore. offline: accepted while offline. kept: a transient failure. failed: permanent. */
 export type SubmitOutcome = 'sent' | 'offline' | 'kept' | 'failed'

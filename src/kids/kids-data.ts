@@ -3,11 +3,11 @@
 // (or failed); a child being deleted is hidden at once.
 import { liveQuery } from 'dexie'
 import { useEffect, useState } from 'react'
-import { getOutboxRuntime, type OutboxRuntime } from '../offline/outbox/outbox-runtime'
-import type { Submission } from '../offline/outbox/outbox-store'
 import { getBackend } from '../shared/backend/backend'
 import type { KidFields, StoredKid } from '../shared/records/kid-record'
 import { kidFieldsOf } from '../shared/records/kid-record'
+import { getOutboxRuntime, type OutboxRuntime } from './outbox/outbox-runtime'
+import type { Submission } from './outbox/outbox-store'
 
 /** A photo to show: a download address, or bytes still on this device (an object URL is made for it). */
 export type PhotoRef =

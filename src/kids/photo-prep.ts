@@ -2,8 +2,8 @@
 // becomes a JPEG of a few hundred kB, so the outbox stays small and uploads finish on a weak connection.
 // Re-encoding also drops the camera's metadata, including the GPS position of the family's home.
 
-import type { PreparedPhoto } from '../offline/outbox/outbox-store'
-import { acceptedPhotoType, checkUploadablePhoto, kidMessages } from '../shared/records/kid-record'
+import { acceptedPhotoType, checkUploadablePhoto, photoMessages } from '../shared/records/kid-photos'
+import type { PreparedPhoto } from './outbox/outbox-store'
 
 /** Longest edge after scaling: sharp on any phone screen, small to upload. */
 export const MAX_PHOTO_EDGE = 1600
@@ -69,7 +69,7 @@ async function encodeJpeg(picture: Decoded, width: number, height: number): Prom
   if (typeof OffscreenCanvas !== 'undefined') {
     const canvas = new OffscreenCanvas(width, height)
     const context = canvas.getContext('2d')
-    if (!context) throw new PhotoPrepError(kidMessages.imageType)
+    if (!context) throw new PhotoPrepError(photoMessages.imageType)
     draw(context)
     return canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY })
   }
@@ -77,11 +77,11 @@ async function encodeJpeg(picture: Decoded, width: number, height: number): Prom
   canvas.width = width
   canvas.height = height
   const context = canvas.getContext('2d')
-  if (!context) throw new PhotoPrepError(kidMessages.imageType)
+  if (!context) throw new PhotoPrepError(photoMessages.imageType)
   draw(context)
   return new Promise<Blob>((resolve, reject) =>
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new PhotoPrepError(kidMessages.imageType))),
+      (blob) => (blob ? resolve(blob) : reject(new PhotoPrepError(photoMessages.imageType))),
       'image/jpeg',
       JPEG_QUALITY,
     ),
@@ -90,10 +90,10 @@ async function encodeJpeg(picture: Decoded, width: number, height: number): Prom
 
 /** Scales one picked file down (JPEG, longest edge 1600 px) and reads it into an ArrayBuffer. */
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
-  if (!acceptedPhotoType(file)) throw new PhotoPrepError(kidMessages.imageType)
+  if (!acceptedPhotoType(file)) throw new PhotoPrepError(photoMessages.imageType)
   // Not a picture the browser can read (a renamed file, a damaged photo).
   const picture = await decode(file)
-  if (!picture) throw new PhotoPrepError(kidMessages.imageType)
+  if (!picture) throw new PhotoPrepError(photoMessages.imageType)
   try {
     const size = scaledSize(picture.width, picture.height)
     const blob = await encodeJpeg(picture, size.width, size.height)

@@ -2,8 +2,8 @@
 // not the parent's: a toast, then the home page (decisions 7).
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { kidMessages } from '../shared/records/kid-record'
 import { notify } from '../shared/ui/notify'
+import { kidMessages } from './kid-messages'
 import { type KidLookup, lookupKid, useOutboxEntries, useOutboxRuntime, useStoredKid } from './kids-data'
 
 export function useKidLookup(kidId: string, userId: string, notYoursMessage: string) {

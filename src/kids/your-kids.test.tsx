@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakePhotoStorage, permanentError, transientError } from '../shared/backend/testing/fake-kids-ports'
 import { notify } from '../shared/ui/notify'
-import { FakePhotoStorage, permanentError, transientError } from './testing/fake-kids-ports'
 import { childFields, PARENT, renderKids, storedKid, useKidsWorld } from './testing/render-kids'
 
 vi.mock('../shared/ui/notify', () => ({ notify: vi.fn(() => Promise.resolve()) }))

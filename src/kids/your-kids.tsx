@@ -3,9 +3,9 @@
 // still in the outbox are marked as waiting; failed ones offer Retry and Discard.
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
-import type { OutboxRuntime } from '../offline/outbox/outbox-runtime'
-import { formatPlan, kidMessages } from '../shared/records/kid-record'
 import { notify } from '../shared/ui/notify'
+import { formatPlan } from './kid-format'
+import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'
 import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice } from './kid-status'
 import {
@@ -16,6 +16,7 @@ import {
   usePersistentCache,
   useStoredKids,
 } from './kids-data'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
 import './kids.css'
 
 export interface YourKidsProps {

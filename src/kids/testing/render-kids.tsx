@@ -11,26 +11,18 @@ import {
 } from '@tanstack/react-router'
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
-import {
-  createOutboxRuntime,
-  type OutboxRuntime,
-  provideOutboxRuntime,
-} from '../../offline/outbox/outbox-runtime'
-import type { PreparedPhoto } from '../../offline/outbox/outbox-store'
 import { provideBackend } from '../../shared/backend/backend'
 import type { AuthPort, AuthUser, Backend, InquiriesPort } from '../../shared/backend/backend-ports'
-import {
-  acceptedPhotoType,
-  defaultKidFields,
-  type KidFields,
-  newRandomId,
-  type StoredKid,
-} from '../../shared/records/kid-record'
+import { FakeKidsPort, FakePhotoStorage } from '../../shared/backend/testing/fake-kids-ports'
+import { newRandomId } from '../../shared/records/ids'
+import { acceptedPhotoType } from '../../shared/records/kid-photos'
+import { defaultKidFields, type KidFields, type StoredKid } from '../../shared/records/kid-record'
 import { AddKidPage } from '../add-kid-page'
 import { EditKidPage } from '../edit-kid-page'
 import { KidDetailPage } from '../kid-detail-page'
+import { createOutboxRuntime, type OutboxRuntime, provideOutboxRuntime } from '../outbox/outbox-runtime'
+import type { PreparedPhoto } from '../outbox/outbox-store'
 import { YourKids } from '../your-kids'
-import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
 
 export const PARENT: AuthUser = { uid: 'parent1', email: 'ngozi@example.com', displayName: 'Ngozi' }
 

@@ -1,6 +1,7 @@
-// The child record (spec section 3, decisions 7-10): the ONE schema shared by the add/edit forms, the
-// outbox and the Firestore adapter. firestore.rules and storage.rules repeat the same limits server-side,
-// so a record that passes here is never refused there.
+// The child record: the ONE schema shared by the add/edit forms, the outbox and the Firestore adapter.
+// firestore.rules repeats the same limits server-side, so a record that passes here is never refused
+// there. Photos (types, sizes, storage paths) are in kid-photos.ts.
+import { MAX_KID_PHOTOS, photoMessages } from './kid-photos'
 
 export const KID_GENDERS = ['Male', 'Female'] as const
 export const KID_PLANS = ['Monthly', 'Weekly', 'Daily'] as const
@@ -57,6 +58,9 @@ export const KID_TEXT_MAX: { readonly [K in KidTextField]: number } = {
   address: 300,
 }
 
+/** Longest photo address we store (the rules check it too). */
+export const MAX_IMG_URL_LENGTH = 2048
+
 /** How each field is called in messages and labels. */
 export const KID_FIELD_LABELS: { readonly [K in keyof KidFields]: string } = {
   kidName: 'Child Name',
@@ -70,43 +74,16 @@ export const KID_FIELD_LABELS: { readonly [K in keyof KidFields]: string } = {
   plan: 'Plan',
 }
 
-export const MAX_KID_PHOTOS = 6
-/** Longest photo address we store (the rules check it too). */
-export const MAX_IMG_URL_LENGTH = 2048
-/** Largest photo we upload, after scaling down on the device (storage.rules: the same cap). */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
-/** Largest file a parent may pick; it is scaled down before it is queued, so this may exceed the cap. */
-export const MAX_PICKED_FILE_BYTES = 25 * 1024 * 1024
-export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const
-export type PhotoType = (typeof PHOTO_TYPES)[number]
-/** For the file input's `accept` (spec: jpg, png or jpeg). */
-export const PHOTO_ACCEPT = '.jpg,.png,.jpeg'
-
-/** Every message the child forms can show (spec section 8 where the spec names one). */
-export const kidMessages = {
+/** What the field checks say. */
+export const kidFieldMessages = {
   required: (field: keyof KidFields) => `Please fill in ${KID_FIELD_LABELS[field]}`,
   tooLong: (field: KidTextField) =>
     `${KID_FIELD_LABELS[field]} must be at most ${KID_TEXT_MAX[field]} characters`,
   gender: 'Choose Male or Female',
   plan: 'Choose Monthly, Weekly or Daily',
-  imagesRequired: 'Please choose at least one image',
-  maxImages: 'Max 6 images',
-  imageType: 'Only .jpg, .jpeg and .png images can be added',
-  imageTooBig: 'Each image must be 25 MB or smaller',
-  imageTooBigAfterScaling: 'An image is still larger than 5 MB after resizing; please choose a smaller one',
-  imagesNotUploaded: 'Images not uploaded',
-  childAdded: 'Child added',
-  childEdited: 'Child edited',
-  childDeleted: 'Successfully deleted child',
-  notYours: 'You can not edit that child',
-  missing: 'Child does not exist',
-  confirmDelete: 'Are you sure you want to delete?',
-  willUploadLater: 'It will upload when you are back online.',
-  keptOnDevice: 'It is kept on this device and will upload automatically when the connection is back.',
-  failedHint: 'Check the photos, then retry or discard it in Your Kids.',
 } as const
 
-/** A fresh form: spec section 9 defaults (Male, no disability, Monthly). */
+/** A fresh form, with the product's defaults: Male, no disability, the Monthly plan. */
 export function defaultKidFields(): KidFields {
   return {
     kidName: '',
@@ -157,63 +134,20 @@ export function validateKidFields(fields: KidFields): KidFieldErrors {
   const errors: { -readonly [K in keyof KidFields]?: string } = {}
   for (const field of KID_TEXT_FIELDS) {
     const value = fields[field]
-    if (value.length === 0) errors[field] = kidMessages.required(field)
-    else if (value.length > KID_TEXT_MAX[field]) errors[field] = kidMessages.tooLong(field)
+    if (value.length === 0) errors[field] = kidFieldMessages.required(field)
+    else if (value.length > KID_TEXT_MAX[field]) errors[field] = kidFieldMessages.tooLong(field)
   }
-  if (!isKidGender(fields.kidGender)) errors.kidGender = kidMessages.gender
-  if (typeof fields.disability !== 'boolean') errors.disability = kidMessages.required('disability')
-  if (!isKidPlan(fields.plan)) errors.plan = kidMessages.plan
+  if (!isKidGender(fields.kidGender)) errors.kidGender = kidFieldMessages.gender
+  if (typeof fields.disability !== 'boolean') errors.disability = kidFieldMessages.required('disability')
+  if (!isKidPlan(fields.plan)) errors.plan = kidFieldMessages.plan
   return errors
-}
-
-/** What the file checks need of a picked file (a File, or a photo read back from the outbox). */
-export interface PhotoFileInfo {
-  readonly name: string
-  readonly type: string
-  readonly size: number
-}
-
-function photoTypeOf(file: PhotoFileInfo): PhotoType | null {
-  const type = file.type.toLowerCase()
-  if (type === 'image/jpeg' || type === 'image/jpg' || type === 'image/pjpeg') return 'image/jpeg'
-  if (type === 'image/png') return 'image/png'
-  // Some pickers give no type; fall back to the extension the input accepts.
-  if (type === '') {
-    if (/\.jpe?g$/i.test(file.name)) return 'image/jpeg'
-    if (/\.png$/i.test(file.name)) return 'image/png'
-  }
-  return null
-}
-
-/** The photo's type if it may be added (jpg, jpeg or png), else null. */
-export function acceptedPhotoType(file: PhotoFileInfo): PhotoType | null {
-  return photoTypeOf(file)
-}
-
-/**
- * Checks the picked files on submit, in the spec's order: the count first ('Max 6 images'), then type
- * and size. `required`: the add form needs at least one photo; the edit form keeps the old ones if none.
- */
-export function checkPickedPhotos(files: readonly PhotoFileInfo[], required: boolean): string | null {
-  if (files.length === 0) return required ? kidMessages.imagesRequired : null
-  if (files.length > MAX_KID_PHOTOS) return kidMessages.maxImages
-  if (files.some((file) => acceptedPhotoType(file) === null)) return kidMessages.imageType
-  if (files.some((file) => file.size > MAX_PICKED_FILE_BYTES)) return kidMessages.imageTooBig
-  return null
-}
-
-/** Checks a photo as it will be uploaded (after scaling down): the limits storage.rules enforces. */
-export function checkUploadablePhoto(photo: PhotoFileInfo): string | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(photo.type)) return kidMessages.imageType
-  if (photo.size === 0 || photo.size > MAX_PHOTO_BYTES) return kidMessages.imageTooBigAfterScaling
-  return null
 }
 
 /** Checks a whole record before it is written (the same checks as firestore.rules). */
 export function kidRecordProblems(record: KidRecord): string[] {
   const problems = Object.values(validateKidFields(record))
   if (record.imgUrls.length < 1 || record.imgUrls.length > MAX_KID_PHOTOS)
-    problems.push(kidMessages.maxImages)
+    problems.push(photoMessages.maxImages)
   if (record.imgUrls.some((url) => url.length === 0 || url.length > MAX_IMG_URL_LENGTH))
     problems.push('An image address is invalid')
   if (!record.userRef) problems.push('The record has no owner')
@@ -263,45 +197,4 @@ export function kidFieldsOf(kid: KidFields): KidFields {
     address: kid.address,
     plan: kid.plan,
   }
-}
-
-/** Spec: ages are shown 'in years' ('4 years'); a value that already says years is shown as typed. */
-export function formatYears(age: string): string {
-  return /\byears?\b/i.test(age) ? age : `${age} years`
-}
-
-export function formatPlan(plan: KidPlan): string {
-  return `${plan} Plan`
-}
-
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
-/** A random id like Firestore's own (20 characters): records and photo paths get theirs on the device. */
-export function newRandomId(length = 20): string {
-  let id = ''
-  while (id.length < length) {
-    const bytes = new Uint8Array(length * 2)
-    crypto.getRandomValues(bytes)
-    // 62 * 4 = 248: dropping bytes >= 248 keeps every character equally likely.
-    for (const byte of bytes) if (byte < 248 && id.length < length) id += ID_ALPHABET.charAt(byte % 62)
-  }
-  return id
-}
-
-/** A file name safe inside one storage path segment (no '/', no spaces), at most 80 characters. */
-export function safePhotoName(name: string): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^[._]+/, '')
-  return (cleaned || 'photo').slice(-80)
-}
-
-/**
- * Spec section 7: images/{userId}-{fileName}-{random id}. The random id is fixed when the submission is
- * made, so every retry writes the same object instead of adding a copy.
- */
-export function photoStoragePath(userId: string, fileName: string, randomId: string): string {
-  return `images/${userId}-${safePhotoName(fileName)}-${randomId}`
 }

@@ -1,0 +1,33 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { startOutboxIfPending } from '../kids/outbox/outbox-hint'
+import { provideBackend } from '../shared/backend/backend'
+import { createAppRouter } from './router'
+import '../shared/ui/global.css'
+
+// Firebase loads only when a screen asks getBackend(); marketing pages never download it.
+provideBackend(() => import('../firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
+startOutboxIfPending()
+
+const router = createAppRouter()
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('index.html has no #root element')
+
+const app = (
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>
+)
+
+if (rootElement.firstElementChild) {
+  // A prerendered marketing page. The router renders like it did in the prerenderer (no Suspense
+  // boundary around the matches, as after TanStack Start's SSR), and the route's lazily split code is
+  // loaded first, so the first render matches the markup.
+  // (No top-level await: the route's chunk imports modules this one shares, which would deadlock.)
+  router.ssr = { manifest: undefined }
+  void router.load().then(() => hydrateRoot(rootElement, app))
+} else {
+  // The app shell (login, profile, kids): nothing to hydrate.
+  createRoot(rootElement).render(app)
+}

@@ -1,0 +1,10 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { safeRedirectTarget } from '../../account/redirect-target'
+
+// Decisions 5: /sign-in is a real route that sends the visitor to /login (keeping a return target).
+export const Route = createFileRoute('/sign-in')({
+  beforeLoad: ({ search }) => {
+    const target = safeRedirectTarget((search as Record<string, unknown>).redirect)
+    throw redirect({ to: '/login', search: target ? { redirect: target } : {}, replace: true })
+  },
+})

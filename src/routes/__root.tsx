@@ -1,8 +1,0 @@
-import { createRootRoute } from '@tanstack/react-router'
-import { NotFoundPage } from '../marketing/not-found-page'
-import { SiteLayout } from '../shared/layout/site-layout'
-
-export const Route = createRootRoute({
-  component: SiteLayout,
-  notFoundComponent: NotFoundPage,
-})

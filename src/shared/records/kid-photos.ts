@@ -1,0 +1,78 @@
+// A child's photos: which files a parent may pick, what may be uploaded after scaling down on the
+// device, and where each photo lives in Cloud Storage. storage.rules checks the same types and sizes.
+
+export const MAX_KID_PHOTOS = 6
+/** Largest photo we upload, after scaling down on the device (storage.rules: the same cap). */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+/** Largest file a parent may pick; it is scaled down before it is queued, so this may exceed the cap. */
+export const MAX_PICKED_FILE_BYTES = 25 * 1024 * 1024
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const
+export type PhotoType = (typeof PHOTO_TYPES)[number]
+/** For the file input's `accept`: jpg, png or jpeg, as the product asks. */
+export const PHOTO_ACCEPT = '.jpg,.png,.jpeg'
+
+/** What the photo checks say; 'Max 6 images' is the product's own wording. */
+export const photoMessages = {
+  imagesRequired: 'Please choose at least one image',
+  maxImages: 'Max 6 images',
+  imageType: 'Only .jpg, .jpeg and .png images can be added',
+  imageTooBig: 'Each image must be 25 MB or smaller',
+  imageTooBigAfterScaling: 'An image is still larger than 5 MB after resizing; please choose a smaller one',
+} as const
+
+/** What the file checks need of a picked file (a File, or a photo read back from the outbox). */
+export interface PhotoFileInfo {
+  readonly name: string
+  readonly type: string
+  readonly size: number
+}
+
+/** The photo's type if it may be added (jpg, jpeg or png), else null. */
+export function acceptedPhotoType(file: PhotoFileInfo): PhotoType | null {
+  const type = file.type.toLowerCase()
+  if (type === 'image/jpeg' || type === 'image/jpg' || type === 'image/pjpeg') return 'image/jpeg'
+  if (type === 'image/png') return 'image/png'
+  // Some pickers give no type; fall back to the extension the input accepts.
+  if (type === '') {
+    if (/\.jpe?g$/i.test(file.name)) return 'image/jpeg'
+    if (/\.png$/i.test(file.name)) return 'image/png'
+  }
+  return null
+}
+
+/**
+ * Checks the picked files on submit: the count first ('Max 6 images'), then type and size.
+ * `required`: the add form needs at least one photo; the edit form keeps the old ones if none.
+ */
+export function checkPickedPhotos(files: readonly PhotoFileInfo[], required: boolean): string | null {
+  if (files.length === 0) return required ? photoMessages.imagesRequired : null
+  if (files.length > MAX_KID_PHOTOS) return photoMessages.maxImages
+  if (files.some((file) => acceptedPhotoType(file) === null)) return photoMessages.imageType
+  if (files.some((file) => file.size > MAX_PICKED_FILE_BYTES)) return photoMessages.imageTooBig
+  return null
+}
+
+/** Checks a photo as it will be uploaded (after scaling down): the limits storage.rules enforces. */
+export function checkUploadablePhoto(photo: PhotoFileInfo): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(photo.type)) return photoMessages.imageType
+  if (photo.size === 0 || photo.size > MAX_PHOTO_BYTES) return photoMessages.imageTooBigAfterScaling
+  return null
+}
+
+/** A file name safe inside one storage path segment (no '/', no spaces), at most 80 characters. */
+export function safePhotoName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+/, '')
+  return (cleaned || 'photo').slice(-80)
+}
+
+/**
+ * images/{userId}-{fileName}-{random id}. The random id is fixed when the submission is made, so every
+ * retry writes the same object instead of adding a copy.
+ */
+export function photoStoragePath(userId: string, fileName: string, randomId: string): string {
+  return `images/${userId}-${safePhotoName(fileName)}-${randomId}`
+}
