@@ -1,13 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-/** What the prerenderer's SSR bundle (src/entry-prerender.tsx) exports. */
-export interface PrerenderEntry {
-  readonly marketingPaths: readonly string[]
-  readonly siteUrl: string
-  readonly siteConfig: { readonly name: string; readonly shortName: string }
-  pageMeta(path: string): { readonly title: string; readonly description: string }
-  renderPage(url: string): Promise<{ readonly html: string; readonly statusCode: number }>
-}
+/** What the prerenderer's SSR bundle (src/app/entry-prerender.tsx) exports. */
+export type PrerenderEntry = typeof import('../src/app/entry-prerender')
 
 export function htmlFileFor(path: string): string
 export function pageHtml(

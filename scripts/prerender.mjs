@@ -155,19 +155,19 @@ export async function prerender({ outDir, entry }) {
     () => `<meta name="apple-mobile-web-app-title" content="${escapeHtml(siteConfig.shortName)}"`,
   )
   // Routes rendered in the browser (login, profile, kids, not-found) start from this empty shell;
-  // the app sets each one's title.
-  const home = entry.pageMeta('/')
+  // each route's head() then sets its own title.
+  const shell = entry.shellHead
   // Its stylesheet is inlined too: a stylesheet request would hold up the first paint.
   await writeFile(
     join(outDir, 'app-shell.html'),
     await inlineStylesheet(
-      pageHtml(branded, { title: siteConfig.name, description: home.description, markup: '<!--app-html-->' }),
+      pageHtml(branded, { title: shell.title, description: shell.description, markup: '<!--app-html-->' }),
       outDir,
     ),
   )
 
   for (const path of entry.marketingPaths) {
-    const { html: markup, statusCode } = await entry.renderPage(path)
+    const { html: markup, statusCode, title, description } = await entry.renderPage(path)
     if (statusCode !== 200) {
       // Loud, not fatal, so a page still being written does not stop everyone's build; the build
       // test (e2e/build-output.spec.ts) fails when a marketing page is missing from the output.
@@ -176,7 +176,6 @@ export async function prerender({ outDir, entry }) {
       )
       continue
     }
-    const { title, description } = entry.pageMeta(path)
     const url = siteUrl + (path === '/' ? '/' : path)
     const headExtra = headTags({
       title,

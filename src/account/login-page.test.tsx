@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { renderRoute } from '../app/testing/render-route'
 import { createFakeBackend } from '../shared/backend/testing/fake-backend'
-import { renderAccountRoutes } from './testing/render-account-routes'
 
 function setup(path = '/login') {
   const backend = createFakeBackend()
   backend.auth.addAccount('ada@example.com', 'correct-horse', 'Ada')
-  const view = renderAccountRoutes(path, backend)
+  const view = renderRoute(path, { backend })
   return { ...view, backend, user: userEvent.setup() }
 }
 

@@ -1,15 +1,15 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { renderRoute } from '../app/testing/render-route'
 import { createFakeBackend } from '../shared/backend/testing/fake-backend'
-import { renderAccountRoutes } from './testing/render-account-routes'
 
 async function signedInAtProfile() {
   const backend = createFakeBackend()
   backend.auth.addAccount('ada@example.com', 'correct-horse', 'Ada Lovelace')
   await backend.auth.signIn('ada@example.com', 'correct-horse')
   backend.auth.calls.signIn.length = 0
-  const view = renderAccountRoutes('/profile', backend)
+  const view = renderRoute('/profile', { backend })
   await screen.findByRole('heading', { name: 'My Profile' })
   return { ...view, backend, user: userEvent.setup() }
 }
@@ -18,15 +18,17 @@ describe('/profile guard', () => {
   it('shows a loader while the signed-in state is pending', async () => {
     const backend = createFakeBackend()
     backend.auth.stayPending()
-    renderAccountRoutes('/profile', backend)
-    expect(await screen.findByRole('status')).toHaveTextContent('Checking that you are signed in…')
+    renderRoute('/profile', { backend })
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+      'Checking that you are signed in…',
+    )
     expect(screen.queryByRole('heading', { name: 'My Profile' })).not.toBeInTheDocument()
   })
 
   it('sends a signed-out visitor to /login and back to /profile after signing in', async () => {
     const backend = createFakeBackend()
     backend.auth.addAccount('ada@example.com', 'correct-horse', 'Ada')
-    const { history } = renderAccountRoutes('/profile', backend)
+    const { history } = renderRoute('/profile', { backend })
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/login')
     expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/profile')
@@ -150,7 +152,9 @@ describe('/profile', () => {
     const { user, backend, history } = await signedInAtProfile()
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'A Warm Nursing Environment' }),
+    ).toBeInTheDocument()
     expect(history.location.pathname).toBe('/')
     expect(backend.auth.calls.signOut).toBe(1)
     expect(backend.auth.current()).toBeNull()

@@ -1,9 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { startOutboxIfPending } from '../kids/outbox/outbox-hint'
 import { provideBackend } from '../shared/backend/backend'
 import { createAppRouter } from './router'
+import { startOutboxIfPending } from './start-outbox'
 import '../shared/ui/global.css'
 
 // Firebase loads only when a screen asks getBackend(); marketing pages never download it.

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { AppStatus } from '../pwa/app-status'
 import { deferHydration } from '../shared/ui/defer-hydration'
 import { LazyToaster } from '../shared/ui/lazy-toaster'
+import { DocumentHead } from './document-head'
 import { SiteHeader } from './layout/site-header'
 import { useRouteChangeFocus } from './layout/use-route-change-focus'
 import './layout/layout.css'
@@ -22,6 +23,7 @@ export function SiteLayout() {
   }, [])
   return (
     <>
+      <DocumentHead />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

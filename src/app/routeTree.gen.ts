@@ -10,33 +10,33 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ParentRouteImport } from './routes/_parent'
 import { Route as AboutRouteImport } from './routes/about'
-import { Route as AddKidRouteImport } from './routes/add-kid'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
-import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TeamRouteImport } from './routes/team'
+import { Route as ParentAddKidRouteImport } from './routes/_parent/add-kid'
+import { Route as ParentProfileRouteImport } from './routes/_parent/profile'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
-import { Route as EditKidKidIdRouteImport } from './routes/edit-kid.$kidId'
-import { Route as KidKidIdRouteImport } from './routes/kid.$kidId'
+import { Route as ParentEditKidKidIdRouteImport } from './routes/_parent/edit-kid.$kidId'
+import { Route as ParentKidKidIdRouteImport } from './routes/_parent/kid.$kidId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ParentRoute = ParentRouteImport.update({
+  id: '/_parent',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AddKidRoute = AddKidRouteImport.update({
-  id: '/add-kid',
-  path: '/add-kid',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -54,11 +54,6 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
@@ -74,6 +69,16 @@ const TeamRoute = TeamRouteImport.update({
   path: '/team',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ParentAddKidRoute = ParentAddKidRouteImport.update({
+  id: '/add-kid',
+  path: '/add-kid',
+  getParentRoute: () => ParentRoute,
+} as any)
+const ParentProfileRoute = ParentProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => ParentRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -84,131 +89,130 @@ const BlogPostIdRoute = BlogPostIdRouteImport.update({
   path: '/blog/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const EditKidKidIdRoute = EditKidKidIdRouteImport.update({
+const ParentEditKidKidIdRoute = ParentEditKidKidIdRouteImport.update({
   id: '/edit-kid/$kidId',
   path: '/edit-kid/$kidId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ParentRoute,
 } as any)
-const KidKidIdRoute = KidKidIdRouteImport.update({
+const ParentKidKidIdRoute = ParentKidKidIdRouteImport.update({
   id: '/kid/$kidId',
   path: '/kid/$kidId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ParentRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/add-kid': typeof AddKidRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
-  '/profile': typeof ProfileRoute
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/team': typeof TeamRoute
+  '/add-kid': typeof ParentAddKidRoute
+  '/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
-  '/edit-kid/$kidId': typeof EditKidKidIdRoute
-  '/kid/$kidId': typeof KidKidIdRoute
   '/blog/': typeof BlogIndexRoute
+  '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
+  '/kid/$kidId': typeof ParentKidKidIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/add-kid': typeof AddKidRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
-  '/profile': typeof ProfileRoute
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/team': typeof TeamRoute
+  '/add-kid': typeof ParentAddKidRoute
+  '/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
-  '/edit-kid/$kidId': typeof EditKidKidIdRoute
-  '/kid/$kidId': typeof KidKidIdRoute
   '/blog': typeof BlogIndexRoute
+  '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
+  '/kid/$kidId': typeof ParentKidKidIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_parent': typeof ParentRouteWithChildren
   '/about': typeof AboutRoute
-  '/add-kid': typeof AddKidRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
-  '/profile': typeof ProfileRoute
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/team': typeof TeamRoute
+  '/_parent/add-kid': typeof ParentAddKidRoute
+  '/_parent/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
-  '/edit-kid/$kidId': typeof EditKidKidIdRoute
-  '/kid/$kidId': typeof KidKidIdRoute
   '/blog/': typeof BlogIndexRoute
+  '/_parent/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
+  '/_parent/kid/$kidId': typeof ParentKidKidIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/about'
-    | '/add-kid'
     | '/contact'
     | '/login'
     | '/pricing'
-    | '/profile'
     | '/sign-in'
     | '/signup'
     | '/team'
+    | '/add-kid'
+    | '/profile'
     | '/blog/$postId'
+    | '/blog/'
     | '/edit-kid/$kidId'
     | '/kid/$kidId'
-    | '/blog/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
-    | '/add-kid'
     | '/contact'
     | '/login'
     | '/pricing'
-    | '/profile'
     | '/sign-in'
     | '/signup'
     | '/team'
+    | '/add-kid'
+    | '/profile'
     | '/blog/$postId'
+    | '/blog'
     | '/edit-kid/$kidId'
     | '/kid/$kidId'
-    | '/blog'
   id:
     | '__root__'
     | '/'
+    | '/_parent'
     | '/about'
-    | '/add-kid'
     | '/contact'
     | '/login'
     | '/pricing'
-    | '/profile'
     | '/sign-in'
     | '/signup'
     | '/team'
+    | '/_parent/add-kid'
+    | '/_parent/profile'
     | '/blog/$postId'
-    | '/edit-kid/$kidId'
-    | '/kid/$kidId'
     | '/blog/'
+    | '/_parent/edit-kid/$kidId'
+    | '/_parent/kid/$kidId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ParentRoute: typeof ParentRouteWithChildren
   AboutRoute: typeof AboutRoute
-  AddKidRoute: typeof AddKidRoute
   ContactRoute: typeof ContactRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
-  ProfileRoute: typeof ProfileRoute
   SignInRoute: typeof SignInRoute
   SignupRoute: typeof SignupRoute
   TeamRoute: typeof TeamRoute
   BlogPostIdRoute: typeof BlogPostIdRoute
-  EditKidKidIdRoute: typeof EditKidKidIdRoute
-  KidKidIdRoute: typeof KidKidIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
 
@@ -221,18 +225,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_parent': {
+      id: '/_parent'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ParentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about': {
       id: '/about'
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/add-kid': {
-      id: '/add-kid'
-      path: '/add-kid'
-      fullPath: '/add-kid'
-      preLoaderRoute: typeof AddKidRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -256,13 +260,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/sign-in': {
       id: '/sign-in'
       path: '/sign-in'
@@ -284,6 +281,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_parent/add-kid': {
+      id: '/_parent/add-kid'
+      path: '/add-kid'
+      fullPath: '/add-kid'
+      preLoaderRoute: typeof ParentAddKidRouteImport
+      parentRoute: typeof ParentRoute
+    }
+    '/_parent/profile': {
+      id: '/_parent/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ParentProfileRouteImport
+      parentRoute: typeof ParentRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -298,37 +309,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/edit-kid/$kidId': {
-      id: '/edit-kid/$kidId'
+    '/_parent/edit-kid/$kidId': {
+      id: '/_parent/edit-kid/$kidId'
       path: '/edit-kid/$kidId'
       fullPath: '/edit-kid/$kidId'
-      preLoaderRoute: typeof EditKidKidIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ParentEditKidKidIdRouteImport
+      parentRoute: typeof ParentRoute
     }
-    '/kid/$kidId': {
-      id: '/kid/$kidId'
+    '/_parent/kid/$kidId': {
+      id: '/_parent/kid/$kidId'
       path: '/kid/$kidId'
       fullPath: '/kid/$kidId'
-      preLoaderRoute: typeof KidKidIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ParentKidKidIdRouteImport
+      parentRoute: typeof ParentRoute
     }
   }
 }
 
+interface ParentRouteChildren {
+  ParentAddKidRoute: typeof ParentAddKidRoute
+  ParentProfileRoute: typeof ParentProfileRoute
+  ParentEditKidKidIdRoute: typeof ParentEditKidKidIdRoute
+  ParentKidKidIdRoute: typeof ParentKidKidIdRoute
+}
+
+const ParentRouteChildren: ParentRouteChildren = {
+  ParentAddKidRoute: ParentAddKidRoute,
+  ParentProfileRoute: ParentProfileRoute,
+  ParentEditKidKidIdRoute: ParentEditKidKidIdRoute,
+  ParentKidKidIdRoute: ParentKidKidIdRoute,
+}
+
+const ParentRouteWithChildren =
+  ParentRoute._addFileChildren(ParentRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ParentRoute: ParentRouteWithChildren,
   AboutRoute: AboutRoute,
-  AddKidRoute: AddKidRoute,
   ContactRoute: ContactRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
-  ProfileRoute: ProfileRoute,
   SignInRoute: SignInRoute,
   SignupRoute: SignupRoute,
   TeamRoute: TeamRoute,
   BlogPostIdRoute: BlogPostIdRoute,
-  EditKidKidIdRoute: EditKidKidIdRoute,
-  KidKidIdRoute: KidKidIdRoute,
   BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport

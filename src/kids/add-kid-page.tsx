@@ -8,19 +8,17 @@ import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
-import { useOutboxRuntime, usePersistentCache } from './kids-data'
-import { getOutboxRuntime } from './outbox/outbox-runtime'
-import type { PreparedPhoto } from './outbox/outbox-store'
+import { usePersistentCache } from './kids-data'
+import { useOutbox } from './outbox/outbox-context'
 import './kids.css'
 
 export interface AddKidPageProps {
   readonly userId: string
-  readonly preparePhotos?: (files: readonly File[]) => Promise<PreparedPhoto[]>
 }
 
-export function AddKidPage({ userId, preparePhotos }: AddKidPageProps) {
+export function AddKidPage({ userId }: AddKidPageProps) {
   const navigate = useNavigate()
-  const runtime = useOutboxRuntime()
+  const runtime = useOutbox()
   const persistent = usePersistentCache()
   // The record id is made on the device once per form, so the child has the same id in the outbox,
   // in Firestore and in its photo paths, whatever happens on the way.
@@ -33,14 +31,11 @@ export function AddKidPage({ userId, preparePhotos }: AddKidPageProps) {
       submitLabel="Add Child"
       initial={initial}
       photosRequired
-      runtime={runtime}
-      preparePhotos={preparePhotos}
       notice={persistent ? null : <PrivateBrowsingNotice />}
       onSubmit={async (fields, photos, onProgress) => {
-        const outbox = runtime ?? (await getOutboxRuntime())
         const outcome = await submitAndWait(
-          outbox,
-          () => outbox.outbox.add({ userId, kidId, fields, photos: photos ?? [] }),
+          runtime,
+          () => runtime.outbox.add({ userId, kidId, fields, photos: photos ?? [] }),
           { onProgress },
         )
         announceOutcome(outcome, kidMessages.childAdded)

@@ -7,21 +7,20 @@ import { kidMessages } from './kid-messages'
 import { KidLoader, PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
 import { type KidView, usePersistentCache } from './kids-data'
-import { getOutboxRuntime } from './outbox/outbox-runtime'
-import type { PreparedPhoto } from './outbox/outbox-store'
+import { useOutbox } from './outbox/outbox-context'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
 
 export interface EditKidPageProps {
   readonly kidId: string
   readonly userId: string
-  readonly preparePhotos?: (files: readonly File[]) => Promise<PreparedPhoto[]>
 }
 
-export function EditKidPage({ kidId, userId, preparePhotos }: EditKidPageProps) {
+export function EditKidPage({ kidId, userId }: EditKidPageProps) {
   const navigate = useNavigate()
   const persistent = usePersistentCache()
-  const { lookup, runtime } = useKidLookup(kidId, userId, kidMessages.notYours)
+  const runtime = useOutbox()
+  const lookup = useKidLookup(kidId, userId, kidMessages.notYours)
   // The form is filled once; later changes (the sender at work) must not reset what the parent types.
   const [kid, setKid] = useState<KidView | null>(null)
   if (!kid && lookup.state === 'ready') setKid(lookup.kid)
@@ -35,14 +34,11 @@ export function EditKidPage({ kidId, userId, preparePhotos }: EditKidPageProps) 
       initial={kid.fields}
       currentPhotos={kid.photos}
       photosRequired={false}
-      runtime={runtime}
-      preparePhotos={preparePhotos}
       notice={persistent ? null : <PrivateBrowsingNotice />}
       onSubmit={async (fields, photos, onProgress) => {
-        const outbox = runtime ?? (await getOutboxRuntime())
         const outcome = await submitAndWait(
-          outbox,
-          () => outbox.outbox.edit({ userId, kidId, fields, photos, stored: kid.stored }),
+          runtime,
+          () => runtime.outbox.edit({ userId, kidId, fields, photos, stored: kid.stored }),
           { onProgress },
         )
         announceOutcome(outcome, kidMessages.childEdited)

@@ -10,7 +10,6 @@ import 'swiper/css'
 import 'swiper/css/a11y'
 import { KidPhoto } from './kid-photo'
 import type { PhotoRef } from './kids-data'
-import type { OutboxRuntime } from './outbox/outbox-runtime'
 
 export const CAROUSEL_SPEED_MS = 1000
 export const CAROUSEL_DELAY_MS = 3000
@@ -23,11 +22,10 @@ function prefersReducedMotion(): boolean {
 
 interface KidCarouselProps {
   readonly photos: readonly PhotoRef[]
-  readonly runtime: OutboxRuntime | null
   readonly name: string
 }
 
-export function KidCarousel({ photos, runtime, name }: KidCarouselProps) {
+export function KidCarousel({ photos, name }: KidCarouselProps) {
   const [swiper, setSwiper] = useState<SwiperClass | null>(null)
   const [reduced] = useState(prefersReducedMotion)
   const several = photos.length > 1
@@ -59,7 +57,6 @@ export function KidCarousel({ photos, runtime, name }: KidCarouselProps) {
           <SwiperSlide key={photo.kind === 'url' ? photo.url : photo.photoId}>
             <KidPhoto
               photo={photo}
-              runtime={runtime}
               alt={`Photo ${index + 1} of ${photos.length} of ${name}`}
               className="kid-carousel-photo"
               width={800}

@@ -15,7 +15,7 @@ export interface KidDetailPageProps {
 
 export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
   // Another parent's child reads as missing: the detail never says whose it is (decisions 7).
-  const { lookup, runtime } = useKidLookup(kidId, userId, kidMessages.missing)
+  const lookup = useKidLookup(kidId, userId, kidMessages.missing)
   if (lookup.state !== 'ready') return <KidLoader label="Loading child…" />
   const { kid } = lookup
   const { fields } = kid
@@ -42,7 +42,7 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
             : `${statusText.failed}: ${kidMessages.failedHint}`}
         </p>
       )}
-      <KidCarousel photos={kid.photos} runtime={runtime} name={fields.kidName} />
+      <KidCarousel photos={kid.photos} name={fields.kidName} />
       <dl className="kid-lines">
         {lines.map(([label, value]) => (
           <div key={label} className="kid-line">

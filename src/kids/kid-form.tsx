@@ -17,9 +17,8 @@ import {
 import { notify } from '../shared/ui/notify'
 import { KidPhoto } from './kid-photo'
 import type { PhotoRef } from './kids-data'
-import type { OutboxRuntime } from './outbox/outbox-runtime'
 import type { PreparedPhoto } from './outbox/outbox-store'
-import { PhotoPrepError, preparePhotos as preparePhotosOnDevice } from './photo-prep'
+import { PhotoPrepError, preparePhotos } from './photo-prep'
 
 export interface KidFormProps {
   readonly title: string
@@ -28,15 +27,12 @@ export interface KidFormProps {
   /** Edit: the photos kept unless new ones are chosen. */
   readonly currentPhotos?: readonly PhotoRef[]
   readonly photosRequired: boolean
-  readonly runtime: OutboxRuntime | null
   /** Queues the submission and moves on; `onProgress` drives the overlay's progress bar. */
   readonly onSubmit: (
     fields: KidFields,
     photos: PreparedPhoto[] | null,
     onProgress: (fraction: number) => void,
   ) => Promise<void>
-  /** Tests replace the canvas work (jsdom has no image decoding). */
-  readonly preparePhotos?: (files: readonly File[]) => Promise<PreparedPhoto[]>
   readonly notice?: ReactNode
 }
 
@@ -56,8 +52,7 @@ const FOCUS_ORDER: readonly FieldKey[] = [
 ]
 
 export function KidForm(props: KidFormProps) {
-  const { title, submitLabel, initial, currentPhotos, photosRequired, runtime, notice } = props
-  const prepare = props.preparePhotos ?? preparePhotosOnDevice
+  const { title, submitLabel, initial, currentPhotos, photosRequired, notice } = props
   const [fields, setFields] = useState<KidFields>(initial)
   const [files, setFiles] = useState<File[]>([])
   const [errors, setErrors] = useState<KidFieldErrors & { images?: string }>({})
@@ -105,7 +100,7 @@ export function KidForm(props: KidFormProps) {
     try {
       if (files.length > 0) {
         setPhase('Preparing photos…')
-        photos = await prepare(files)
+        photos = await preparePhotos(files)
       }
       setPhase('Saving your child…')
       await props.onSubmit(clean, photos, (fraction) => setProgress(Math.round(fraction * 100)))
@@ -232,7 +227,6 @@ export function KidForm(props: KidFormProps) {
                 <li key={photo.kind === 'url' ? photo.url : photo.photoId}>
                   <KidPhoto
                     photo={photo}
-                    runtime={runtime}
                     alt={`Current photo ${index + 1}${index === 0 ? ' (cover)' : ''}`}
                     className="kid-thumb"
                     width={72}

@@ -2,14 +2,15 @@
 // through an object URL that is released when the photo leaves the screen.
 import { useEffect, useState } from 'react'
 import type { PhotoRef } from './kids-data'
-import type { OutboxRuntime } from './outbox/outbox-runtime'
+import { useOutbox } from './outbox/outbox-context'
 
 /** The address to show a photo at; null while device bytes load (or when they are gone). */
-export function usePhotoSrc(photo: PhotoRef | undefined, runtime: OutboxRuntime | null): string | null {
+export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
+  const runtime = useOutbox()
   const [deviceUrl, setDeviceUrl] = useState<string | null>(null)
   const photoId = photo?.kind === 'device' ? photo.photoId : null
   useEffect(() => {
-    if (!photoId || !runtime) return
+    if (!photoId) return
     let live = true
     let objectUrl: string | null = null
     runtime.outbox.photoBytes(photoId).then(
@@ -32,7 +33,6 @@ export function usePhotoSrc(photo: PhotoRef | undefined, runtime: OutboxRuntime 
 
 interface KidPhotoProps {
   readonly photo: PhotoRef | undefined
-  readonly runtime: OutboxRuntime | null
   readonly alt: string
   readonly className?: string
   readonly width: number
@@ -40,8 +40,8 @@ interface KidPhotoProps {
   readonly eager?: boolean
 }
 
-export function KidPhoto({ photo, runtime, alt, className, width, height, eager }: KidPhotoProps) {
-  const src = usePhotoSrc(photo, runtime)
+export function KidPhoto({ photo, alt, className, width, height, eager }: KidPhotoProps) {
+  const src = usePhotoSrc(photo)
   if (!src) {
     const placeholder = `${className ?? ''} kid-photo-placeholder`
     if (!alt) return <span className={placeholder} aria-hidden="true" />

@@ -1,12 +1,12 @@
 // What the kids screens show: a parent's saved records (Firestore, cache first) merged with what still
 // waits in the outbox on this device. A child with unsent changes shows those changes, marked as waiting
 // (or failed); a child being deleted is hidden at once.
-import { liveQuery } from 'dexie'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import type { KidFields, StoredKid } from '../shared/records/kid-record'
 import { kidFieldsOf } from '../shared/records/kid-record'
-import { getOutboxRuntime, type OutboxRuntime } from './outbox/outbox-runtime'
+import { useOutbox } from './outbox/outbox-context'
 import type { Submission } from './outbox/outbox-store'
 
 /** A photo to show: a download address, or bytes still on this device (an object URL is made for it). */
@@ -121,39 +121,18 @@ export function lookupKid(
   return { state: 'ready', kid: viewOfStored(stored) }
 }
 
-/** The app's outbox runtime (starts the sender), or null while it loads. */
-export function useOutboxRuntime(): OutboxRuntime | null {
-  const [runtime, setRuntime] = useState<OutboxRuntime | null>(null)
-  useEffect(() => {
-    let live = true
-    getOutboxRuntime().then(
-      (next) => {
-        if (live) setRuntime(next)
-      },
-      (error: unknown) => console.warn('The outbox could not start', error),
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-  return runtime
-}
-
-/** The parent's outbox entries, live (undefined while loading). */
-export function useOutboxEntries(runtime: OutboxRuntime | null, userId: string): Submission[] | undefined {
-  const [entries, setEntries] = useState<Submission[] | undefined>(undefined)
-  useEffect(() => {
-    if (!runtime) return
-    const subscription = liveQuery(() => runtime.outbox.list(userId)).subscribe({
-      next: setEntries,
-      error: (error: unknown) => {
+/** The parent's outbox entries, live (undefined while the first read is on its way). */
+export function useOutboxEntries(userId: string): Submission[] | undefined {
+  const { outbox } = useOutbox()
+  return useLiveQuery(
+    () =>
+      outbox.list(userId).catch((error: unknown) => {
+        // A device whose storage fails to read still shows the saved records.
         console.warn('The outbox could not be read', error)
-        setEntries([])
-      },
-    })
-    return () => subscription.unsubscribe()
-  }, [runtime, userId])
-  return entries
+        return []
+      }),
+    [outbox, userId],
+  )
 }
 
 /** The parent's saved records, cache first (undefined while loading). */

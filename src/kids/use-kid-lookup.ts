@@ -4,11 +4,10 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { notify } from '../shared/ui/notify'
 import { kidMessages } from './kid-messages'
-import { type KidLookup, lookupKid, useOutboxEntries, useOutboxRuntime, useStoredKid } from './kids-data'
+import { type KidLookup, lookupKid, useOutboxEntries, useStoredKid } from './kids-data'
 
 export function useKidLookup(kidId: string, userId: string, notYoursMessage: string) {
-  const runtime = useOutboxRuntime()
-  const entries = useOutboxEntries(runtime, userId)
+  const entries = useOutboxEntries(userId)
   const stored = useStoredKid(kidId)
   const lookup: KidLookup = lookupKid(kidId, userId, stored, entries)
   const navigate = useNavigate()
@@ -23,5 +22,5 @@ export function useKidLookup(kidId: string, userId: string, notYoursMessage: str
     }
   }, [lookup.state, navigate, notYoursMessage])
 
-  return { lookup, runtime }
+  return lookup
 }

@@ -5,9 +5,12 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakePhotoStorage, permanentError, transientError } from '../shared/backend/testing/fake-kids-ports'
 import { notify } from '../shared/ui/notify'
-import { childFields, PARENT, renderKids, storedKid, useKidsWorld } from './testing/render-kids'
+import { childFields, PARENT, storedKid, useKidsWorld } from './testing/kids-world'
 
-vi.mock('../shared/ui/notify', () => ({ notify: vi.fn(() => Promise.resolve()) }))
+vi.mock('../shared/ui/notify', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../shared/ui/notify')>()),
+  notify: vi.fn(() => Promise.resolve()),
+}))
 vi.setConfig({ testTimeout: 20_000 })
 
 const world = useKidsWorld()
@@ -37,12 +40,12 @@ function item(name: string): HTMLElement {
 
 describe("'Your Kids' on /profile", () => {
   it('does not appear when the parent has no children', async () => {
-    renderKids('/profile')
+    world.render('/profile')
     expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
     // Wait until both sources have answered, then check.
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('list')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('main')).queryByRole('list')).not.toBeInTheDocument()
   })
 
   it("lists each child with cover, name, gender, '{plan} Plan', a link and edit and delete icons", async () => {
@@ -53,12 +56,14 @@ describe("'Your Kids' on /profile", () => {
       storedKid('newer', { kidName: 'Amara Obi', kidGender: 'Female', plan: 'Weekly', savedAt: 2 }),
     )
     await queueWaitingChild('queued', 'Chidi Eze')
-    renderKids('/profile')
+    world.render('/profile')
     expect(await screen.findByRole('heading', { level: 2, name: 'Your Kids' })).toBeInTheDocument()
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3))
+    await waitFor(() => expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(3))
     // Queued children first, then newest save first (the profile query: timestamp desc).
     expect(
-      screen.getAllByRole('listitem').map((li) => li.querySelector('.kid-card-name')?.textContent),
+      within(screen.getByRole('main'))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.kid-card-name')?.textContent),
     ).toEqual(['Chidi Eze', 'Amara Obi', 'Bola Ade'])
 
     const amara = item('Amara Obi')
@@ -97,19 +102,19 @@ describe("'Your Kids' on /profile", () => {
     const answers = [false, true]
     const confirm = vi.fn(() => answers.shift() ?? false)
     const user = userEvent.setup({ delay: null })
-    renderKids('/profile', { confirm })
+    world.render('/profile', { confirm })
     await screen.findByRole('heading', { name: 'Your Kids' })
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2))
+    await waitFor(() => expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(2))
 
     // Cancel: nothing happens.
     await user.click(within(item('Amara Obi')).getByRole('button', { name: 'Delete Amara Obi' }))
     expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete?')
-    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(2)
     expect(notify).not.toHaveBeenCalled()
 
     // Confirm: gone at once, then from the backend with its photos.
     await user.click(within(item('Amara Obi')).getByRole('button', { name: 'Delete Amara Obi' }))
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
+    await waitFor(() => expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(1))
     expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
     expect(screen.getByRole('heading', { name: 'Your Kids' })).toHaveFocus()
     await waitFor(() => expect(world().kids.records.has('kid1')).toBe(false))
@@ -126,7 +131,7 @@ describe("'Your Kids' on /profile", () => {
   it('deleting a child still waiting in the outbox discards it; nothing reaches the backend', async () => {
     await queueWaitingChild('queued', 'Chidi Eze')
     const user = userEvent.setup({ delay: null })
-    renderKids('/profile', { confirm: () => true })
+    world.render('/profile', { confirm: () => true })
     await screen.findByRole('heading', { name: 'Your Kids' })
     await user.click(within(item('Chidi Eze')).getByRole('button', { name: 'Delete Chidi Eze' }))
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
@@ -146,7 +151,7 @@ describe("'Your Kids' on /profile", () => {
     })
     await world().runtime.sender.kick()
     const user = userEvent.setup({ delay: null })
-    renderKids('/profile')
+    world.render('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
     const dayo = item('Dayo Bello')
     expect(within(dayo).getByText('Not uploaded')).toBeInTheDocument()
@@ -171,7 +176,7 @@ describe("'Your Kids' on /profile", () => {
     await world().runtime.sender.kick()
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     const user = userEvent.setup({ delay: null })
-    renderKids('/profile')
+    world.render('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
     await user.click(
       within(item('Dayo Bello')).getByRole('button', { name: 'Discard the changes to Dayo Bello' }),
@@ -187,8 +192,8 @@ describe('/kid/{kidId}', () => {
   it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
     world().kids.seed(kid)
-    renderKids('/kid/kid1')
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading child…')
+    world.render('/kid/kid1')
+    expect(await within(screen.getByRole('main')).findByText('Loading child…')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
     const lines = Object.fromEntries(
       [...document.querySelectorAll('.kid-line')].map((line) => [
@@ -221,14 +226,14 @@ describe('/kid/{kidId}', () => {
   })
 
   it("a missing child: 'Child does not exist' and home", async () => {
-    const { history } = renderKids('/kid/missing')
+    const { history } = world.render('/kid/missing')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
   })
 
   it("another parent's child reads as missing too", async () => {
     world().kids.seed(storedKid('theirs', { userRef: 'someone-else' }))
-    const { history } = renderKids('/kid/theirs')
+    const { history } = world.render('/kid/theirs')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
     expect(screen.queryByText('Ngozi Obi')).not.toBeInTheDocument()
@@ -237,7 +242,7 @@ describe('/kid/{kidId}', () => {
   it("another parent's child the rules refuse to read: 'Child does not exist' and home", async () => {
     world().kids.readerId = PARENT.uid
     world().kids.seed(storedKid('refused', { userRef: 'someone-else' }))
-    const { history } = renderKids('/kid/refused')
+    const { history } = world.render('/kid/refused')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
     expect(screen.queryByText('Ngozi Obi')).not.toBeInTheDocument()
@@ -245,7 +250,7 @@ describe('/kid/{kidId}', () => {
 
   it('a child waiting in the outbox is shown from the device, marked as waiting', async () => {
     await queueWaitingChild('queued', 'Chidi Eze')
-    renderKids('/kid/queued')
+    world.render('/kid/queued')
     expect(await screen.findByRole('heading', { level: 1, name: 'Chidi Eze' })).toBeInTheDocument()
     expect(document.querySelector('.kid-detail-head')).toHaveTextContent('Waiting to upload')
     await waitFor(() =>

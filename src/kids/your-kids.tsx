@@ -8,15 +8,8 @@ import { formatPlan } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'
 import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice } from './kid-status'
-import {
-  type KidView,
-  mergeKids,
-  useOutboxEntries,
-  useOutboxRuntime,
-  usePersistentCache,
-  useStoredKids,
-} from './kids-data'
-import type { OutboxRuntime } from './outbox/outbox-runtime'
+import { type KidView, mergeKids, useOutboxEntries, usePersistentCache, useStoredKids } from './kids-data'
+import { useOutbox } from './outbox/outbox-context'
 import './kids.css'
 
 export interface YourKidsProps {
@@ -26,8 +19,8 @@ export interface YourKidsProps {
 }
 
 export function YourKids({ userId, confirm = (message) => window.confirm(message) }: YourKidsProps) {
-  const runtime = useOutboxRuntime()
-  const entries = useOutboxEntries(runtime, userId)
+  const runtime = useOutbox()
+  const entries = useOutboxEntries(userId)
   const { kids: stored, failed } = useStoredKids(userId)
   const persistent = usePersistentCache()
   const headingId = useId()
@@ -49,7 +42,7 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
   if (kids.length === 0) return notice
 
   async function onDelete(kid: KidView) {
-    if (!runtime || !confirm(kidMessages.confirmDelete)) return
+    if (!confirm(kidMessages.confirmDelete)) return
     try {
       await runtime.outbox.remove({ userId, kidId: kid.id, stored: kid.stored })
     } catch (error) {
@@ -71,7 +64,7 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
       </h2>
       <ul className="kids-list">
         {kids.map((kid) => (
-          <KidCard key={kid.id} kid={kid} runtime={runtime} onDelete={() => void onDelete(kid)} />
+          <KidCard key={kid.id} kid={kid} onDelete={() => void onDelete(kid)} />
         ))}
       </ul>
     </section>
@@ -80,22 +73,22 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
 
 interface KidCardProps {
   readonly kid: KidView
-  readonly runtime: OutboxRuntime | null
   readonly onDelete: () => void
 }
 
-function KidCard({ kid, runtime, onDelete }: KidCardProps) {
+function KidCard({ kid, onDelete }: KidCardProps) {
+  const runtime = useOutbox()
   const name = kid.fields.kidName
   const submissionId = kid.submissionId
 
   async function retry() {
-    if (!runtime || !submissionId) return
+    if (!submissionId) return
     await runtime.outbox.retry(submissionId)
     runtime.send()
   }
 
   async function discard() {
-    if (!runtime || !submissionId) return
+    if (!submissionId) return
     if (!window.confirm(`Discard the changes to ${name} that were not uploaded?`)) return
     await runtime.outbox.discard(submissionId)
     runtime.send()
@@ -107,7 +100,6 @@ function KidCard({ kid, runtime, onDelete }: KidCardProps) {
         <Link to="/kid/$kidId" params={{ kidId: kid.id }} className="kid-card-link">
           <KidPhoto
             photo={kid.photos[0]}
-            runtime={runtime}
             // Decorative here: the link's own text names the child.
             alt=""
             className="kid-card-cover"

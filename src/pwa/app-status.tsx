@@ -1,9 +1,7 @@
 // What the app tells a parent about itself, at the bottom of every page: offline, a new version is
-// ready, and (from the second page they open, once they scroll or tap) how to install it. Also keeps
-// the document title in step with the route.
+// ready, and (from the second page they open, once they scroll or tap) how to install it.
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
-import { pageTitle } from '../marketing/page-meta'
 import {
   canInstall,
   isIosSafariInBrowser,
@@ -19,14 +17,13 @@ const StatusActions = lazy(() => import('./status-actions'))
 const never = () => false
 
 /**
- * Keeps the document title in step with the route and counts the pages the parent opens; true once
- * they have seen enough to be offered installation (decided after hydration, on each page).
+ * Counts the pages the parent opens; true once they have seen enough to be offered installation
+ * (decided after hydration, on each page).
  */
 function usePageView(): boolean {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [readyToOffer, setReadyToOffer] = useState(false)
   useEffect(() => {
-    document.title = pageTitle(pathname)
     notePageView(pathname)
     setReadyToOffer(readyForInstallOffer())
   }, [pathname])

@@ -6,3 +6,6 @@ import { afterEach } from 'vitest'
 afterEach(() => {
   cleanup()
 })
+
+// jsdom has no layout: the router's scroll reset on navigation would only log 'not implemented'.
+window.scrollTo = () => undefined

@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakeBackend } from '../../shared/backend/testing/fake-backend'
 import { siteConfig } from '../../shared/config/site-config'
-import { renderInRouter } from '../../shared/ui/testing/render-in-router'
-import { SiteHeader } from './site-header'
+import { renderRoute } from '../testing/render-route'
 
+// The header as the app shows it: in the root layout, on the real pages.
 async function renderHeader(path = '/') {
-  const view = renderInRouter(<SiteHeader />, { path })
+  const view = renderRoute(path, { backend: createFakeBackend() })
   await screen.findByRole('heading', { level: 1 })
   return view
 }
@@ -73,7 +74,7 @@ describe('SiteHeader', () => {
     await user.click(pricing)
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'))
-    expect(await screen.findByRole('heading', { name: 'Page /pricing' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument()
   })
 
   it('keeps Tab inside the open menu: from the last link back to the toggle, and Shift+Tab back', async () => {

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { loadBlogArticle } from '../../marketing/content/blog-articles'
 import { findBlogPost } from '../../marketing/content/blog-posts'
+import { blogPostHead } from '../../marketing/page-meta'
 import { BlogPostPage } from '../../marketing/pages/blog-post-page'
 
 export const Route = createFileRoute('/blog/$postId')({
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/blog/$postId')({
     if (!post || !paragraphs) throw notFound()
     return { post, paragraphs }
   },
+  head: ({ loaderData }) => (loaderData ? blogPostHead(loaderData.post) : {}),
   component: BlogPostRoute,
 })
 

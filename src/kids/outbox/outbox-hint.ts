@@ -1,6 +1,7 @@
-// A tiny start-up hint, kept in localStorage whenever the outbox changes: how many submissions still
-// wait to be sent. main.tsx reads it on every page load; only when something waits does it download the
-// sender (Dexie and Firebase), so marketing pages stay small for every visitor with an empty outbox.
+// A tiny start-up hint in localStorage: how many submissions still wait to be sent. The app's entry
+// reads it on every page load and downloads the sender (Dexie and Firebase) only when something waits,
+// so marketing pages stay small for every visitor with an empty outbox. The outbox runtime is the one
+// writer (it follows the outbox's count).
 
 export const OUTBOX_HINT_KEY = 'sunbeam.outbox.pending'
 
@@ -20,10 +21,4 @@ export function readOutboxHint(): number {
   } catch {
     return 0
   }
-}
-
-/** Starts the outbox sender at start-up, but only if a submission is waiting. */
-export function startOutboxIfPending(): void {
-  if (readOutboxHint() === 0) return
-  void import('./outbox-runtime').then((runtime) => runtime.startOutbox())
 }

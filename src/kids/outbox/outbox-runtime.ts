@@ -1,10 +1,12 @@
-// The app's one outbox and its one sender, started lazily: by main.tsx when the start-up hint says a
-// submission waits, or by any parent-area screen. It loads Dexie and the backend, so marketing pages
-// never import this module statically.
+// The app's one outbox and its one sender, started lazily: at start-up when the outbox's hint says a
+// submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
+// backend, so marketing pages never import this module statically.
+import { liveQuery } from 'dexie'
 import { getBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { notify } from '../../shared/ui/notify'
 import { kidMessages } from '../kid-messages'
+import { writeOutboxHint } from './outbox-hint'
 import { OutboxSender } from './outbox-sender'
 import { Outbox } from './outbox-store'
 
@@ -23,6 +25,7 @@ export interface OutboxRuntime {
 }
 
 let runtime: Promise<OutboxRuntime> | null = null
+let ready: OutboxRuntime | null = null
 
 /** Builds the runtime on a backend (tests pass fakes and their own database name). */
 export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRuntime {
@@ -39,7 +42,7 @@ export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRu
   const run = (pass: Promise<void>) =>
     pass.catch((error: unknown) => console.warn('The outbox could not send for now', error))
   sender.onEvent((event) => {
-    // Decisions 9: a permanent failure stops the submission and says so; the parent fixes it in Your Kids.
+    // A permanent failure stops the submission and says so; the parent fixes it in Your Kids.
     if (event.type === 'failed' && !claimed.has(event.submissionId))
       void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
   })
@@ -53,7 +56,11 @@ export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRu
       if (document.visibilityState === 'visible') void run(sender.wakeUp())
     })
   }
-  void run(outbox.refreshHint())
+  // The one writer of the start-up hint: it follows the outbox's count, whoever changed it.
+  liveQuery(() => outbox.pendingCount()).subscribe({
+    next: writeOutboxHint,
+    error: (error: unknown) => console.warn('The outbox could not be counted', error),
+  })
   return {
     outbox,
     sender,
@@ -70,6 +77,12 @@ export function getOutboxRuntime(): Promise<OutboxRuntime> {
   if (!runtime) {
     const next = getBackend().then((backend) => createOutboxRuntime(backend))
     runtime = next
+    next.then(
+      (created) => {
+        if (runtime === next) ready = created
+      },
+      () => undefined,
+    )
     // A backend that could not load (offline, first visit) may load on a later try.
     next.catch(() => {
       if (runtime === next) runtime = null
@@ -78,9 +91,15 @@ export function getOutboxRuntime(): Promise<OutboxRuntime> {
   return runtime
 }
 
+/** The runtime once it exists (the parent-area guard then answers without waiting), else null. */
+export function currentOutboxRuntime(): OutboxRuntime | null {
+  return ready
+}
+
 /** Tests give screens their own runtime (on fakes); null goes back to the app's. */
 export function provideOutboxRuntime(next: OutboxRuntime | null): void {
   runtime = next ? Promise.resolve(next) : null
+  ready = next
 }
 
 /** Starts the sender: at start-up, and whenever a parent-area screen opens. */

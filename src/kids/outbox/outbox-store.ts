@@ -7,7 +7,6 @@ import { newRandomId } from '../../shared/records/ids'
 import type { PhotoType } from '../../shared/records/kid-photos'
 import { photoStoragePath } from '../../shared/records/kid-photos'
 import type { KidFields, StoredKid } from '../../shared/records/kid-record'
-import { writeOutboxHint } from './outbox-hint'
 
 /** A photo scaled down on the device, ready to queue. */
 export interface PreparedPhoto {
@@ -127,15 +126,11 @@ export interface DeleteInput {
   readonly stored: StoredKid | null
 }
 
-/** The progress of a submission nobody has started to send yet (every new entry starts from it). */
-const notStarted = {
-  handoffStarted: false,
-  handedOffAt: 0,
-  attempts: 0,
-  nextAttemptAt: 0,
-  error: null,
-  rev: 1,
-} as const satisfies Partial<Submission>
+/** What the queue needs to know of a new entry; the rest is set by `newEntry`. */
+type NewEntry = Pick<
+  Submission,
+  'kind' | 'kidId' | 'userId' | 'fields' | 'photos' | 'keptUrls' | 'cleanupUrls' | 'state'
+> & { readonly id?: string }
 
 export class Outbox {
   readonly db: Db
@@ -179,6 +174,22 @@ export class Outbox {
     return (last?.seq ?? 0) + 1
   }
 
+  /** The one constructor of a queue entry: the next place in the queue, nothing sent yet. */
+  private async newEntry(entry: NewEntry): Promise<void> {
+    await this.db.submissions.add({
+      id: newRandomId(),
+      ...entry,
+      seq: await this.nextSeq(),
+      handoffStarted: false,
+      handedOffAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: null,
+      rev: 1,
+      createdAt: this.now(),
+    })
+  }
+
   private photoRows(submissionId: string, userId: string, photos: readonly PreparedPhoto[]) {
     const rows: StoredPhotoBytes[] = []
     const metas: OutboxPhoto[] = []
@@ -203,9 +214,8 @@ export class Outbox {
     await this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
       const { rows, metas } = this.photoRows(id, input.userId, input.photos)
       await this.db.photos.bulkAdd(rows)
-      await this.db.submissions.add({
+      await this.newEntry({
         id,
-        seq: await this.nextSeq(),
         kind: 'add',
         kidId: input.kidId,
         userId: input.userId,
@@ -214,11 +224,8 @@ export class Outbox {
         keptUrls: [],
         cleanupUrls: [],
         state: 'queued',
-        ...notStarted,
-        createdAt: this.now(),
       })
     })
-    await this.refreshHint()
     return id
   }
 
@@ -261,24 +268,20 @@ export class Outbox {
       const current = input.stored?.imgUrls ?? []
       const { rows, metas } = this.photoRows(newId, input.userId, input.photos ?? [])
       await this.db.photos.bulkAdd(rows)
-      await this.db.submissions.add({
+      await this.newEntry({
         id: newId,
-        seq: await this.nextSeq(),
         kind: 'edit',
         kidId: input.kidId,
         userId: input.userId,
         fields: input.fields,
         photos: metas,
-        // Decisions 8: the photos stay unless new ones are chosen; replaced ones go once the edit is saved.
+        // The photos stay unless new ones are chosen; replaced ones go once the edit is saved.
         keptUrls: input.photos ? [] : current,
         cleanupUrls: input.photos ? current : [],
         state: 'queued',
-        ...notStarted,
-        createdAt: this.now(),
       })
       return newId
     })
-    await this.refreshHint()
     return id
   }
 
@@ -301,9 +304,7 @@ export class Outbox {
         await this.db.submissions.delete(entry.id)
       }
       if (!recordMayExist && urls.size === 0) return
-      await this.db.submissions.add({
-        id: newRandomId(),
-        seq: await this.nextSeq(),
+      await this.newEntry({
         kind: 'delete',
         kidId: input.kidId,
         userId: input.userId,
@@ -313,11 +314,8 @@ export class Outbox {
         cleanupUrls: [...urls],
         // Nothing in Firestore to delete: only the photos are left to remove.
         state: recordMayExist ? 'queued' : 'cleanup',
-        ...notStarted,
-        createdAt: this.now(),
       })
     })
-    await this.refreshHint()
   }
 
   /** Replaces an entry by `change(entry)` in one transaction; null leaves it. True if it changed. */
@@ -346,7 +344,6 @@ export class Outbox {
           }
         : null,
     )
-    await this.refreshHint()
   }
 
   /** The parent's Discard: drops the entry; photos it already uploaded are deleted from storage. */
@@ -360,20 +357,17 @@ export class Outbox {
       const deleteRecord = entry.kind === 'add' && entry.handoffStarted
       const urls = uploadedUrls(entry)
       if (!deleteRecord && urls.length === 0) return
-      await this.db.submissions.add({
-        ...entry,
-        id: newRandomId(),
-        seq: await this.nextSeq(),
+      await this.newEntry({
         kind: 'delete',
+        kidId: entry.kidId,
+        userId: entry.userId,
         fields: null,
         photos: [],
         keptUrls: [],
         cleanupUrls: urls,
         state: deleteRecord ? 'queued' : 'cleanup',
-        ...notStarted,
       })
     })
-    await this.refreshHint()
   }
 
   // --- Steps of the sender. Each checks that the entry is still the one it was working on. ---
@@ -404,9 +398,7 @@ export class Outbox {
 
   /** A cleanup-only entry that deletes a stray upload whose entry is gone (discarded, deleted). */
   private async addCleanup(userId: string, url: string): Promise<void> {
-    await this.db.submissions.add({
-      id: newRandomId(),
-      seq: await this.nextSeq(),
+    await this.newEntry({
       kind: 'delete',
       kidId: '',
       userId,
@@ -415,8 +407,6 @@ export class Outbox {
       keptUrls: [],
       cleanupUrls: [url],
       state: 'cleanup',
-      ...notStarted,
-      createdAt: this.now(),
     })
   }
 
@@ -439,7 +429,6 @@ export class Outbox {
       })
       return true
     })
-    await this.refreshHint()
     return done
   }
 
@@ -452,7 +441,6 @@ export class Outbox {
       if (entry.cleanupUrls.length === 0) await this.db.submissions.delete(id)
       else await this.db.submissions.put({ ...entry, state: 'cleanup', attempts: 0, nextAttemptAt: 0 })
     })
-    await this.refreshHint()
   }
 
   /** A delete is in Firestore's queue: the photos are left. */
@@ -463,7 +451,6 @@ export class Outbox {
       if (entry.cleanupUrls.length === 0) await this.db.submissions.delete(id)
       else await this.db.submissions.put({ ...entry, state: 'cleanup', attempts: 0, nextAttemptAt: 0 })
     })
-    await this.refreshHint()
   }
 
   async markCleanedUp(id: string, url: string): Promise<void> {
@@ -474,7 +461,6 @@ export class Outbox {
       if (cleanupUrls.length === 0 && entry.state === 'cleanup') await this.db.submissions.delete(id)
       else await this.db.submissions.put({ ...entry, cleanupUrls })
     })
-    await this.refreshHint()
   }
 
   /** A transient failure: try again at `nextAttemptAt`. */
@@ -491,7 +477,6 @@ export class Outbox {
         ? { ...entry, state: 'failed', attempts: entry.attempts + 1, nextAttemptAt: 0, error }
         : null,
     )
-    await this.refreshHint()
     return changed
   }
 
@@ -500,10 +485,5 @@ export class Outbox {
     await this.db.submissions
       .filter((entry) => entry.state !== 'failed' && entry.nextAttemptAt > 0)
       .modify({ nextAttemptAt: 0 })
-  }
-
-  /** Keeps the tiny start-up hint (localStorage) in step with the outbox. */
-  async refreshHint(): Promise<void> {
-    writeOutboxHint(await this.pendingCount())
   }
 }

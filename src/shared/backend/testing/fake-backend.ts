@@ -30,6 +30,8 @@ export interface FakeAuth extends AuthPort {
   /** Never report the signed-in state (the guard's pending loader stays). */
   stayPending(): void
   addAccount(email: string, password: string, displayName: string | null): AuthUser
+  /** Starts signed in as this user (an account with a random password is made for it). */
+  startSignedInAs(user: AuthUser): void
   current(): AuthUser | null
 }
 
@@ -86,6 +88,16 @@ export function createFakeAuth(): FakeAuth {
       const account = { uid: `uid-${nextUid++}`, email, password, displayName }
       accounts.set(email, account)
       return toUser(account)
+    },
+    startSignedInAs(user) {
+      const account = {
+        uid: user.uid,
+        email: user.email ?? `${user.uid}@example.com`,
+        password: `pw-${user.uid}`,
+        displayName: user.displayName,
+      }
+      accounts.set(account.email, account)
+      signedIn = account
     },
     current: () => (signedIn ? toUser(signedIn) : null),
 

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AuthPendingLoader, requireSignedIn } from '../../account/route-guard'
-import { EditKidPage } from '../../kids/edit-kid-page'
+import { EditKidPage } from '../../../kids/edit-kid-page'
+import { documentTitle, pageHead } from '../../../shared/config/document-title'
 
-export const Route = createFileRoute('/edit-kid/$kidId')({
-  beforeLoad: ({ location }) => requireSignedIn(location),
-  pendingComponent: AuthPendingLoader,
-  pendingMs: 0,
+export const Route = createFileRoute('/_parent/edit-kid/$kidId')({
+  head: () => pageHead(documentTitle('Edit Your Child Info')),
   component: EditKidRoute,
 })
 

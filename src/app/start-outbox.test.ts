@@ -1,0 +1,25 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { writeOutboxHint } from '../kids/outbox/outbox-hint'
+import { startOutboxIfPending } from './start-outbox'
+
+const startOutbox = vi.fn()
+vi.mock('../kids/outbox/outbox-runtime', () => ({ startOutbox: () => startOutbox() }))
+
+beforeEach(() => {
+  localStorage.clear()
+  startOutbox.mockClear()
+})
+
+describe('starting the outbox with the app', () => {
+  it('does not load the sender when nothing waits', async () => {
+    startOutboxIfPending()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(startOutbox).not.toHaveBeenCalled()
+  })
+
+  it('starts the sender at start-up when something waits', async () => {
+    writeOutboxHint(1)
+    startOutboxIfPending()
+    await vi.waitFor(() => expect(startOutbox).toHaveBeenCalledTimes(1))
+  })
+})

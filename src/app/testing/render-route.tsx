@@ -1,0 +1,53 @@
+// The one test harness for screens: renders the app's real router (routes, guard, root layout) at `path`
+// in a memory history, against a backend of in-memory fakes and an outbox of its own (fake-indexeddb).
+// Test helper only: the app never imports it.
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import { toast } from 'sonner'
+import { afterEach } from 'vitest'
+import { resetAuthStateForTests } from '../../account/auth-session'
+import {
+  createOutboxRuntime,
+  type OutboxRuntime,
+  provideOutboxRuntime,
+} from '../../kids/outbox/outbox-runtime'
+import { provideBackend } from '../../shared/backend/backend'
+import type { Backend } from '../../shared/backend/backend-ports'
+import { newRandomId } from '../../shared/records/ids'
+import { createAppRouter } from '../router'
+
+export interface RenderRouteOptions {
+  readonly backend: Backend
+  /** The outbox the parent area uses; by default a fresh one on `backend`, in a database of its own. */
+  readonly outbox?: OutboxRuntime
+}
+
+const started = new Set<OutboxRuntime>()
+
+export function renderRoute(path: string, { backend, outbox }: RenderRouteOptions) {
+  resetAuthStateForTests()
+  provideBackend(() => Promise.resolve(backend))
+  const runtime = outbox ?? createOutboxRuntime(backend, `outbox-${newRandomId(8)}`)
+  started.add(runtime)
+  provideOutboxRuntime(runtime)
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const router = createAppRouter(history)
+  const view = render(<RouterProvider router={router} />)
+  return { ...view, router, history, outbox: runtime }
+}
+
+afterEach(async () => {
+  // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster: one
+  // test's toast must never satisfy the next test's assertion.
+  toast.dismiss()
+  for (const runtime of started) {
+    runtime.sender.stop()
+    // A test that failed half-way may have left a pass waiting for ever: do not wait on it long.
+    await Promise.race([runtime.sender.idle(), new Promise((resolve) => setTimeout(resolve, 500))]).catch(
+      () => undefined,
+    )
+    runtime.outbox.close()
+  }
+  started.clear()
+  provideOutboxRuntime(null)
+})

@@ -1,0 +1,94 @@
+// A kids test world: fake ports, a real outbox (fake-indexeddb) of its own, and a signed-in parent, for
+// one test at a time; screens are rendered through the app's real router (renderRoute). Test helper only.
+import { afterEach, beforeEach, vi } from 'vitest'
+import { renderRoute } from '../../app/testing/render-route'
+import type { AuthUser, Backend } from '../../shared/backend/backend-ports'
+import { createFakeAuth, createFakeInquiries } from '../../shared/backend/testing/fake-backend'
+import { FakeKidsPort, FakePhotoStorage } from '../../shared/backend/testing/fake-kids-ports'
+import { newRandomId } from '../../shared/records/ids'
+import { defaultKidFields, type KidFields, type StoredKid } from '../../shared/records/kid-record'
+import { createOutboxRuntime, type OutboxRuntime } from '../outbox/outbox-runtime'
+
+export const PARENT: AuthUser = { uid: 'parent1', email: 'ngozi@example.com', displayName: 'Ngozi' }
+
+export function pngFile(name: string, size = 200, type = 'image/png'): File {
+  return new File([new Uint8Array(size)], name, { type })
+}
+
+export function storedKid(id: string, overrides: Partial<StoredKid> = {}): StoredKid {
+  return {
+    ...defaultKidFields(),
+    kidName: 'Amara Obi',
+    kidAge: '4',
+    parentName: 'Ngozi Obi',
+    parentAge: '34',
+    parentPhone: '+234 802 555 0101',
+    address: '12 Palm Close\nUyo',
+    plan: 'Weekly',
+    imgUrls: [
+      FakePhotoStorage.urlOf(`images/parent1-a.jpg-${id}1`),
+      FakePhotoStorage.urlOf(`images/parent1-b.jpg-${id}2`),
+    ],
+    userRef: PARENT.uid,
+    id,
+    savedAt: 1,
+    ...overrides,
+  }
+}
+
+export function childFields(overrides: Partial<KidFields> = {}): KidFields {
+  return { ...storedKid('x'), ...overrides }
+}
+
+export interface KidsWorld {
+  readonly kids: FakeKidsPort
+  readonly storage: FakePhotoStorage
+  readonly runtime: OutboxRuntime
+  readonly backend: Backend
+}
+
+/** A fresh fake backend, signed in as PARENT, and an outbox in a database of its own. */
+export function createKidsWorld(): KidsWorld {
+  const kids = new FakeKidsPort()
+  const storage = new FakePhotoStorage()
+  const auth = createFakeAuth()
+  auth.startSignedInAs(PARENT)
+  const backend: Backend = { auth, inquiries: createFakeInquiries(), kids, photos: storage }
+  const runtime = createOutboxRuntime(backend, `kids-${newRandomId(8)}`)
+  return { kids, storage, runtime, backend }
+}
+
+/**
+ * A fresh world for each test of the calling file; object URLs are counted so photo previews have
+ * stable addresses. (renderRoute stops the world's outbox after each test.)
+ */
+export function useKidsWorld(): {
+  (): KidsWorld
+  render(
+    path: string,
+    options?: { readonly confirm?: (message: string) => boolean },
+  ): ReturnType<typeof renderRoute>
+} {
+  let world: KidsWorld | null = null
+  let objectUrls = 0
+  beforeEach(() => {
+    world = createKidsWorld()
+    URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`)
+    URL.revokeObjectURL = vi.fn()
+  })
+  afterEach(() => {
+    world = null
+  })
+  const current = () => {
+    if (!world) throw new Error('useKidsWorld: the world exists only inside a test')
+    return world
+  }
+  return Object.assign(current, {
+    render(path: string, options: { readonly confirm?: (message: string) => boolean } = {}) {
+      const { confirm } = options
+      if (confirm) vi.spyOn(window, 'confirm').mockImplementation((message) => confirm(message ?? ''))
+      const { backend, runtime } = current()
+      return renderRoute(path, { backend, outbox: runtime })
+    },
+  })
+}
