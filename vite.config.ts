@@ -8,7 +8,7 @@ import { type PrerenderEntry, prerender, previewFallback } from './scripts/prere
 
 // Parallel work (and the browser suite) may build into its own folder.
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
-// The client build builds the prerenderer (src/entry-prerender.tsx) for Node into this folder, then
+// The client build builds the prerenderer (src/app/entry-prerender.tsx) for Node into this folder, then
 // runs it to write each marketing page's HTML before the service worker is made.
 const prerenderDir = resolve('node_modules/.sunbeam-prerender', basename(outDir))
 
@@ -17,7 +17,8 @@ async function buildPrerenderer(mode: string): Promise<PrerenderEntry> {
     configFile: fileURLToPath(import.meta.url),
     mode,
     logLevel: 'warn',
-    build: { ssr: 'src/app/entry-prerender.tsx', outDir: prerenderDir, emptyOutDir: true },
+    // Minified: the start-up script each page inlines is this build's code of src/app/start-app.ts.
+    build: { ssr: 'src/app/entry-prerender.tsx', outDir: prerenderDir, emptyOutDir: true, minify: true },
   })
   const entryFile = resolve(prerenderDir, 'entry-prerender.js')
   // Imported by its plain URL: its lazily split route chunks import it back by that URL, and a query
@@ -28,6 +29,11 @@ async function buildPrerenderer(mode: string): Promise<PrerenderEntry> {
 /** React and the router: every page needs them. */
 const frameworkModule =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|vite[\\/](?:preload-helper|modulepreload-polyfill)/
+
+/** The router's head-tag rendering (and the manifest helpers only it uses): the app renders head tags
+ * only after an in-app navigation, from a lazy chunk (src/app/document-head.tsx). */
+const lazyRouterParts =
+  /[\\/]@tanstack[\\/](?:react-router[\\/]dist[\\/]esm[\\/](?:HeadContent|headContentUtils|Asset)|router-core[\\/]dist[\\/]esm[\\/]manifest)\.js$/
 
 /** Modules that make up the Firebase SDK or its adapter: their chunks stay out of the precache. */
 const firebaseModule = /[\\/]node_modules[\\/](?:@firebase|firebase)[\\/]|[\\/]src[\\/]firebase[\\/]/
@@ -107,7 +113,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
       firebaseChunks(skipped),
       VitePWA({
         registerType: 'prompt',
-        // src/offline/app-status.tsx registers the worker with workbox-window, after the page has loaded.
+        // src/pwa/app-status.tsx registers the worker with workbox-window, after the page has loaded.
         injectRegister: false,
         manifest: {
           id: '/',
@@ -229,7 +235,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
                 // React and the router in one file every page needs, not a handful of small ones, each
                 // its own request (and gzip compresses one file better than five).
                 name: 'framework',
-                test: (id: string) => frameworkModule.test(id) || entryModules.has(id),
+                test: (id: string) =>
+                  (frameworkModule.test(id) || entryModules.has(id)) && !lazyRouterParts.test(id),
               },
             ],
           },

@@ -1,4 +1,4 @@
-// Quick Inquire (decisions 16) in Chromium on the production build: the contact page loads no Firebase
+// Quick Inquire in Chromium on the production build: the contact page loads no Firebase
 // until a message is sent; the message is written to `inquiries` through Firestore's queue (its
 // server is unreachable in this suite) and the sender is thanked at once.
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
@@ -10,12 +10,12 @@ test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
-test('Quick Inquire queues the message in inquiries and thanks the sender', async ({ page }) => {
+test('Quick Inquire queues the message in inquiries and thanks the sender', async ({ app, page }) => {
   const firebaseScripts: string[] = []
   page.on('request', (request) => {
     if (/\/assets\/firebase-backend-[\w-]+\.js$/.test(request.url())) firebaseScripts.push(request.url())
   })
-  await page.goto('/contact')
+  await app.goto('/contact')
   await expect(page.getByRole('heading', { name: 'Quick Inquire' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(firebaseScripts, 'the contact page loads Firebase only to send').toEqual([])

@@ -66,11 +66,12 @@ async function signInThroughForm(page: Page, email: string, password = PASSWORD)
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
 
 test('sign up creates the account, stores the name and goes to My Profile', async ({
+  app,
   page,
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'signup')
-  await page.goto('/signup')
+  await app.goto('/signup')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
   await expect(page.getByText('One of us?')).toBeVisible()
   await page.getByLabel('Name').fill('Grace Parent')
@@ -99,10 +100,10 @@ test('sign up creates the account, stores the name and goes to My Profile', asyn
   expect(write).not.toContain('password')
 })
 
-test('sign in goes to My Profile', async ({ page, request }, testInfo) => {
+test('sign in goes to My Profile', async ({ app, page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'signin')
   await createAccount(request, email, 'Ada Parent')
-  await page.goto('/login')
+  await app.goto('/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
   await signInThroughForm(page, email)
   await expect(toast(page, 'Signed in successfully')).toBeVisible()
@@ -122,12 +123,13 @@ test.describe('refused by the Auth emulator', () => {
   })
 
   test("an e-mail already in use gives 'Something went wrong with registration'", async ({
+    app,
     page,
     request,
   }, testInfo) => {
     const email = uniqueEmail(testInfo, 'taken')
     await createAccount(request, email, 'First Owner')
-    await page.goto('/signup')
+    await app.goto('/signup')
     await page.getByLabel('Name').fill('Second Try')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(PASSWORD)
@@ -137,10 +139,10 @@ test.describe('refused by the Auth emulator', () => {
     await expect(page.getByRole('button', { name: 'Sign Up Now' })).toBeEnabled()
   })
 
-  test("a wrong password gives 'Bad User Credentials'", async ({ page, request }, testInfo) => {
+  test("a wrong password gives 'Bad User Credentials'", async ({ app, page, request }, testInfo) => {
     const email = uniqueEmail(testInfo, 'wrongpw')
     await createAccount(request, email, 'Ada Parent')
-    await page.goto('/login')
+    await app.goto('/login')
     await signInThroughForm(page, email, 'not-the-password')
     await expect(toast(page, 'Bad User Credentials')).toBeVisible()
     await expect(page).toHaveURL(/\/login$/)
@@ -149,23 +151,25 @@ test.describe('refused by the Auth emulator', () => {
 })
 
 test("Logout says 'Signed out successfully', goes to / and really signs out", async ({
+  app,
   page,
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'logout')
   await createAccount(request, email, 'Ada Parent')
-  await page.goto('/login')
+  await app.goto('/login')
   await signInThroughForm(page, email)
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(toast(page, 'Signed out successfully')).toBeVisible()
   await expect(page).toHaveURL(/:\d+\/$/)
 
-  await page.goto('/profile')
+  await app.goto('/profile')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
 })
 
 test('the guard shows a loader, sends a signed-out visitor to /login and back after sign-in', async ({
+  app,
   page,
   request,
 }, testInfo) => {
@@ -180,7 +184,7 @@ test('the guard shows a loader, sends a signed-out visitor to /login and back af
     await held
     await route.continue()
   })
-  await page.goto('/profile')
+  await app.goto('/profile')
   await expect(page.getByRole('status').filter({ hasText: 'Checking that you are signed in…' })).toBeVisible()
   release()
 
@@ -191,20 +195,20 @@ test('the guard shows a loader, sends a signed-out visitor to /login and back af
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
 })
 
-test('/sign-in leads to /login', async ({ page }) => {
-  await page.goto('/sign-in')
+test('/sign-in leads to /login', async ({ app, page }) => {
+  await app.goto('/sign-in')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
 })
 
-test('a name change is saved once, and only when it changed', async ({ page, request }, testInfo) => {
+test('a name change is saved once, and only when it changed', async ({ app, page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'rename')
   await createAccount(request, email, 'Ada Parent')
   const profileUpdates: Request[] = []
   page.on('request', (r) => {
     if (r.url().includes('/identitytoolkit.googleapis.com/v1/accounts:update')) profileUpdates.push(r)
   })
-  await page.goto('/login')
+  await app.goto('/login')
   await signInThroughForm(page, email)
   const name = page.getByLabel('Name')
   await expect(name).toHaveValue('Ada Parent')
@@ -238,17 +242,18 @@ test('a name change is saved once, and only when it changed', async ({ page, req
   expect(profileUpdates).toHaveLength(1)
 
   // And it is there after a reload.
-  await page.reload()
+  await app.reload()
   await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace')
 })
 
 test("'Forgot Password ?' sends Firebase's reset e-mail for the typed address", async ({
+  app,
   page,
   request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'reset')
   await createAccount(request, email, 'Ada Parent')
-  await page.goto('/login')
+  await app.goto('/login')
   await page.getByRole('button', { name: 'Forgot Password ?' }).click()
   await expect(
     page.getByText("Type your e-mail address above, then tap 'Forgot Password ?' again."),

@@ -1,5 +1,5 @@
-// Marketing pages never load Firebase (design rule; issue 3) and load at most 100 kB of JS (gzip) on
-// their first visit (issue 5's budget; `npm run audit` prints the same figures): read the production
+// Marketing pages never load Firebase (docs/decisions/0004) and load at most 100 kB of JS (gzip) on
+// their first visit (`npm run audit` prints the same figures): read the production
 // build and load each route in Chromium. Also reports the JS bytes (gzip) that / and /profile load.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -82,8 +82,9 @@ test('the build has Firebase code, and only in chunks the marketing pages never 
     const entries = [
       ...markup.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
       ...markup.matchAll(/<link rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
-      // The prerendered pages start their app with import("/assets/…") once the first screen has loaded.
-      ...markup.matchAll(/\bimport\("\/([^"]+\.js)"\)/g),
+      // The prerendered pages start their app, once the first screen has loaded, from the entry this
+      // meta tag names (src/app/start-app.ts).
+      ...markup.matchAll(/<meta name="sunbeam-app-entry" content="\/([^"]+\.js)"/g),
     ].map((m) => m[1] ?? '')
     expect(entries.length, `${html} has an entry script`).toBeGreaterThan(0)
     const seen = new Set<string>()
@@ -106,9 +107,9 @@ test('the build has Firebase code, and only in chunks the marketing pages never 
 })
 
 for (const route of MARKETING_ROUTES) {
-  test(`${route} loads no Firebase code and at most 100 kB of JS`, async ({ page }) => {
+  test(`${route} loads no Firebase code and at most 100 kB of JS`, async ({ app, page }) => {
     const scripts = collectScripts(page)
-    await page.goto(route)
+    await app.goto(route)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // The first load includes work after the load event: the service worker's registration
     // (workbox-window) is the last script a marketing page fetches.
@@ -135,12 +136,13 @@ test.describe('the parent area', () => {
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
   test('/profile loads Firebase (signed-out visit, then a signed-in parent opening it)', async ({
+    app,
     page,
     context,
     request,
   }) => {
     const signedOut = collectScripts(page)
-    await page.goto('/profile')
+    await app.goto('/profile')
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
     await page.waitForLoadState('networkidle')
     expect(withFirebase(signedOut).length).toBeGreaterThan(0)

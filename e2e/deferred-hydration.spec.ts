@@ -8,13 +8,14 @@ import { queuedInquiries, sendQuickInquire } from './quick-inquire'
 // the JS budget. These tests prove the content is there at once and works once needed.
 
 test('below the first screen: visible at once, code loaded only on scroll, then interactive', async ({
+  app,
   page,
 }) => {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
   })
-  await page.goto('/')
+  await app.goto('/')
   await page.waitForLoadState('networkidle')
   // The prerendered HTML already holds every section, in the spec's order.
   await expect(page.getByRole('heading', { name: 'What Parents Say' })).toBeAttached()
@@ -30,12 +31,12 @@ test('below the first screen: visible at once, code loaded only on scroll, then 
   await expect(page.getByRole('heading', { name: 'What Parents Say' })).toBeVisible()
 })
 
-test('the footer: in every page at once, its code loaded only when reached', async ({ page }) => {
+test('the footer: in every page at once, its code loaded only when reached', async ({ app, page }) => {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
   })
-  await page.goto('/pricing')
+  await app.goto('/pricing')
   await page.waitForLoadState('networkidle')
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByRole('heading', { name: 'Quick Links' })).toBeAttached()
@@ -52,21 +53,21 @@ test('the footer: in every page at once, its code loaded only when reached', asy
   expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
 })
 
-test('on a page rendered in the browser, the footer renders from code', async ({ page }) => {
-  await page.goto('/login')
+test('on a page rendered in the browser, the footer renders from code', async ({ app, page }) => {
+  await app.goto('/login')
   await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Quick Links' })).toBeVisible()
 })
 
-test('a link below the first screen works before and after its section hydrates', async ({ page }) => {
-  await page.goto('/')
+test('a link below the first screen works before and after its section hydrates', async ({ app, page }) => {
+  await app.goto('/')
   const choosePlan = page.getByRole('link', { name: 'Choose Plan' }).first()
   await choosePlan.scrollIntoViewIfNeeded()
   await choosePlan.click()
   await expect(page).toHaveURL(/\/(profile|login)/)
 })
 
-test('after an in-app navigation to home, the sections render from code', async ({ page }) => {
-  await page.goto('/about')
+test('after an in-app navigation to home, the sections render from code', async ({ app, page }) => {
+  await app.goto('/about')
   // The logo links home at every width (the phone's menu is closed).
   await page.locator('header a[href="/"]').first().click()
   await expect(page).toHaveURL(/\/$/)
@@ -75,8 +76,7 @@ test('after an in-app navigation to home, the sections render from code', async 
 })
 
 // The app itself (React and the router) starts only once the first screen has loaded, so its script
-// does not share a phone's connection with the hero picture (scripts/prerender.mjs,
-// startAppAfterFirstScreen). These tests hold a response back to stretch the time before the app runs.
+// does not share a phone's connection with the hero picture (src/app/start-app.ts). These tests hold a response back to stretch the time before the app runs.
 test.describe('the app starts after the first screen', () => {
   /** Opens `path` while requests matching `held` wait until `release()`; records the scripts requested. */
   async function openHolding(page: Page, baseURL: string | undefined, path: string, held: string) {
@@ -92,8 +92,8 @@ test.describe('the app starts after the first screen', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
-    // The frame's own goto: the fixture's page.goto would wait for the app, which is the point here.
-    await page.mainFrame().goto(new URL(path, baseURL).href, { waitUntil: 'domcontentloaded' })
+    // page.goto, not the app fixture: waiting for the app is not what these tests want.
+    await page.goto(new URL(path, baseURL).href, { waitUntil: 'domcontentloaded' })
     return { release, scripts }
   }
   const appReady = (page: Page) => page.evaluate(() => document.documentElement.dataset.appReady ?? 'no')

@@ -1,17 +1,47 @@
-import { test as base, expect, type Locator, type Response } from '@playwright/test'
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test'
 
-// Every browser test gets a page that fails the test on a console error, an uncaught exception or
-// a request that leaves this machine. Tests that expect a particular console error (say, Firestore
-// complaining that its server is unreachable) list it in `allowedConsoleErrors`.
-interface Guards {
+// Every browser test gets a page that fails the test on a console error, an uncaught exception, a
+// Content-Security-Policy violation or a request that leaves this machine. Tests that expect a
+// particular console error (say, Firestore complaining that its server is unreachable) list it in
+// `allowedConsoleErrors`. Pages are opened through the `app` fixture, which waits until the app has
+// marked itself ready.
+
+/** Opening a page of the app: like page.goto/reload, then waits until the app marks itself ready. */
+export interface AppPage {
+  goto(url: string, options?: Parameters<Page['goto']>[1]): Promise<Response | null>
+  reload(options?: Parameters<Page['reload']>[0]): Promise<Response | null>
+}
+
+/**
+ * A prerendered page is visible before React has hydrated it; a person would not tap within those
+ * milliseconds, but a test would. After loading an HTML page, this waits for `data-app-ready`, which
+ * the root layout sets once the page is interactive (hydrated, or rendered in the browser).
+ */
+export function appPage(page: Page): AppPage {
+  const ready = async (response: Response | null) => {
+    if (response && !(response.headers()['content-type'] ?? '').includes('text/html')) return response
+    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
+    return response
+  }
+  return {
+    goto: async (url, options) => ready(await page.goto(url, options)),
+    reload: async (options) => ready(await page.reload(options)),
+  }
+}
+
+interface Fixtures {
   allowedConsoleErrors: RegExp[]
   pageGuards: undefined
+  app: AppPage
 }
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-export const test = base.extend<Guards>({
+export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  app: async ({ page }, use) => {
+    await use(appPage(page))
+  },
   pageGuards: [
     async ({ page, allowedConsoleErrors }, use) => {
       const problems: string[] = []
@@ -22,24 +52,6 @@ export const test = base.extend<Guards>({
         problems.push(`console error: ${text}`)
       })
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
-      // A prerendered page is visible before React has hydrated it; a person would not tap within those
-      // milliseconds, but a test would. After loading an HTML page, wait until the app marks itself ready.
-      const waitForApp = async (response: Response | null) => {
-        if (response && !(response.headers()['content-type'] ?? '').includes('text/html')) return
-        await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
-      }
-      const goto = page.goto.bind(page)
-      page.goto = async (url, options) => {
-        const response = await goto(url, options)
-        await waitForApp(response)
-        return response
-      }
-      const reload = page.reload.bind(page)
-      page.reload = async (options) => {
-        const response = await reload(options)
-        await waitForApp(response)
-        return response
-      }
       await page.context().route(
         (url) => !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) || !localHosts.has(url.hostname),
         async (route) => {
@@ -59,15 +71,20 @@ export const test = base.extend<Guards>({
 export { expect }
 
 /**
- * Waits until React has hydrated the element (it keeps its fiber on hydrated DOM nodes). Parts of a
- * prerendered page below the first screen hydrate when reached (src/shared/ui/defer-hydration.tsx);
- * a link tapped before that works as a plain link, a full page load, not an in-app navigation.
+ * Waits until the element is interactive. Parts of a prerendered page below the first screen hydrate
+ * when reached (src/shared/ui/defer-hydration.tsx), which marks its wrapper `data-hydrated`; a link
+ * tapped before that works as a plain link, a full page load, not an in-app navigation.
  */
 export async function expectHydrated(locator: Locator): Promise<void> {
   await locator.scrollIntoViewIfNeeded()
   await expect
     .poll(() =>
-      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+      locator.evaluate((element) => {
+        const deferred = element.closest('.deferred-section')
+        return deferred
+          ? deferred.getAttribute('data-hydrated') === 'true'
+          : document.documentElement.dataset.appReady === 'true'
+      }),
     )
     .toBe(true)
 }

@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib'
 import type { Locator, Page, Request, Route, TestInfo } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
-import { expect, test } from './fixtures'
+import { appPage, expect, test } from './fixtures'
 
 const PASSWORD = 'sunbeam-secret-1'
 const STORAGE = 'http://127.0.0.1:9199'
@@ -83,7 +83,8 @@ function uniqueEmail(testInfo: TestInfo, label: string): string {
 }
 
 async function signUpFreshParent(page: Page, testInfo: TestInfo, label: string) {
-  await page.goto('/signup')
+  const app = appPage(page)
+  await app.goto('/signup')
   await page.getByLabel('Name').fill('Ngozi Parent')
   await page.getByLabel('Email').fill(uniqueEmail(testInfo, label))
   await page.getByLabel('Password').fill(PASSWORD)
@@ -141,6 +142,7 @@ async function imageLoaded(selector: Locator) {
 // --- Tests ---
 
 test('a parent adds a child with 2 photos offline, reloads, views, edits and deletes it', async ({
+  app,
   page,
   context,
 }, testInfo) => {
@@ -165,7 +167,7 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await page.getByLabel('Plan').selectOption('Weekly')
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
 
-  // Offline: the submission is accepted at once and waits in the outbox (decisions 12).
+  // Offline: the submission is accepted at once and waits in the outbox.
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(page.getByText('Child added')).toBeVisible()
@@ -178,7 +180,7 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
 
   // Back online, Storage is still unreachable here: the child keeps waiting, nothing is lost on reload.
   await context.setOffline(false)
-  await page.reload()
+  await app.reload()
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toBeVisible()
   card = kidCard(page, amara.kidName)
   await expect(card).toContainText('Waiting to upload')
@@ -206,7 +208,7 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await imageLoaded(page.getByRole('img', { name: `Photo 1 of 2 of ${amara.kidName}` }).first())
 
   // Edit it online, with Storage still unreachable: the queued submission is updated (photos kept), the
-  // upload fails for now, and the screen says so and lets the parent go (decisions 9).
+  // upload fails for now, and the screen says so and lets the parent go.
   await page.getByRole('link', { name: 'Edit child' }).click()
   await expect(page).toHaveURL(new RegExp(`/edit-kid/${kidId}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Your Child Info' })).toBeVisible()
@@ -241,42 +243,43 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await expect(page.getByText('Successfully deleted child')).toBeVisible()
   expect(asked).toBe('Are you sure you want to delete?')
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
-  await page.reload()
+  await app.reload()
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
 
   // A deleted child's page is gone: 'Child does not exist' and home.
-  await page.goto(kidUrl)
+  await app.goto(kidUrl)
   await expect(page.getByText('Child does not exist')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
 })
 
 test('the child screens are for signed-in parents: a visitor goes to /login and back', async ({
+  app,
   page,
 }, testInfo) => {
-  await page.goto('/add-kid')
+  await app.goto('/add-kid')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadd-kid$/)
-  await page.goto('/kid/someChildId')
+  await app.goto('/kid/someChildId')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fkid%2FsomeChildId$/)
-  await page.goto('/edit-kid/someChildId')
+  await app.goto('/edit-kid/someChildId')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fedit-kid%2FsomeChildId$/)
   // After signing up the parent may go on; another parent's or a missing child is 'Child does not exist'.
   await signUpFreshParent(page, testInfo, 'guard')
-  await page.goto('/edit-kid/someChildId')
+  await app.goto('/edit-kid/someChildId')
   await expect(page.getByText('Child does not exist')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('7 photos give Max 6 images and nothing is queued', async ({ page }, testInfo) => {
+test('7 photos give Max 6 images and nothing is queued', async ({ app, page }, testInfo) => {
   await signUpFreshParent(page, testInfo, 'max6')
-  await page.goto('/add-kid')
+  await app.goto('/add-kid')
   await fillChild(page, amara)
   await page.getByLabel('Images').setInputFiles(photoFiles(7))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(page.getByText('Max 6 images').first()).toBeVisible()
   await expect(page).toHaveURL(/\/add-kid$/)
   await expect(page.getByRole('status').filter({ hasText: 'Saving your child' })).toHaveCount(0)
-  await page.goto('/profile')
+  await app.goto('/profile')
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
 })
@@ -405,12 +408,13 @@ async function queuedKidWrites(page: Page, kidId: string): Promise<QueuedKidWrit
 }
 
 test('with Storage answering, a child goes through the sender into Firestore and shows as saved', async ({
+  app,
   page,
 }, testInfo) => {
   test.setTimeout(90_000)
   const storage = await answerStorage(page)
   await signUpFreshParent(page, testInfo, 'sent')
-  await page.goto('/add-kid')
+  await app.goto('/add-kid')
   await fillChild(page, { ...amara, kidName: 'Chidi Eze' })
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   const releaseSecond = storage.holdSecondUpload()
@@ -458,7 +462,7 @@ test('with Storage answering, a child goes through the sender into Firestore and
     expect.stringContaining(encodeURIComponent(storage.uploads[1] ?? '')),
   ])
   expect(String(writes[0]?.fields.userRef)).toMatch(/^[A-Za-z0-9]+$/)
-  await page.reload()
+  await app.reload()
   await expect(kidCard(page, 'Chidi Eze')).toBeVisible()
   await expect(kidCard(page, 'Chidi Eze').getByText('Waiting to upload')).toHaveCount(0)
   await cardLink(page, 'Chidi Eze').click()
@@ -467,7 +471,7 @@ test('with Storage answering, a child goes through the sender into Firestore and
   await imageLoaded(page.getByRole('img', { name: 'Photo 1 of 2 of Chidi Eze' }).first())
 
   // Deleting a saved child removes the record and its photos from Storage.
-  await page.goto('/profile')
+  await app.goto('/profile')
   page.once('dialog', (dialog) => void dialog.accept())
   await kidCard(page, 'Chidi Eze').getByRole('button', { name: 'Delete Chidi Eze' }).click()
   await expect(page.getByText('Successfully deleted child')).toBeVisible()

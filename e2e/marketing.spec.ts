@@ -36,8 +36,8 @@ async function scrollThrough(page: Page) {
 
 test.describe('the frame of every marketing page', () => {
   for (const [path, h1] of marketingPages) {
-    test(`${path}: one h1, top bar, menu and footer`, async ({ page }) => {
-      await page.goto(path)
+    test(`${path}: one h1, top bar, menu and footer`, async ({ app, page }) => {
+      await app.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1)
       await expect(page.locator('h1')).toHaveCount(1)
 
@@ -78,8 +78,8 @@ test.describe('the frame of every marketing page', () => {
   }
 })
 
-test('home: the sections in the spec order, with their texts and link targets', async ({ page }) => {
-  await page.goto('/')
+test('home: the sections in the spec order, with their texts and link targets', async ({ app, page }) => {
+  await app.goto('/')
   const main = page.locator('main')
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('A Warm Nursing Environment')
   await expect(main.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/profile')
@@ -165,9 +165,10 @@ async function expectThreePlans(scope: Locator) {
 }
 
 test('home sliders: Swiper arrives near the viewport with 500 ms, loop, autoplay and the right number of cards', async ({
+  app,
   page,
 }, testInfo) => {
-  await page.goto('/')
+  await app.goto('/')
   const slider = page.getByRole('region', { name: 'Class programs', exact: true })
   await slider.scrollIntoViewIfNeeded()
   await expect(slider.locator('.swiper')).toHaveClass(/swiper-initialized/)
@@ -211,9 +212,9 @@ test('home sliders: Swiper arrives near the viewport with 500 ms, loop, autoplay
   await expect(slider.locator('.swiper-slide-active')).not.toHaveAttribute('aria-label', before ?? '')
 })
 
-test('home sliders do not autoplay for visitors who prefer reduced motion', async ({ page }) => {
+test('home sliders do not autoplay for visitors who prefer reduced motion', async ({ app, page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.goto('/')
+  await app.goto('/')
   const slider = page.getByRole('region', { name: 'Latest blog posts', exact: true })
   await slider.scrollIntoViewIfNeeded()
   await expect(slider.locator('.swiper')).toHaveClass(/swiper-initialized/)
@@ -227,9 +228,10 @@ test('home sliders do not autoplay for visitors who prefer reduced motion', asyn
 })
 
 test('about: banner, services, six tick points, Discover More to /blog and three babysitters', async ({
+  app,
   page,
 }) => {
-  await page.goto('/about')
+  await app.goto('/about')
   await expect(
     page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
   ).toHaveAttribute('href', '/')
@@ -249,9 +251,10 @@ test('about: banner, services, six tick points, Discover More to /blog and three
 })
 
 test('pricing: three plans with Choose Plan to /profile, five feature tiles and Discover More to /blog', async ({
+  app,
   page,
 }) => {
-  await page.goto('/pricing')
+  await app.goto('/pricing')
   const main = page.locator('main')
   await expectThreePlans(main)
   expect(await texts(main.locator('.highlight-grid--tiles h3'))).toEqual([
@@ -266,8 +269,11 @@ test('pricing: three plans with Choose Plan to /profile, five feature tiles and 
   await expect(page).toHaveURL(/\/(profile|login)/)
 })
 
-test('team: nine cards titled Deputy Head Teacher, each with a name and social icons', async ({ page }) => {
-  await page.goto('/team')
+test('team: nine cards titled Deputy Head Teacher, each with a name and social icons', async ({
+  app,
+  page,
+}) => {
+  await app.goto('/team')
   const cards = page.locator('main .person-card')
   await expect(cards).toHaveCount(9)
   for (const card of await cards.all()) {
@@ -278,9 +284,10 @@ test('team: nine cards titled Deputy Head Teacher, each with a name and social i
 })
 
 test('blog: six posts with picture, title, excerpt, date and 3 comments, linking to /blog/1 to /blog/6', async ({
+  app,
   page,
 }) => {
-  await page.goto('/blog')
+  await app.goto('/blog')
   const posts = page.locator('main article')
   await expect(posts).toHaveCount(6)
   for (const post of await posts.all()) {
@@ -303,8 +310,8 @@ test('blog: six posts with picture, title, excerpt, date and 3 comments, linking
 })
 
 for (const id of ['1', '2', '3', '4', '5', '6']) {
-  test(`blog ${id}: article, Latest Posts and the Free Call box`, async ({ page }) => {
-    await page.goto(`/blog/${id}`)
+  test(`blog ${id}: article, Latest Posts and the Free Call box`, async ({ app, page }) => {
+    await app.goto(`/blog/${id}`)
     const article = page.locator('main article')
     await expect(article).toContainText('26 April, 2023')
     await expect(article).toContainText('3 comments')
@@ -318,15 +325,15 @@ for (const id of ['1', '2', '3', '4', '5', '6']) {
   })
 }
 
-test('blog details: Contact Us in the Free Call box opens /contact', async ({ page }) => {
-  await page.goto('/blog/4')
+test('blog details: Contact Us in the Free Call box opens /contact', async ({ app, page }) => {
+  await app.goto('/blog/4')
   await page.getByRole('region', { name: 'Free Call' }).getByRole('link', { name: 'Contact Us' }).click()
   await expect(page).toHaveURL(/\/contact$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
 })
 
-test('contact: the Quick Inquire form and the contact details', async ({ page }) => {
-  await page.goto('/contact')
+test('contact: the Quick Inquire form and the contact details', async ({ app, page }) => {
+  await app.goto('/contact')
   const form = page.getByRole('form', { name: 'Quick Inquire' })
   const fields: [label: string, name: string][] = [
     ['First name', 'name'],
@@ -353,8 +360,8 @@ test('contact: the Quick Inquire form and the contact details', async ({ page })
 })
 
 for (const path of ['/blog/7', '/blog/0', '/nope']) {
-  test(`${path} shows the friendly not-found page with a way home`, async ({ page }) => {
-    await page.goto(path)
+  test(`${path} shows the friendly not-found page with a way home`, async ({ app, page }) => {
+    await app.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page')
     await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/')
     await page.getByRole('link', { name: 'Back to the home page' }).click()
@@ -363,15 +370,16 @@ for (const path of ['/blog/7', '/blog/0', '/nope']) {
 }
 
 test('calls to action: Join Us and Choose Plan lead to /profile, Discover More to /blog, View Details to /about', async ({
+  app,
   page,
 }) => {
-  await page.goto('/')
+  await app.goto('/')
   await page.getByRole('link', { name: 'Join Us' }).click()
   await expect(page).toHaveURL(/\/(profile|login)/)
-  await page.goto('/about')
+  await app.goto('/about')
   await page.getByRole('link', { name: 'Discover More' }).click()
   await expect(page).toHaveURL(/\/blog$/)
-  await page.goto('/')
+  await app.goto('/')
   const details = page
     .getByRole('region', { name: 'Our Class Programs' })
     .getByRole('link', { name: /^View Details/ })
@@ -380,8 +388,8 @@ test('calls to action: Join Us and Choose Plan lead to /profile, Discover More t
   await expect(page).toHaveURL(/\/about$/)
 })
 
-test('a new page starts at the top with focus on its heading', async ({ page }) => {
-  await page.goto('/')
+test('a new page starts at the top with focus on its heading', async ({ app, page }) => {
+  await app.goto('/')
   const pricing = page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' })
   await expectHydrated(pricing)
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
@@ -391,8 +399,8 @@ test('a new page starts at the top with focus on its heading', async ({ page }) 
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
 })
 
-test('the skip link moves focus to the main content', async ({ page }) => {
-  await page.goto('/about')
+test('the skip link moves focus to the main content', async ({ app, page }) => {
+  await app.goto('/about')
   // Tab only once the page is hydrated and idle, as a person would after it appeared.
   await page.waitForLoadState('networkidle')
   await page.keyboard.press('Tab')
@@ -408,8 +416,8 @@ test.describe('phone menu', () => {
     test.skip(testInfo.project.name !== 'phone', 'the toggle exists only on narrow screens')
   })
 
-  test('opens full height, navigates and closes', async ({ page }) => {
-    await page.goto('/')
+  test('opens full height, navigates and closes', async ({ app, page }) => {
+    await app.goto('/')
     const toggle = page.getByRole('button', { name: 'Menu' })
     const menu = page.getByRole('navigation', { name: 'Main' })
     await expect(menu.getByRole('link', { name: 'Pricing' })).toBeHidden()
@@ -424,8 +432,8 @@ test.describe('phone menu', () => {
     await expect(menu.getByRole('link', { name: 'Team' })).toBeHidden()
   })
 
-  test('works from the keyboard and closes with Escape', async ({ page }) => {
-    await page.goto('/about')
+  test('works from the keyboard and closes with Escape', async ({ app, page }) => {
+    await app.goto('/about')
     const toggle = page.getByRole('button', { name: 'Menu' })
     await toggle.focus()
     await page.keyboard.press('Enter')
@@ -438,9 +446,9 @@ test.describe('phone menu', () => {
   })
 })
 
-test('desktop menu: every link is visible and navigates', async ({ page }, testInfo) => {
+test('desktop menu: every link is visible and navigates', async ({ app, page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'on phones the links sit behind the toggle (tested above)')
-  await page.goto('/')
+  await app.goto('/')
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
   const menu = page.getByRole('navigation', { name: 'Main' })
   const pages: [name: string, h1: string][] = [

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { expect, expectHydrated, test } from './fixtures'
+import { appPage, expect, expectHydrated, test } from './fixtures'
 
 // The service worker is what this file tests: let it run (the other suites block it).
 test.use({ serviceWorkers: 'allow' })
@@ -74,7 +74,8 @@ async function startStoppableServer() {
 
 /** One visit: the worker installs (precaching every page), activates and controls the page. */
 async function visitOnce(page: Page, url = '/') {
-  await page.goto(url)
+  const app = appPage(page)
+  await app.goto(url)
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
     if (!registration.active) throw new Error('no active service worker')
@@ -128,6 +129,7 @@ async function expectRendered(page: Page, title: RegExp) {
 }
 
 test('after one visit, with the server stopped, every marketing page loads with its images and fonts', async ({
+  app,
   page,
 }) => {
   const server = await startStoppableServer()
@@ -135,7 +137,7 @@ test('after one visit, with the server stopped, every marketing page loads with 
   await server.stop()
   for (const { path, title } of pages) {
     await test.step(path, async () => {
-      const response = await page.goto(server.origin + path)
+      const response = await app.goto(server.origin + path)
       expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true)
       await expectRendered(page, title)
     })
@@ -143,12 +145,13 @@ test('after one visit, with the server stopped, every marketing page loads with 
 })
 
 test('after one visit, with the server stopped, the app navigates between marketing pages', async ({
+  app,
   page,
 }) => {
   const server = await startStoppableServer()
   await visitOnce(page, `${server.origin}/`)
   await server.stop()
-  await page.goto(`${server.origin}/`)
+  await app.goto(`${server.origin}/`)
   const footer = page.getByRole('contentinfo')
   const links: [string, RegExp][] = [
     ['About', /^About Us \| Sunbeam$/],
@@ -181,13 +184,17 @@ test('after one visit, with the server stopped, the app navigates between market
   }
 })
 
-test('offline, the app says so, and an app route still opens from the shell', async ({ page, context }) => {
+test('offline, the app says so, and an app route still opens from the shell', async ({
+  app,
+  page,
+  context,
+}) => {
   await visitOnce(page)
   await context.setOffline(true)
   await page.evaluate(() => window.dispatchEvent(new Event('offline')))
   await expect(page.getByRole('status')).toContainText('You are offline.')
   // /login is rendered in the browser from the precached app shell (the navigation fallback).
-  const response = await page.goto('/login')
+  const response = await app.goto('/login')
   expect(response?.fromServiceWorker()).toBe(true)
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
   await expect(page).toHaveTitle('Sign In | Sunbeam')

@@ -24,10 +24,11 @@ interface ManifestImage {
 }
 
 test('the web app manifest is complete and every icon and screenshot is a PNG of its stated size', async ({
+  app,
   page,
   request,
 }) => {
-  await page.goto('/')
+  await app.goto('/')
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   expect(href).toBe('/manifest.webmanifest')
   const response = await request.get(href as string)
@@ -156,8 +157,11 @@ test.describe('updates', () => {
     await deploy.close()
   })
 
-  test("when a new version waits, the app offers 'Reload', which loads the new version", async ({ page }) => {
-    await page.goto(`${deploy.origin}/`)
+  test("when a new version waits, the app offers 'Reload', which loads the new version", async ({
+    app,
+    page,
+  }) => {
+    await app.goto(`${deploy.origin}/`)
     await waitForController(page)
 
     await publishNewVersion(deploy, page)
@@ -184,9 +188,10 @@ test.describe('updates', () => {
   })
 
   test('a new version never reloads a page on its own, not even under a half-filled form', async ({
+    app,
     page,
   }) => {
-    await page.goto(`${deploy.origin}/contact`)
+    await app.goto(`${deploy.origin}/contact`)
     await waitForController(page)
     await page.getByLabel('First name').fill('Amara')
 
@@ -225,12 +230,15 @@ test.describe('install', () => {
     return event.defaultPrevented
   }
 
-  test("an offer made before the app has started still gives the 'Install app' button", async ({ page }) => {
+  test("an offer made before the app has started still gives the 'Install app' button", async ({
+    app,
+    page,
+  }) => {
     // Chromium may offer installation while the first screen loads, before the app's script runs.
     await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
       window.offerKept = (${offerInstall.toString()})()
     })`)
-    await page.goto('/')
+    await app.goto('/')
     // The browser's own mini-infobar is held back: the page shows its button instead, from the second
     // page the parent opens (the first page ever is for looking around).
     expect(await page.evaluate(() => (window as Window & { offerKept?: boolean }).offerKept)).toBe(true)
@@ -249,10 +257,13 @@ test.describe('install', () => {
     await expect(install).toHaveCount(0)
   })
 
-  test("an offer made later gives the button too, and 'Not now' puts it away for good", async ({ page }) => {
+  test("an offer made later gives the button too, and 'Not now' puts it away for good", async ({
+    app,
+    page,
+  }) => {
     // A parent back for a second page (a full load this time).
-    await page.goto('/')
-    await page.goto('/about')
+    await app.goto('/')
+    await app.goto('/about')
     expect(await page.evaluate(offerInstall)).toBe(true)
     // Nothing slides in over a page that has only just appeared: the offer waits for a scroll or tap.
     await page.waitForTimeout(300)
@@ -261,7 +272,7 @@ test.describe('install', () => {
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible()
     await page.getByRole('button', { name: 'Not now' }).click()
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
-    await page.reload()
+    await app.reload()
     await page.evaluate(offerInstall)
     await page.mouse.wheel(0, 400)
     await page.waitForTimeout(300)
@@ -275,18 +286,19 @@ test.describe('install', () => {
     })
 
     test('Safari, which has no install offer, shows how to add the site to the home screen', async ({
+      app,
       page,
     }) => {
-      await page.goto('/')
+      await app.goto('/')
       const steps = page.getByText('To install Sunbeam, tap the Share button, then Add to Home Screen.')
       await page.waitForTimeout(300)
       await expect(steps).toHaveCount(0)
-      await page.goto('/pricing')
+      await app.goto('/pricing')
       await page.mouse.wheel(0, 400)
       await expect(steps).toBeVisible()
       await page.getByRole('button', { name: 'Not now' }).click()
       await expect(steps).toHaveCount(0)
-      await page.reload()
+      await app.reload()
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await page.mouse.wheel(0, 400)
       await page.waitForTimeout(300)

@@ -8,7 +8,7 @@ export function pageHtml(
   template: string,
   page: { title: string; description: string; headExtra?: string; markup: string },
 ): string
-export function startAppAfterFirstScreen(html: string): string
+export function startAppAfterFirstScreen(html: string, start: { starter: string; entryMeta: string }): string
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string
 export function prerender(options: { outDir: string; entry: PrerenderEntry }): Promise<void>
 export function previewFallback(

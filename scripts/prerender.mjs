@@ -62,17 +62,11 @@ export function pageHtml(template, { title, description, headExtra, markup }) {
 }
 
 /**
- * A prerendered page is readable before any script runs, so its app (React, the router: about 95 kB
- * gzip) starts once the first screen has loaded and painted, not alongside it: on a phone on mobile
- * data that script would otherwise share the connection with the hero picture and the font. A first
- * tap, key press or focus starts it at once, so a parent who acts early does not wait for images, and
- * it starts 4 s after the page was parsed whatever happens.
- * Returns the HTML with the entry's module scripts replaced by that starter.
+ * Replaces the entry's module scripts with the start-up script (src/app/start-app.ts): the app starts
+ * once the first screen has loaded and painted, or at the first tap. The entry's address goes into a meta
+ * tag the script reads, so the script's text is the same on every page and in every build.
  */
-/** A picture that never finishes loading (a stalled mobile connection) must not keep the app away. */
-const START_AT_THE_LATEST_MS = 4000
-
-export function startAppAfterFirstScreen(html) {
+export function startAppAfterFirstScreen(html, { starter, entryMeta }) {
   const scripts = [
     ...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g),
   ]
@@ -80,36 +74,11 @@ export function startAppAfterFirstScreen(html) {
   if (!entry) throw new Error('the page has no module script to start the app with')
   let out = html
   for (const script of scripts) out = out.replace(script[0], '')
-  // Chromium may offer installation before the app has started: the starter keeps that offer for the
-  // app's 'Install app' button (src/offline/install-prompt.ts picks it up).
-  // A button pressed before the app has hydrated (the phone menu, a form's Send) does nothing yet, and a
-  // form would submit itself natively: hold the press, then press the button again once the app is
-  // ready (SiteLayout sets data-app-ready after hydration; hydration keeps the same DOM nodes).
-  const starter = `<script type="module">
-      const start = () => { if (!start.done) { start.done = true; import(${JSON.stringify(entry[1])}) } }
-      addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true })
-      setTimeout(start, ${START_AT_THE_LATEST_MS})
-      for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, { once: true, capture: true })
-      addEventListener('beforeinstallprompt', (event) => {
-        event.preventDefault()
-        window.sunbeamInstallOffer = event
-      })
-      const root = document.documentElement
-      let pressed
-      addEventListener('click', (event) => {
-        const button = !root.dataset.appReady && event.target instanceof Element && event.target.closest('button')
-        if (!button) return
-        event.preventDefault()
-        pressed = button
-        start()
-      }, true)
-      new MutationObserver((_, observer) => {
-        if (!root.dataset.appReady) return
-        observer.disconnect()
-        if (pressed?.isConnected) pressed.click()
-      }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
-    </script>`
-  return out.replace('</body>', () => `  ${starter}\n  </body>`)
+  out = out.replace(
+    '</head>',
+    () => `  <meta name="${entryMeta}" content="${escapeHtml(entry[1])}" />\n  </head>`,
+  )
+  return out.replace('</body>', () => `  <script type="module">${starter}</script>\n  </body>`)
 }
 
 export function sitemapXml(siteUrl, paths) {
@@ -190,6 +159,7 @@ export async function prerender({ outDir, entry }) {
       file,
       startAppAfterFirstScreen(
         await inlineStylesheet(pageHtml(branded, { title, description, headExtra, markup }), outDir),
+        { starter: entry.appStarterScript, entryMeta: entry.APP_ENTRY_META },
       ),
     )
   }

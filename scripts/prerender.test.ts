@@ -28,19 +28,22 @@ describe('prerender', () => {
     expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script type="module"'))
   })
 
-  it('starts the app after the first screen: the entry is imported on load or on the first tap, not parsed up front', () => {
-    const html = startAppAfterFirstScreen(`<html><head>
+  it('starts the app after the first screen: the entry is named in a meta tag, not loaded up front', () => {
+    const html = startAppAfterFirstScreen(
+      `<html><head>
     <script type="module" crossorigin src="/assets/rolldown-runtime-1.js"></script>
     <script type="module" crossorigin src="/assets/framework-2.js"></script>
-</head><body><div id="root"><main></main></div></body></html>`)
+</head><body><div id="root"><main></main></div></body></html>`,
+      { starter: '(function start(){})()', entryMeta: 'app-entry' },
+    )
     expect(html).not.toContain('src="/assets/')
-    expect(html).toContain('import("/assets/framework-2.js")')
-    expect(html).toMatch(/addEventListener\('load'/)
-    expect(html).toContain('setTimeout(start, 4000)')
-    expect(html).toMatch(/\['pointerdown', 'keydown', 'focusin'\]/)
+    expect(html).toContain('<meta name="app-entry" content="/assets/framework-2.js" />')
     // The starter runs after the markup it hydrates.
+    expect(html).toContain('<script type="module">(function start(){})()</script>')
     expect(html.indexOf('<script type="module">')).toBeGreaterThan(html.indexOf('<div id="root">'))
-    expect(() => startAppAfterFirstScreen('<html><body></body></html>')).toThrow(/no module script/)
+    expect(() =>
+      startAppAfterFirstScreen('<html><body></body></html>', { starter: '', entryMeta: 'x' }),
+    ).toThrow(/no module script/)
   })
 
   it('refuses a template without the placeholders it fills', () => {

@@ -1,4 +1,4 @@
-// Every message of the account screens, word for word from the spec (sections 4 and 8) where it has one.
+// Every message of the account screens, in the product's own words where it has them.
 export const accountMessages = {
   signedIn: 'Signed in successfully',
   badCredentials: 'Bad User Credentials',
@@ -6,7 +6,7 @@ export const accountMessages = {
   registrationFailed: 'Something went wrong with registration',
   signedOut: 'Signed out successfully',
   profileUpdateFailed: 'Could not update profile details',
-  // Beyond the spec: decisions 15 (password reset).
+  // The password reset ('Forgot Password ?').
   resetNeedsEmail: "Type your e-mail address above, then tap 'Forgot Password ?' again.",
   resetSent: (email: string) => `If ${email} has an account, a password reset e-mail is on its way.`,
   resetFailed: 'Could not send the password reset e-mail. Please try again.',

@@ -1,6 +1,6 @@
 import './account.css'
 
-/** Shown while the signed-in state is pending (spec: 'While the signed-in state is pending a loader shows'). */
+/** Shown while the signed-in state is pending. */
 export function AuthPendingLoader() {
   return (
     <div className="account-loader" role="status" aria-live="polite">

@@ -7,7 +7,7 @@ import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 export interface LoginPageProps {
-  /** A safe same-site path to return to after signing in (decisions 6); default /profile. */
+  /** A safe same-site path to return to after signing in; default /profile. */
   readonly redirectTo?: string | undefined
 }
 
@@ -28,7 +28,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
       const { auth } = await getBackend()
       await auth.signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
     } catch {
-      // Spec: any sign-in failure, whatever the cause, gives the same message.
+      // Any sign-in failure, whatever the cause, gives the same message.
       setBusy(false)
       void notify('error', accountMessages.badCredentials)
       return

@@ -88,7 +88,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       return
     }
     setProblem('')
-    // Spec: toggling from change to done saves the name only if it differs from the current one.
+    // Toggling from change to done saves the name only if it differs from the current one.
     if (next === savedName) {
       setName(next)
       setEditing(false)

@@ -1,4 +1,4 @@
-// Where to go after signing in (decisions 6). The target travels in the URL (?redirect=...), so it is
+// Where to go after signing in. The target travels in the URL (?redirect=...), so it is
 // untrusted: only a path on this site is accepted, never another origin or the sign-in screens themselves.
 const signInPaths = ['/login', '/signup', '/sign-in']
 

@@ -1,4 +1,4 @@
-// The Quick Inquire form's sender (decisions 16). The contact page passes it to the form as `onSend`; the
+// The Quick Inquire form's sender. The contact page passes it to the form as `onSend`; the
 // backend (Firebase) is loaded only when a message is sent, so the page itself never downloads it.
 import { getBackend } from '../shared/backend/backend'
 import type { InquiryRecord } from '../shared/records/inquiry-record'

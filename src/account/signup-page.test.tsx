@@ -21,7 +21,7 @@ describe('/signup', () => {
   it('shows Name, Email and Password, the Sign Up Now button and the One of us? panel', async () => {
     setup()
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument()
-    // Spec section 5: the name has no required marker; e-mail (of e-mail type) and password are required.
+    // The name has no required marker; e-mail (of e-mail type) and password are required.
     expect(screen.getByLabelText('Name')).not.toBeRequired()
     expect(screen.getByLabelText('Email')).toBeRequired()
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')

@@ -11,7 +11,7 @@ import './account.css'
 export const PASSWORD_MIN = 6
 
 export interface SignupPageProps {
-  /** A safe same-site path to go to after signing up (decisions 6); default /profile. */
+  /** A safe same-site path to go to after signing up; default /profile. */
   readonly redirectTo?: string | undefined
 }
 
@@ -40,7 +40,7 @@ export function SignupPage({ redirectTo }: SignupPageProps) {
         String(data.get('password') ?? ''),
       )
     } catch {
-      // Spec: any sign-up failure, no distinction by cause.
+      // Any sign-up failure, no distinction by cause.
       setBusy(false)
       void notify('error', accountMessages.registrationFailed)
       return

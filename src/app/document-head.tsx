@@ -2,7 +2,7 @@
 // arrives with its own already: a prerendered marketing page with the same ones (the prerenderer reads
 // the same head()), the app shell with the brand's. Those serve until the app has hydrated; then the
 // route's own take over, rendered only on the client so they never enter the prerendered markup.
-import { ClientOnly, HeadContent } from '@tanstack/react-router'
+import { HeadContent } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
 const arrivedWith =
@@ -10,17 +10,10 @@ const arrivedWith =
     ? []
     : [...document.head.querySelectorAll('title, meta[name="description"]')]
 
-function RouteHead() {
+/** Rendered only on the client (the root layout wraps it in <ClientOnly>). */
+export function DocumentHead() {
   useEffect(() => {
     for (const element of arrivedWith) element.remove()
   }, [])
   return <HeadContent />
-}
-
-export function DocumentHead() {
-  return (
-    <ClientOnly>
-      <RouteHead />
-    </ClientOnly>
-  )
 }

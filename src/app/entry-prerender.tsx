@@ -9,8 +9,10 @@ import { documentTitle } from '../shared/config/document-title'
 import { preloadDeferredSections } from '../shared/ui/defer-hydration'
 import { createAppRouter } from './router'
 
-export { marketingPaths, siteUrl } from '../marketing/page-meta'
+export { marketingPaths } from '../marketing/marketing-paths'
+export { siteUrl } from '../marketing/page-meta'
 export { siteConfig } from '../shared/config/site-config'
+export { APP_ENTRY_META, appStarterScript } from './start-app'
 
 export interface PageHead {
   readonly title: string

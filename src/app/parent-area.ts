@@ -1,10 +1,8 @@
-// The parent area's one guard (the pathless `_parent` layout route's beforeLoad): a signed-out visitor
-// goes to /login and comes back after signing in; a signed-in parent gets the user and the outbox in
-// the router context of /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId. When both are already
-// known it answers synchronously, so moving between parent screens never shows the sign-in loader.
-import { redirect } from '@tanstack/react-router'
-import { getAuthState, waitForAuth } from '../account/auth-session'
-import { currentOutboxRuntime, getOutboxRuntime, type OutboxRuntime } from '../kids/outbox/outbox-runtime'
+// The guard of the parent area (the pathless `_parent` layout route's beforeLoad), for /profile,
+// /add-kid, /edit-kid/$kidId and /kid/$kidId. The route tree is in every page's first load, so the
+// guard itself (parent-guard.ts) is loaded only when a parent screen is opened; after that it answers
+// synchronously.
+import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
 import type { AuthUser } from '../shared/backend/backend-ports'
 
 export interface ParentContext {
@@ -17,18 +15,12 @@ export interface GuardedLocation {
   readonly href: string
 }
 
-function toLogin(location: GuardedLocation): never {
-  throw redirect({ to: '/login', search: { redirect: location.href } })
-}
+let guard: typeof import('./parent-guard') | null = null
 
 export function requireParent(location: GuardedLocation): ParentContext | Promise<ParentContext> {
-  const auth = getAuthState()
-  const outbox = currentOutboxRuntime()
-  if (auth.status === 'signedOut') toLogin(location)
-  if (auth.status === 'signedIn' && outbox) return { user: auth.user, outbox }
-  return (async () => {
-    const user = await waitForAuth()
-    if (!user) toLogin(location)
-    return { user, outbox: await getOutboxRuntime() }
-  })()
+  if (guard) return guard.requireParent(location)
+  return import('./parent-guard').then((loaded) => {
+    guard = loaded
+    return loaded.requireParent(location)
+  })
 }

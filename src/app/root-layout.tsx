@@ -1,9 +1,8 @@
-import { Outlet } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { ClientOnly, Outlet, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { AppStatus } from '../pwa/app-status'
 import { deferHydration } from '../shared/ui/defer-hydration'
 import { LazyToaster } from '../shared/ui/lazy-toaster'
-import { DocumentHead } from './document-head'
 import { SiteHeader } from './layout/site-header'
 import { useRouteChangeFocus } from './layout/use-route-change-focus'
 import './layout/layout.css'
@@ -14,8 +13,23 @@ const SiteFooter = deferHydration('site-footer', () =>
   import('../marketing/site-footer').then((m) => m.SiteFooter),
 )
 
+// The route's head tags (see document-head.tsx). A prerendered page arrives with its own, so their code
+// loads only when the parent moves to another page: never on a marketing page's first load.
+const DocumentHead = lazy(() => import('./document-head').then((m) => ({ default: m.DocumentHead })))
+const arrivedPrerendered =
+  typeof document !== 'undefined' && document.querySelector('meta[name="sunbeam-app-entry"]') !== null
+const arrivedAt = typeof location !== 'undefined' ? location.pathname : ''
+
+function useHeadNeeded(): boolean {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const [needed, setNeeded] = useState(!arrivedPrerendered)
+  if (!needed && pathname !== arrivedAt) setNeeded(true)
+  return needed
+}
+
 export function SiteLayout() {
   useRouteChangeFocus()
+  const headNeeded = useHeadNeeded()
   // Marks the page interactive (hydrated or rendered): the browser suite waits for it before it taps,
   // as a tap on prerendered markup before hydration would do nothing.
   useEffect(() => {
@@ -23,7 +37,13 @@ export function SiteLayout() {
   }, [])
   return (
     <>
-      <DocumentHead />
+      {headNeeded && (
+        <ClientOnly>
+          <Suspense fallback={null}>
+            <DocumentHead />
+          </Suspense>
+        </ClientOnly>
+      )}
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

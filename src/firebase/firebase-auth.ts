@@ -12,16 +12,11 @@ import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore'
 import type { AuthPort, AuthUser } from '../shared/backend/backend-ports'
 import { newUserRecord, normalizeUserName } from '../shared/records/user-record'
 import type { FirebaseServices } from './firebase-app'
+import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined
 }
 
 export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
@@ -74,7 +69,7 @@ export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
       } catch (error) {
         // An unknown address gets the same answer as a known one: the form must not reveal who has an
         // account (Firebase itself does the same when e-mail enumeration protection is on).
-        if (errorCode(error) === 'auth/user-not-found') return
+        if (firebaseErrorCode(error) === 'auth/user-not-found') return
         throw error
       }
     },

@@ -18,6 +18,7 @@ import {
 import { BackendError, type KidsPort } from '../shared/backend/kids-ports'
 import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
+import { firebaseErrorCode } from './firebase-errors'
 
 /** Firestore codes that will not change on a retry (the rules, a malformed write). */
 const PERMANENT_CODES = new Set([
@@ -30,14 +31,8 @@ const PERMANENT_CODES = new Set([
   'unimplemented',
 ])
 
-function codeOf(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : 'unknown'
-}
-
 export function toKidsBackendError(error: unknown): BackendError {
-  const code = codeOf(error)
+  const code = firebaseErrorCode(error)
   const message = error instanceof Error ? error.message : String(error)
   return new BackendError(message, { permanent: PERMANENT_CODES.has(code), code, cause: error })
 }

@@ -3,6 +3,7 @@
 import { deleteObject, getDownloadURL, ref, type StorageError, uploadBytesResumable } from 'firebase/storage'
 import { BackendError, type PhotoStoragePort } from '../shared/backend/kids-ports'
 import type { FirebaseServices } from './firebase-app'
+import { firebaseErrorCode } from './firebase-errors'
 
 /** Storage codes that will not change on a retry (refused by storage.rules, a bad request). */
 const PERMANENT_CODES = new Set([
@@ -18,14 +19,8 @@ const PERMANENT_CODES = new Set([
   'storage/server-file-wrong-size',
 ])
 
-function codeOf(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : 'unknown'
-}
-
 export function toStorageBackendError(error: unknown): BackendError {
-  const code = codeOf(error)
+  const code = firebaseErrorCode(error)
   const message = error instanceof Error ? error.message : String(error)
   return new BackendError(message, { permanent: PERMANENT_CODES.has(code), code, cause: error })
 }
@@ -77,7 +72,7 @@ export function createPhotoStorage({ storage }: FirebaseServices): PhotoStorageP
       try {
         await deleteObject(ref(storage, path))
       } catch (error) {
-        if (codeOf(error) === 'storage/object-not-found') return // already gone: that is what we wanted
+        if (firebaseErrorCode(error) === 'storage/object-not-found') return // already gone: that is what we wanted
         throw toStorageBackendError(error)
       }
     },

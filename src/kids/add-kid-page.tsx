@@ -1,5 +1,5 @@
 // /add-kid: 'Add Your Child Info'. The submission goes through the outbox: online the overlay shows the
-// upload, then 'Child added' and /profile; offline it is accepted at once (decisions 12).
+// upload, then 'Child added' and /profile; offline it is accepted at once.
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { newRandomId } from '../shared/records/ids'

@@ -1,5 +1,5 @@
 // /edit-kid/{kidId}: 'Edit Your Child Info', pre-filled. Photos stay unless new ones are chosen
-// (decisions 8). Editing a child still waiting in the outbox updates its queued submission.
+// (the new set replaces the old). Editing a child still waiting in the outbox updates its queued submission.
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { KidForm } from './kid-form'

@@ -1,4 +1,4 @@
-// The child's photo carousel (spec section 2 and 9): autoplay, loop, one slide at a time, a 1000 ms
+// The child's photo carousel, as the product describes it: autoplay, loop, one slide at a time, a 1000 ms
 // transition, no dots. Swiper is imported here only, so it loads with the child detail route's chunk.
 // Under prefers-reduced-motion it does not autoplay; a Pause/Play button stops it for everyone else
 // (WCAG 2.2.2), and Previous/Next buttons make every photo reachable by keyboard.

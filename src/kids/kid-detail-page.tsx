@@ -1,4 +1,4 @@
-// /kid/{kidId}: the child's photos and labelled lines (spec section 2). A child still in the outbox is
+// /kid/{kidId}: the child's photos and labelled lines. A child still in the outbox is
 // shown from the device, photos included; a missing child, or another parent's, is 'Child does not exist'.
 import { Link } from '@tanstack/react-router'
 import { KidCarousel } from './kid-carousel'
@@ -14,7 +14,7 @@ export interface KidDetailPageProps {
 }
 
 export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
-  // Another parent's child reads as missing: the detail never says whose it is (decisions 7).
+  // Another parent's child reads as missing: the detail never says whose it is.
   const lookup = useKidLookup(kidId, userId, kidMessages.missing)
   if (lookup.state !== 'ready') return <KidLoader label="Loading child…" />
   const { kid } = lookup

@@ -1,4 +1,4 @@
-// The add and edit child form (spec section 2): every field required, defaults Male / No / Monthly,
+// The add and edit child form: every field required, defaults Male / No / Monthly,
 // 'Max 6 images' checked on submit, photos scaled down on the device, and a full-screen overlay with the
 // upload progress while the submission is being sent.
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
@@ -56,7 +56,7 @@ export function KidForm(props: KidFormProps) {
   const [fields, setFields] = useState<KidFields>(initial)
   const [files, setFiles] = useState<File[]>([])
   const [errors, setErrors] = useState<KidFieldErrors & { images?: string }>({})
-  // Spec: the form starts with its loading flag false.
+  // The form starts with its loading flag false.
   const [busy, setBusy] = useState(false)
   const [phase, setPhase] = useState('')
   const [progress, setProgress] = useState<number | null>(null)
@@ -85,7 +85,7 @@ export function KidForm(props: KidFormProps) {
     const found: KidFieldErrors & { images?: string } = { ...validateKidFields(clean) }
     const imageProblem = checkPickedPhotos(files, photosRequired)
     if (imageProblem) found.images = imageProblem
-    // Spec section 8: more than 6 images -> 'Max 6 images', the form stops, loading ends.
+    // More than 6 images: 'Max 6 images', the form stops, loading ends.
     if (imageProblem === photoMessages.maxImages) void notify('error', photoMessages.maxImages)
     setErrors(found)
     const first = FOCUS_ORDER.find((field) => found[field])

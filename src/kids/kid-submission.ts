@@ -1,4 +1,4 @@
-// Queues an add or edit submission and waits for what the screen should say (decisions 9 and 12):
+// Queues an add or edit submission and waits for what the screen should say:
 // online, until the sender has handed the record to Firestore (the overlay shows upload progress);
 // offline, not at all: it is accepted at once and uploads when the device is back online.
 

@@ -1,4 +1,4 @@
-// Photos are scaled down on the device before they are queued (decisions 10): a phone photo of 4-12 MB
+// Photos are scaled down on the device before they are queued: a phone photo of 4-12 MB
 // becomes a JPEG of a few hundred kB, so the outbox stays small and uploads finish on a weak connection.
 // Re-encoding also drops the camera's metadata, including the GPS position of the family's home.
 

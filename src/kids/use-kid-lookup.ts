@@ -1,5 +1,5 @@
-// One child for the detail and edit screens, with the spec's answers for a child that is missing or
-// not the parent's: a toast, then the home page (decisions 7).
+// One child for the detail and edit screens. A child that is missing or not the parent's gets a toast
+// ('Child does not exist', or on the edit screen 'You can not edit that child'), then the home page.
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { notify } from '../shared/ui/notify'

@@ -1,4 +1,4 @@
-// 'Your Kids' on /profile (spec section 2): shown only when the parent has children. Each item has its
+// 'Your Kids' on /profile: shown only when the parent has children. Each item has its
 // cover, name, gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children
 // still in the outbox are marked as waiting; failed ones offer Retry and Discard.
 import { Link } from '@tanstack/react-router'
@@ -38,7 +38,7 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
   )
   if (!entries || !stored) return notice
   const kids = mergeKids(stored, entries)
-  // Spec: the list appears only if the parent has children.
+  // The list appears only if the parent has children.
   if (kids.length === 0) return notice
 
   async function onDelete(kid: KidView) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 
-/** Unknown paths and blog ids outside 1-6 (decisions 5): a friendly dead end with ways back. */
+/** Unknown paths and blog ids outside 1-6: a friendly dead end with ways back. */
 export function NotFoundPage() {
   return (
     <section className="section not-found" aria-labelledby="not-found-title">

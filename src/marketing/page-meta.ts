@@ -1,58 +1,40 @@
-// Titles and descriptions of the marketing pages, for their routes' head(): the browser shows them
-// through <HeadContent />, and the prerenderer writes them (with Open Graph tags) into each page's HTML.
+// Titles and descriptions of the marketing pages, for their routes' head(): the prerenderer writes both
+// (with Open Graph tags) into each page's HTML; the browser shows the title through <HeadContent />.
+// Route heads are in every page's first load: this module keeps to the words (no post list here).
 import { documentTitle, pageHead } from '../shared/config/document-title'
 import { siteConfig } from '../shared/config/site-config'
-import { type BlogPostSummary, blogPosts } from './content/blog-posts'
-
-/** Every marketing page, prerendered to HTML, precached by the service worker and listed in the sitemap. */
-export const marketingPaths: readonly string[] = [
-  '/',
-  '/about',
-  '/pricing',
-  '/team',
-  '/blog',
-  ...blogPosts.map((post) => `/blog/${post.id}`),
-  '/contact',
-]
+import type { BlogPostSummary } from './content/blog-posts'
 
 export type MarketingPath = '/' | '/about' | '/pricing' | '/team' | '/blog' | '/contact'
 
-const pages: Readonly<Record<MarketingPath, { readonly title: string; readonly description: string }>> = {
-  '/': {
-    title: `${siteConfig.name} | Warm Day Care for Little Ones`,
-    description: `${siteConfig.name} in ${siteConfig.address}: warm, safe and playful day care for babies and young children, with healthy meals, qualified teachers and daily plans. Open ${siteConfig.openingHours}.`,
-  },
-  '/about': {
-    title: documentTitle('About Us'),
-    description: `Meet ${siteConfig.name}: our story, our services from baby sitting to a full time nanny, and why daycare is great for kids.`,
-  },
-  '/pricing': {
-    title: documentTitle('Daycare Plans and Pricing'),
-    description: `Monthly, weekly and daily daycare plans at ${siteConfig.shortName}, each with 9am-3pm care, 3 meals a day, science classes and 2 educators.`,
-  },
-  '/team': {
-    title: documentTitle('Our Team'),
-    description: `The caring, qualified teachers who look after your children every day at ${siteConfig.name}.`,
-  },
-  '/blog': {
-    title: documentTitle('Blog'),
-    description: `Tips from the ${siteConfig.shortName} teachers for parents of babies and young children: settling in, lunches, play, sleep and reading.`,
-  },
-  '/contact': {
-    title: documentTitle('Contact Us'),
-    description: `Call ${siteConfig.phone}, e-mail ${siteConfig.email} or visit us at ${siteConfig.address}. Send us a quick inquiry about a place for your child.`,
-  },
+const titles: Readonly<Record<MarketingPath, string>> = {
+  '/': `${siteConfig.name} | Warm Day Care for Little Ones`,
+  '/about': documentTitle('About Us'),
+  '/pricing': documentTitle('Daycare Plans and Pricing'),
+  '/team': documentTitle('Our Team'),
+  '/blog': documentTitle('Blog'),
+  '/contact': documentTitle('Contact Us'),
+}
+
+// Read only when prerendering (import.meta.env.SSR): the browser never shows a description, so the
+// client build leaves these words out of every page's first load.
+const descriptions: Readonly<Record<MarketingPath, string>> = {
+  '/': `${siteConfig.name} in ${siteConfig.address}: warm, safe and playful day care for babies and young children, with healthy meals, qualified teachers and daily plans. Open ${siteConfig.openingHours}.`,
+  '/about': `Meet ${siteConfig.name}: our story, our services from baby sitting to a full time nanny, and why daycare is great for kids.`,
+  '/pricing': `Monthly, weekly and daily daycare plans at ${siteConfig.shortName}, each with 9am-3pm care, 3 meals a day, science classes and 2 educators.`,
+  '/team': `The caring, qualified teachers who look after your children every day at ${siteConfig.name}.`,
+  '/blog': `Tips from the ${siteConfig.shortName} teachers for parents of babies and young children: settling in, lunches, play, sleep and reading.`,
+  '/contact': `Call ${siteConfig.phone}, e-mail ${siteConfig.email} or visit us at ${siteConfig.address}. Send us a quick inquiry about a place for your child.`,
 }
 
 export function marketingHead(path: MarketingPath) {
-  const page = pages[path]
-  return pageHead(page.title, page.description)
+  return pageHead(titles[path], import.meta.env.SSR ? descriptions[path] : undefined)
 }
 
 export function blogPostHead(post: BlogPostSummary) {
   return pageHead(
     documentTitle(post.title),
-    `${post.excerpt} ${post.title}, on the ${siteConfig.shortName} blog.`,
+    import.meta.env.SSR ? `${post.excerpt} ${post.title}, on the ${siteConfig.shortName} blog.` : undefined,
   )
 }
 

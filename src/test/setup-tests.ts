@@ -8,4 +8,4 @@ afterEach(() => {
 })
 
 // jsdom has no layout: the router's scroll reset on navigation would only log 'not implemented'.
-window.scrollTo = () => undefined
+if (typeof window !== 'undefined') window.scrollTo = () => undefined

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
 /**
- * After every change of page: scroll to the top (spec section 2) and move focus to the new page's
+ * After every change of page: scroll to the top and move focus to the new page's
  * heading, so a screen reader announces where the visitor landed instead of staying on the link
  * they clicked in a menu that may no longer exist.
  */

@@ -1,5 +1,4 @@
-import { createRootRoute } from '@tanstack/react-router'
-import { NotFoundPage } from '../../marketing/not-found-page'
+import { createRootRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { documentTitle, pageHead } from '../../shared/config/document-title'
 import { SiteLayout } from '../root-layout'
 
@@ -7,5 +6,6 @@ export const Route = createRootRoute({
   // The brand alone, for any route that names no page of its own (the not-found page).
   head: () => pageHead(documentTitle()),
   component: SiteLayout,
-  notFoundComponent: NotFoundPage,
+  // Its own chunk: the root route is in every page's first load, and few visitors ever see this page.
+  notFoundComponent: lazyRouteComponent(() => import('../../marketing/not-found-page'), 'NotFoundPage'),
 })

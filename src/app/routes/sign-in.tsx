@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { safeRedirectTarget } from '../../account/redirect-target'
 
-// Decisions 5: /sign-in is a real route that sends the visitor to /login (keeping a return target).
+// /sign-in is a real route (old links use it) that sends the visitor to /login, keeping a return target.
 export const Route = createFileRoute('/sign-in')({
   beforeLoad: ({ search }) => {
     const target = safeRedirectTarget((search as Record<string, unknown>).redirect)

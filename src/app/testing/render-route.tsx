@@ -14,6 +14,7 @@ import {
 import { provideBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { newRandomId } from '../../shared/records/ids'
+import { resetParentAreaForTests } from '../parent-guard'
 import { createAppRouter } from '../router'
 
 export interface RenderRouteOptions {
@@ -26,6 +27,7 @@ const started = new Set<OutboxRuntime>()
 
 export function renderRoute(path: string, { backend, outbox }: RenderRouteOptions) {
   resetAuthStateForTests()
+  resetParentAreaForTests()
   provideBackend(() => Promise.resolve(backend))
   const runtime = outbox ?? createOutboxRuntime(backend, `outbox-${newRandomId(8)}`)
   started.add(runtime)

@@ -25,7 +25,6 @@ export interface OutboxRuntime {
 }
 
 let runtime: Promise<OutboxRuntime> | null = null
-let ready: OutboxRuntime | null = null
 
 /** Builds the runtime on a backend (tests pass fakes and their own database name). */
 export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRuntime {
@@ -77,12 +76,6 @@ export function getOutboxRuntime(): Promise<OutboxRuntime> {
   if (!runtime) {
     const next = getBackend().then((backend) => createOutboxRuntime(backend))
     runtime = next
-    next.then(
-      (created) => {
-        if (runtime === next) ready = created
-      },
-      () => undefined,
-    )
     // A backend that could not load (offline, first visit) may load on a later try.
     next.catch(() => {
       if (runtime === next) runtime = null
@@ -91,15 +84,9 @@ export function getOutboxRuntime(): Promise<OutboxRuntime> {
   return runtime
 }
 
-/** The runtime once it exists (the parent-area guard then answers without waiting), else null. */
-export function currentOutboxRuntime(): OutboxRuntime | null {
-  return ready
-}
-
 /** Tests give screens their own runtime (on fakes); null goes back to the app's. */
 export function provideOutboxRuntime(next: OutboxRuntime | null): void {
   runtime = next ? Promise.resolve(next) : null
-  ready = next
 }
 
 /** Starts the sender: at start-up, and whenever a parent-area screen opens. */

@@ -287,7 +287,7 @@ export class Outbox {
 
   /**
    * Deletes a child: drops every queued change of it and queues the deletion of the record (if it may
-   * exist in Firestore) and of all its photos (decisions 8).
+   * exist in Firestore) and of all its photos.
    */
   async remove(input: DeleteInput): Promise<void> {
     await this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { EnhancedSlider } from './swiper-enhance'
 
-/** True when the visitor asked their system for less motion (decisions 17): no autoplay then. */
+/** True when the visitor asked their system for less motion: no autoplay then. */
 export function prefersReducedMotion(): boolean {
   return (
     typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches

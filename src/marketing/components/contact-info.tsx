@@ -1,6 +1,6 @@
 import { siteConfig } from '../../shared/config/site-config'
 
-/** Phone, e-mail, address and hours, as text (spec section 1) and as links that open the right app. */
+/** Phone, e-mail, address and hours, as text and as links that open the right app. */
 export function ContactInfo() {
   return (
     <section className="contact-info" aria-labelledby="contact-info">

@@ -17,7 +17,7 @@ export interface EnhancedSlider {
   destroy(): void
 }
 
-/** Spec section 9: 3 cards from 1244 px, 2 from 768 px, 1 below; 500 ms; autoplay and loop. */
+/** 3 cards from 1244 px, 2 from 768 px, 1 below; 500 ms; autoplay and loop. */
 export const sliderOptions = {
   speed: 500,
   loop: true,

@@ -10,7 +10,7 @@ export interface BlogPostSummary {
   readonly image: string
   readonly imageAlt: string
   readonly author: string
-  /** Spec section 2: every post is dated 26 April, 2023. */
+  /** Every post is dated 26 April, 2023. */
   readonly date: string
   readonly comments: number
 }

@@ -1,4 +1,4 @@
-// 'Our Class Programs' slider cards. Spec section 9: every program costs $20, is for ages
+// 'Our Class Programs' slider cards. Every program costs $20, is for ages
 // 2-4 years and runs 9:00-11:00.
 export interface ClassProgram {
   readonly title: string

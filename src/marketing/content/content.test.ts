@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadBlogArticle } from './blog-articles'
+import { loadBlogPost } from './blog-articles'
 import { blogPosts, findBlogPost, isBlogPostId } from './blog-posts'
 import { classPrograms } from './class-programs'
 import { upcomingEvents } from './events'
@@ -9,7 +9,7 @@ import { formatPrice, plans } from './plans'
 import { footerClasses, quickLinks, socialProfiles } from './site-links'
 import { testimonials } from './testimonials'
 
-describe('marketing content (spec sections 2 and 9)', () => {
+describe('marketing content', () => {
   it('has three plans at $35, $55 and $65, each with the four inclusions', () => {
     expect(plans.map((plan) => [plan.title, formatPrice(plan.price)])).toEqual([
       ['Monthly Plan', '$35'],
@@ -35,7 +35,7 @@ describe('marketing content (spec sections 2 and 9)', () => {
       expect(post.comments).toBe(3)
       expect(post.title.length).toBeGreaterThan(10)
       expect(post.imageAlt).not.toBe('')
-      expect((await loadBlogArticle(post.id))?.length).toBeGreaterThanOrEqual(3)
+      expect((await loadBlogPost(post.id))?.paragraphs.length).toBeGreaterThanOrEqual(3)
     }
     expect(new Set(blogPosts.map((post) => post.title)).size).toBe(6)
   })
@@ -112,7 +112,9 @@ describe('marketing content (spec sections 2 and 9)', () => {
   it('contains no placeholder text', async () => {
     const everything = JSON.stringify([
       blogPosts,
-      await Promise.all(blogPosts.map((post) => loadBlogArticle(post.id))),
+      (await Promise.all(blogPosts.map((post) => loadBlogPost(post.id)))).map(
+        (content) => content?.paragraphs,
+      ),
       classPrograms,
       upcomingEvents,
       homeFeatures,

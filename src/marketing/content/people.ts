@@ -31,7 +31,7 @@ const teamNames = [
   'Kingsley Eyo',
 ] as const
 
-/** /team: nine cards, each titled Deputy Head Teacher (spec section 2). */
+/** /team: nine cards, each titled Deputy Head Teacher. */
 export const teamMembers: readonly Person[] = teamNames.map((name, index) => ({
   name,
   role: 'Deputy Head Teacher',

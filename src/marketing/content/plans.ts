@@ -1,7 +1,7 @@
-// The three daycare plans of spec section 9. The home page ('Our Daycare Plans') and /pricing render
+// The three daycare plans. The home page ('Our Daycare Plans') and /pricing render
 // these through the same <PlanCard>, so a price is changed in one place only.
 
-/** The plan names a child record uses (spec section 3: Monthly, Weekly or Daily). */
+/** The plan names a child record uses: Monthly, Weekly or Daily. */
 export type PlanName = 'Monthly' | 'Weekly' | 'Daily'
 
 export interface Plan {

@@ -4,7 +4,7 @@ import type { SocialNetwork } from '../../shared/ui/social-icon'
 export const footerAbout =
   'Sunbeam is a warm, safe and playful day care and baby care centre in Uyo, where little ones learn, rest and grow while their parents work with peace of mind.'
 
-/** Footer 'Classes' (spec section 2). */
+/** Footer 'Classes'. */
 export const footerClasses: readonly string[] = [
   'Music',
   'Foreign Language',
@@ -16,7 +16,7 @@ export const footerClasses: readonly string[] = [
 
 export type QuickLinkTarget = '/about' | '/team' | '/pricing' | '/blog' | '/contact'
 
-/** Footer 'Quick Links' (spec section 2). */
+/** Footer 'Quick Links'. */
 export const quickLinks: readonly { readonly label: string; readonly to: QuickLinkTarget }[] = [
   { label: 'About', to: '/about' },
   { label: 'Our Team', to: '/team' },

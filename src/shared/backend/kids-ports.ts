@@ -37,7 +37,7 @@ export interface QueuedSave {
 /** What a record read looks like: the record, or null when it is missing or not readable by this user. */
 /**
  * One record as it is known: null when it does not exist, 'forbidden' when the rules refuse to read it
- * (another parent's child), which the edit screen answers differently (decisions 7).
+ * (another parent's child), which the edit screen answers differently ('You can not edit that child').
  */
 export type KidListener = (kid: StoredKid | null | 'forbidden') => void
 

@@ -1,4 +1,4 @@
-// Brand and contact details live here only (decisions 1). Each can be overridden at build time
+// Brand and contact details live here only. Each can be overridden at build time
 // through a VITE_ variable, so another centre can ship the same app without code changes.
 const env = import.meta.env
 

@@ -1,4 +1,4 @@
-// The Quick Inquire form's record (decisions 16): one schema for the contact form, the Firebase adapter
+// The Quick Inquire form's record: one schema for the contact form, the Firebase adapter
 // and firestore.rules, which enforces the same fields and limits server-side. Owned by the account feature.
 
 export interface InquiryRecord {

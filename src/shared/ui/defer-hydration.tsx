@@ -3,7 +3,7 @@
 // Suspense boundary) and loads the section's code only when the visitor scrolls near it, taps or
 // tabs into it. Links in it work before that as ordinary links. After a client-side navigation there
 // is no prerendered HTML to keep, and the code loads at once.
-import { type ComponentType, lazy, memo, Suspense } from 'react'
+import { type ComponentType, lazy, memo, Suspense, useEffect } from 'react'
 
 const preloaders: (() => Promise<void>)[] = []
 
@@ -37,6 +37,17 @@ function whenNeeded(id: string): Promise<void> {
   })
 }
 
+/**
+ * Marks the section's wrapper `data-hydrated` once its code runs (the browser suite waits for it). It
+ * renders nothing, so the prerendered markup is the same with or without it.
+ */
+function MarkHydrated({ id }: { readonly id: string }) {
+  useEffect(() => {
+    document.getElementById(id)?.setAttribute('data-hydrated', 'true')
+  }, [id])
+  return null
+}
+
 export function deferHydration(id: string, load: () => Promise<ComponentType>): ComponentType {
   let preloaded: ComponentType | null = null
   preloaders.push(() =>
@@ -55,7 +66,10 @@ export function deferHydration(id: string, load: () => Promise<ComponentType>): 
     const Preloaded = preloaded
     return (
       <div id={id} className="deferred-section">
-        <Suspense fallback={null}>{Preloaded ? <Preloaded /> : <Section />}</Suspense>
+        <Suspense fallback={null}>
+          {Preloaded ? <Preloaded /> : <Section />}
+          <MarkHydrated id={id} />
+        </Suspense>
       </div>
     )
   })

@@ -3,7 +3,7 @@ import { onToasterWanted, toasterWanted } from './notify'
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
-/** Spec section 9: top-right, closes after 5000 ms; sonner closes on a swipe past its threshold. */
+/** The product's toasts: top-right, closing after 5000 ms; sonner closes them on a swipe past its threshold. */
 export function LazyToaster() {
   const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false)
   if (!wanted) return null
