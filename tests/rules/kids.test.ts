@@ -172,6 +172,17 @@ describe('kids/{kidId}: photo paths', () => {
     await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'alic')])))
   })
 
+  it('refuses a path with a query string, an escaped slash, a space or a colon', async () => {
+    for (const path of [
+      'images/alice-p1.jpg?alt=media&token=t1',
+      'images/alice-x%2Fp1.jpg',
+      'images/alice-my photo.jpg-R4nd0mId000000000001',
+      'images/alice-x:y',
+    ]) {
+      await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([path])))
+    }
+  })
+
   it('refuses other folders, extra or trailing slashes, and nothing after the uid', async () => {
     for (const path of [
       'photos/alice-p1.jpg-R',
