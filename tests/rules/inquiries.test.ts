@@ -1,4 +1,5 @@
-// firestore.rules for inquiries (decisions 16), against the Firestore emulator (npm run test:emulators).
+// firestore.rules for inquiries (create-only Quick Inquire messages), against the Firestore emulator
+// (npm run test:emulators; needs Java 21).
 import { readFileSync } from 'node:fs'
 import {
   assertFails,

@@ -15,6 +15,7 @@ import {
   type Firestore,
   getDoc,
   getDocs,
+  onSnapshot,
   orderBy,
   query,
   serverTimestamp,
@@ -23,7 +24,7 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 let env: RulesTestEnvironment
 
@@ -34,7 +35,11 @@ const alice = () => db(env.authenticatedContext('alice'))
 const bob = () => db(env.authenticatedContext('bob'))
 const visitor = () => db(env.unauthenticatedContext())
 
-const photo = (n: number) =>
+/** A photo entry as the app writes it: the storage path of one of the owner's photos. */
+const photo = (n: number, owner = 'alice') =>
+  `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
+/** What records held before photos became private: a download address with its secret token. */
+const downloadUrl = (n: number) =>
   `https://firebasestorage.googleapis.com/v0/b/demo-sunbeam.appspot.com/o/images%2Falice-p${n}.jpg-R${n}?alt=media&token=t${n}`
 
 /** A record as the app writes it (src/shared/records/kid-record.ts plus the server timestamp). */
@@ -49,7 +54,7 @@ function kid(owner = 'alice', overrides: Record<string, unknown> = {}) {
     parentPhone: '+234 802 555 0101',
     address: '12 Palm Close\nUyo',
     plan: 'Monthly',
-    imgUrls: [photo(1), photo(2)],
+    imgUrls: [photo(1, owner), photo(2, owner)],
     userRef: owner,
     timestamp: serverTimestamp(),
     ...overrides,
@@ -83,7 +88,8 @@ describe('kids/{kidId}: create', () => {
   })
 
   it('refuses a record in another parent’s name, and visitors', async () => {
-    await assertFails(setDoc(doc(bob(), 'kids/k1'), kid('alice')))
+    // Bob's own photos, so only the name on the record is wrong.
+    await assertFails(setDoc(doc(bob(), 'kids/k1'), kid('alice', { imgUrls: [photo(1, 'bob')] })))
     await assertFails(setDoc(doc(visitor(), 'kids/k1'), kid('alice')))
     await assertFails(setDoc(doc(visitor(), 'kids/k1'), kid('')))
   })
@@ -125,17 +131,107 @@ describe('kids/{kidId}: create', () => {
     }
   })
 
-  it('needs 1 to 6 photo addresses', async () => {
+  it('needs 1 to 6 photo paths', async () => {
     await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [] })))
     await assertFails(
-      setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6, 7].map(photo) })),
+      setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6, 7].map((n) => photo(n)) })),
     )
     await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [photo(1), 42] })))
     await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [''] })))
     await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: photo(1) })))
     await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [photo(1)] })))
     await assertSucceeds(
-      setDoc(doc(alice(), 'kids/k2'), kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6].map(photo) })),
+      setDoc(doc(alice(), 'kids/k2'), kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6].map((n) => photo(n)) })),
+    )
+  })
+})
+
+describe('kids/{kidId}: photo paths', () => {
+  const withPhotos = (imgUrls: unknown[]) => kid('alice', { imgUrls })
+
+  it('accepts the owner’s own storage paths, file names with dashes included', async () => {
+    await assertSucceeds(
+      setDoc(
+        doc(alice(), 'kids/k1'),
+        withPhotos([photo(1), 'images/alice-my-first-day.jpeg-abcdefghij0123456789']),
+      ),
+    )
+  })
+
+  it('refuses a download address with a token, an http address and a javascript: string', async () => {
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([downloadUrl(1)])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1), downloadUrl(2)])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos(['http://example.com/images/alice-p.jpg'])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos(['javascript:alert(1)'])))
+  })
+
+  it('refuses another parent’s path, and a uid that only starts like the owner’s', async () => {
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'bob')])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1), photo(2, 'bob')])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'alicex')])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'alic')])))
+  })
+
+  it('refuses a path with a query string, an escaped slash, a space or a colon', async () => {
+    for (const path of [
+      'images/alice-p1.jpg?alt=media&token=t1',
+      'images/alice-x%2Fp1.jpg',
+      'images/alice-my photo.jpg-R4nd0mId000000000001',
+      'images/alice-x:y',
+    ]) {
+      await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([path])))
+    }
+  })
+
+  it('refuses other folders, extra or trailing slashes, and nothing after the uid', async () => {
+    for (const path of [
+      'photos/alice-p1.jpg-R',
+      'images/alice-x/p1.jpg-R',
+      'images/alice-p1.jpg-R/',
+      '/images/alice-p1.jpg-R',
+      'images//alice-p1.jpg-R',
+      'images/',
+      'images',
+      'images/alice-',
+      'images/alice',
+      'alice-p1.jpg-R',
+    ]) {
+      await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([path])))
+    }
+  })
+
+  it('refuses an empty string, a non-string and an over-long path (300 characters at most)', async () => {
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([''])))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([{ path: photo(1) }])))
+    const prefix = 'images/alice-'
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([prefix + 'x'.repeat(301 - prefix.length)])))
+    await assertSucceeds(
+      setDoc(doc(alice(), 'kids/k1'), withPhotos([prefix + 'x'.repeat(300 - prefix.length)])),
+    )
+  })
+
+  it('an edit may not bring in someone else’s photo', async () => {
+    await seed('k1', 'alice')
+    await assertFails(
+      updateDoc(doc(alice(), 'kids/k1'), { imgUrls: [photo(1, 'bob')], timestamp: serverTimestamp() }),
+    )
+    await assertSucceeds(
+      updateDoc(doc(alice(), 'kids/k1'), { imgUrls: [photo(3)], timestamp: serverTimestamp() }),
+    )
+  })
+
+  it('a record that still holds download addresses cannot be saved until they are paths', async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(db(context), 'kids/old'), {
+        ...kid('alice'),
+        imgUrls: [downloadUrl(1)],
+        timestamp: Timestamp.now(),
+      })
+    })
+    await assertSucceeds(getDoc(doc(alice(), 'kids/old')))
+    await assertFails(updateDoc(doc(alice(), 'kids/old'), { plan: 'Weekly', timestamp: serverTimestamp() }))
+    await assertSucceeds(
+      updateDoc(doc(alice(), 'kids/old'), { imgUrls: [photo(1)], timestamp: serverTimestamp() }),
     )
   })
 })
@@ -148,8 +244,37 @@ describe('kids/{kidId}: read', () => {
     await assertFails(getDoc(doc(visitor(), 'kids/k1')))
   })
 
-  it('a missing record reads as refused (nobody learns which ids exist)', async () => {
-    await assertFails(getDoc(doc(alice(), 'kids/nope')))
+  it('a signed-in parent may read a record that does not exist (yet); a visitor may not', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'kids/nope')))
+    await assertSucceeds(getDoc(doc(bob(), 'kids/nope')))
+    await assertFails(getDoc(doc(visitor(), 'kids/nope')))
+  })
+
+  it('a listener opened before the first save sees the record arrive', async () => {
+    const seen = await new Promise<boolean[]>((resolve, reject) => {
+      const states: boolean[] = []
+      const stop = onSnapshot(
+        doc(alice(), 'kids/k1'),
+        (snapshot) => {
+          if (snapshot.metadata.hasPendingWrites) return
+          states.push(snapshot.exists())
+          if (snapshot.exists()) {
+            stop()
+            resolve(states)
+          } else if (states.length === 1) {
+            setDoc(doc(alice(), 'kids/k1'), kid()).catch(reject)
+          }
+        },
+        reject,
+      )
+    })
+    expect(seen).toEqual([false, true])
+  })
+
+  it('another parent’s existing record stays refused once it exists', async () => {
+    await assertSucceeds(getDoc(doc(bob(), 'kids/k1')))
+    await seed('k1', 'alice')
+    await assertFails(getDoc(doc(bob(), 'kids/k1')))
   })
 
   it('the profile query works for the owner; querying others, or everything, is refused', async () => {
@@ -174,7 +299,7 @@ describe('kids/{kidId}: update', () => {
 
   it('userRef never changes hands', async () => {
     await seed('k1', 'alice')
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('bob')))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('bob', { imgUrls: [photo(1, 'alice')] })))
     await assertFails(updateDoc(doc(alice(), 'kids/k1'), { userRef: 'bob', timestamp: serverTimestamp() }))
   })
 

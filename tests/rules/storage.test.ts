@@ -8,7 +8,16 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing'
-import { deleteObject, type FirebaseStorage, getMetadata, ref, uploadBytes } from 'firebase/storage'
+import {
+  deleteObject,
+  type FirebaseStorage,
+  getBytes,
+  getMetadata,
+  listAll,
+  ref,
+  updateMetadata,
+  uploadBytes,
+} from 'firebase/storage'
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
 
 let env: RulesTestEnvironment
@@ -64,6 +73,38 @@ describe('images/{userId}-{fileName}-{random id}: upload', () => {
     await assertFails(uploadBytes(ref(bob(), 'images/bobby-x.jpg-R'), jpeg(), { contentType: 'image/jpeg' }))
   })
 
+  it('a uid that is the start of another uid owns none of its photos', async () => {
+    const abc = () => storage(env.authenticatedContext('abc'))
+    const abcd = () => storage(env.authenticatedContext('abcd'))
+    const abcdPhoto = 'images/abcd-x.jpg-R4nd0mId0000000000B'
+    await assertFails(uploadBytes(ref(abc(), abcdPhoto), jpeg(), { contentType: 'image/jpeg' }))
+    await assertSucceeds(uploadBytes(ref(abcd(), abcdPhoto), jpeg(), { contentType: 'image/jpeg' }))
+    await assertFails(getMetadata(ref(abc(), abcdPhoto)))
+    await assertFails(deleteObject(ref(abc(), abcdPhoto)))
+    // And the other way round: 'abcd' does not own what starts with 'abc-'.
+    await assertFails(
+      uploadBytes(ref(abcd(), 'images/abc-x.jpg-R4nd0mId0000000000C'), jpeg(), { contentType: 'image/jpeg' }),
+    )
+  })
+
+  it('a name needs something after the uid and its dash', async () => {
+    await assertFails(uploadBytes(ref(alice(), 'images/alice-'), jpeg(), { contentType: 'image/jpeg' }))
+    await assertFails(uploadBytes(ref(alice(), 'images/alice'), jpeg(), { contentType: 'image/jpeg' }))
+    await assertFails(uploadBytes(ref(alice(), 'images/-alice-x.jpg'), jpeg(), { contentType: 'image/jpeg' }))
+    await assertSucceeds(uploadBytes(ref(alice(), 'images/alice-x'), jpeg(), { contentType: 'image/jpeg' }))
+  })
+
+  it('the owner may upload with private cache control, and change it later', async () => {
+    await assertSucceeds(
+      uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), {
+        contentType: 'image/jpeg',
+        cacheControl: 'private, no-store',
+      }),
+    )
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { cacheControl: 'private, max-age=0' }))
+    await assertFails(updateMetadata(ref(bob(), ALICE_PHOTO), { cacheControl: 'public, max-age=31536000' }))
+  })
+
   it('only images, only up to 5 MB, never empty', async () => {
     await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'text/html' }))
     await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'image/svg+xml' }))
@@ -88,8 +129,18 @@ describe('images/{userId}-...: read and delete', () => {
   it('only the owner reads a photo through the SDK', async () => {
     await seedAlicePhoto()
     await assertSucceeds(getMetadata(ref(alice(), ALICE_PHOTO)))
+    await assertSucceeds(getBytes(ref(alice(), ALICE_PHOTO)))
     await assertFails(getMetadata(ref(bob(), ALICE_PHOTO)))
+    await assertFails(getBytes(ref(bob(), ALICE_PHOTO)))
     await assertFails(getMetadata(ref(visitor(), ALICE_PHOTO)))
+    await assertFails(getBytes(ref(visitor(), ALICE_PHOTO)))
+  })
+
+  it('nobody lists images/ (the names start with parents’ uids), not even a photo owner', async () => {
+    await seedAlicePhoto()
+    await assertFails(listAll(ref(alice(), 'images')))
+    await assertFails(listAll(ref(bob(), 'images')))
+    await assertFails(listAll(ref(visitor(), 'images')))
   })
 
   it('only the owner deletes a photo (replaced photos, deleted children)', async () => {

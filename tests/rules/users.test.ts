@@ -116,11 +116,16 @@ describe('users/{uid}: read, update, delete', () => {
     await assertFails(updateDoc(doc(alice(), 'users/alice'), { name: 'x'.repeat(81) }))
   })
 
-  it('nobody else updates it, and nobody deletes it', async () => {
+  it('nobody else updates it', async () => {
     await seedAlice()
     await assertFails(updateDoc(doc(bob(), 'users/alice'), { name: 'Bob was here' }))
     await assertFails(updateDoc(doc(visitor(), 'users/alice'), { name: 'Visitor' }))
-    await assertFails(deleteDoc(doc(alice(), 'users/alice')))
+  })
+
+  it('the owner deletes their own record (delete my account); nobody else does', async () => {
+    await seedAlice()
     await assertFails(deleteDoc(doc(bob(), 'users/alice')))
+    await assertFails(deleteDoc(doc(visitor(), 'users/alice')))
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice')))
   })
 })
