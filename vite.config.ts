@@ -126,8 +126,28 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
           icons: [
             { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
             { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           ],
+          // Long-pressing the installed app's icon offers these two.
+          shortcuts: [
+            {
+              name: 'Add your child',
+              short_name: 'Add child',
+              description: 'Register a child for a daycare plan, with photos',
+              url: '/add-kid',
+              icons: [{ src: '/icons/shortcut-add-kid-96.png', sizes: '96x96', type: 'image/png' }],
+            },
+            {
+              name: 'My profile',
+              short_name: 'Profile',
+              description: 'Your details and your registered children',
+              url: '/profile',
+              icons: [{ src: '/icons/shortcut-profile-96.png', sizes: '96x96', type: 'image/png' }],
+            },
+          ],
+          // Opening the app (or a shortcut) again brings its open window forward instead of a second one.
+          launch_handler: { client_mode: ['focus-existing', 'auto'] },
           screenshots: [
             {
               src: '/screenshots/home-narrow.png',
