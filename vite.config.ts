@@ -171,9 +171,23 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
             await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode) })
           },
         },
+        // The manifest's icons are for the browser's install and launch screens, which fetch them when the
+        // app is installed: they stay out of the precache (below) like everything else no page shows.
+        includeManifestIcons: false,
         workbox: {
           globPatterns: ['**/*.{html,js,css,svg,png,webp,avif,jpg,jpeg,woff2,ico,txt,xml}'],
-          globIgnores: ['sw.js', 'workbox-*.js'],
+          globIgnores: [
+            'sw.js',
+            'workbox-*.js',
+            // Files only the browser's or the phone's own screens, link previews and crawlers use: no page
+            // shows them, so a parent's phone need not download them all when the worker installs.
+            'icons/**', // app, maskable, shortcut and iOS home-screen icons
+            'splash/**', // iPhone start-up screens
+            'screenshots/**', // pictures in the browser's install sheet
+            'og-image.png', // link previews
+            'robots.txt',
+            'sitemap.xml',
+          ],
           // Firebase is only needed by signed-in parents; it is cached at run time when first used.
           manifestTransforms: [
             (entries) => ({
