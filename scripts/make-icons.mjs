@@ -74,7 +74,10 @@ const profileDrawing = `<circle cx="256" cy="196" r="86" fill="${cream}"/>
 /**
  * iPhone start-up screens (iOS shows one while an installed app starts; it ignores the manifest's
  * colours): portrait, in CSS pixels and pixel ratio. index.html links one per entry (this script prints
- * the links), each with a media query that only the matching iPhone applies.
+ * the links), each with a media query that only the matching iPhone applies; other browsers ignore the
+ * link altogether. iOS shows them only to a page that also has <meta name="apple-mobile-web-app-capable">.
+ * The links sit in every page's head, so index.html carries no comment about them (it would ship to
+ * every visitor): the reasons are here.
  */
 const splashScreens = [
   { width: 440, height: 956, ratio: 3 }, // 16 Pro Max, 17 Pro Max
