@@ -132,8 +132,28 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
           icons: [
             { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
             { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           ],
+          // Long-pressing the installed app's icon offers these two.
+          shortcuts: [
+            {
+              name: 'Add your child',
+              short_name: 'Add child',
+              description: 'Register a child for a daycare plan, with photos',
+              url: '/add-kid',
+              icons: [{ src: '/icons/shortcut-add-kid-96.png', sizes: '96x96', type: 'image/png' }],
+            },
+            {
+              name: 'My profile',
+              short_name: 'Profile',
+              description: 'Your details and your registered children',
+              url: '/profile',
+              icons: [{ src: '/icons/shortcut-profile-96.png', sizes: '96x96', type: 'image/png' }],
+            },
+          ],
+          // Opening the app (or a shortcut) again brings its open window forward instead of a second one.
+          launch_handler: { client_mode: ['focus-existing', 'auto'] },
           screenshots: [
             {
               src: '/screenshots/home-narrow.png',
@@ -157,9 +177,23 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
             await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode) })
           },
         },
+        // The manifest's icons are for the browser's install and launch screens, which fetch them when the
+        // app is installed: they stay out of the precache (below) like everything else no page shows.
+        includeManifestIcons: false,
         workbox: {
           globPatterns: ['**/*.{html,js,css,svg,png,webp,avif,jpg,jpeg,woff2,ico,txt,xml}'],
-          globIgnores: ['sw.js', 'workbox-*.js'],
+          globIgnores: [
+            'sw.js',
+            'workbox-*.js',
+            // Files only the browser's or the phone's own screens, link previews and crawlers use: no page
+            // shows them, so a parent's phone need not download them all when the worker installs.
+            'icons/**', // app, maskable, shortcut and iOS home-screen icons
+            'splash/**', // iPhone start-up screens
+            'screenshots/**', // pictures in the browser's install sheet
+            'og-image.png', // link previews
+            'robots.txt',
+            'sitemap.xml',
+          ],
           // Firebase is only needed by signed-in parents; it is cached at run time when first used.
           manifestTransforms: [
             (entries) => ({

@@ -72,13 +72,55 @@ test('no Firebase code is precached, yet the Firebase chunks exist for the paren
   expect(precached.filter(isFirebaseCode)).toEqual([])
 })
 
-test('no file was left out of the precache for its size: everything but Firebase and the worker is in it', () => {
+/**
+ * What the service worker deliberately leaves out of the precache (vite.config.ts): files that only the
+ * browser's and the phone's own screens (install sheet, home screen and shortcuts, iPhone start-up
+ * screen), link previews and crawlers use. No page shows them, so no page needs them offline.
+ */
+const notForPages: Record<string, RegExp> = {
+  'app, maskable, shortcut and iOS home-screen icons': /^icons\/[\w-]+\.png$/,
+  'iPhone start-up screens': /^splash\/splash-\d+x\d+\.png$/,
+  "the install sheet's screenshots": /^screenshots\/[\w-]+\.png$/,
+  'the link-preview image': /^og-image\.png$/,
+  "crawlers' files": /^(robots\.txt|sitemap\.xml)$/,
+}
+const isNotForPages = (file: string) => Object.values(notForPages).some((pattern) => pattern.test(file))
+
+/** The tags in a page's head that point the browser's own screens and link previews at those files. */
+const installAndPreviewTags =
+  /<link rel="(?:apple-touch-icon|apple-touch-startup-image|manifest)"[^>]*>|<meta property="og:image"[^>]*>/g
+
+test('the precache leaves out only Firebase, the worker, and files that only install screens, link previews and crawlers use', () => {
   const precached = new Set(precacheList())
   const worker = /^(sw\.js|workbox-[\w-]+\.js)$/
-  const missing = filesIn(outDir).filter(
+  const leftOut = filesIn(outDir).filter(
     (file) => !worker.test(file) && !precached.has(file) && !isFirebaseCode(file),
   )
-  expect(missing).toEqual([])
+  // Nothing else is left out: no page, script, font or picture a page shows, whatever its size.
+  expect(leftOut.filter((file) => !isNotForPages(file))).toEqual([])
+  // Each kind named above is in the build and left out (the list says what it means, and no more).
+  for (const [kind, pattern] of Object.entries(notForPages)) {
+    expect(leftOut.filter((file) => pattern.test(file)).length, kind).toBeGreaterThan(0)
+    expect(
+      [...precached].filter((file) => pattern.test(file)),
+      kind,
+    ).toEqual([])
+  }
+  // And no page uses one: not in its markup (beyond the head's tags for the browser's screens and link
+  // previews), its scripts or its styles. A picture a page shows must be precached, wherever it lives.
+  const pageTexts = [...precached]
+    .filter((file) => /\.(html|js|css)$/.test(file))
+    .map((file) => ({
+      file,
+      text: readFileSync(join(outDir, file), 'utf8').replace(installAndPreviewTags, ''),
+    }))
+  for (const file of leftOut) {
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    // '/icons/x.png' or 'https://host/icons/x.png', not '/images/icons/x.png'.
+    const reference = new RegExp(String.raw`(?:^|[^\w./-]|https?://[\w.:-]+)/${escaped}(?![\w.-])`)
+    const users = pageTexts.filter(({ text }) => reference.test(text)).map((page) => page.file)
+    expect(users, `pages that use ${file}, which is not precached`).toEqual([])
+  }
   // Every image and font is precached, whatever its size (the limit is raised to 8 MiB in vite.config.ts).
   const largest = Math.max(...[...precached].map((file) => statSync(join(outDir, file)).size))
   expect(largest).toBeLessThan(8 * 1024 * 1024)

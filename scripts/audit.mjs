@@ -4,12 +4,13 @@
 //     gzip-compressed (the budget: at most 100 KB of JS and no Firebase code on a marketing page);
 //  2. runs Lighthouse 11 (mobile emulation, default simulated throttling) on each of them for
 //     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
+//  3. adds up the service worker's precache (the files it downloads when it installs, from sw.js);
 // and prints one table. The marketing routes are those in the build's sitemap.xml. Options: --no-build
 // (audit the existing build), --routes=/,/about,
 // --bytes-only (skip Lighthouse)
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4178), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -36,6 +37,23 @@ function marketingRoutesOfBuild() {
 // kB as Vite and Lighthouse print them (1000 bytes).
 const JS_BUDGET = 100_000
 const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
+
+/**
+ * The service worker's precache: the files a phone downloads when the worker installs, as listed in
+ * sw.js's precache manifest ({url:"about.html",revision:"..."}), with their bytes as stored and gzip'd.
+ */
+function precacheOfBuild() {
+  const sw = readFileSync(join(outDir, 'sw.js'), 'utf8')
+  const urls = new Set([...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)\}/g)].map((m) => m[1]))
+  let bytes = 0
+  let gzip = 0
+  for (const url of urls) {
+    const file = join(outDir, url)
+    bytes += statSync(file).size
+    gzip += gzipSync(readFileSync(file), { level: 9 }).length
+  }
+  return { entries: urls.size, bytes, gzip }
+}
 
 function buildSite() {
   console.log(`Building into ${outDir} ...`)
@@ -125,6 +143,8 @@ const pad = (value, width) => String(value).padEnd(width)
 async function main() {
   if (!args.includes('--no-build')) buildSite()
   marketingRoutes = marketingRoutesOfBuild()
+  const precache = precacheOfBuild()
+  const precacheLine = `Precache (downloaded when the service worker installs): ${precache.entries} files, ${kb(precache.bytes)} kB, ${kb(precache.gzip)} kB gzip -9`
   const routesArg = args.find((a) => a.startsWith('--routes='))
   routes = routesArg ? routesArg.slice('--routes='.length).split(',') : [...marketingRoutes, '/login']
   const server = await startPreview()
@@ -142,6 +162,7 @@ async function main() {
         console.log(
           `${pad(route, 10)}JS ${kb(bytes[route].js)} kB  CSS ${kb(bytes[route].css)} kB  Firebase ${bytes[route].firebase ? 'YES' : 'no'}  ${bytes[route].jsFiles.length} JS files`,
         )
+      console.log(`\n${precacheLine}`)
       return
     }
     const chrome = await chromeLauncher.launch({
@@ -244,6 +265,7 @@ async function main() {
   }
   console.log('\nJS files per route:')
   for (const r of rows) console.log(`  ${pad(r.route, 10)}${r.jsFiles.join(' ')}`)
+  console.log(`\n${precacheLine}`)
 
   console.log('\nLighthouse 11 PWA audits on / (the HTTPS redirect cannot pass on localhost):')
   for (const a of pwa ?? []) {
@@ -254,7 +276,7 @@ async function main() {
   }
 
   mkdirSync('test-results', { recursive: true })
-  writeFileSync('test-results/audit.json', JSON.stringify({ rows, pwa }, null, 2))
+  writeFileSync('test-results/audit.json', JSON.stringify({ rows, pwa, precache }, null, 2))
   if (failures.length) {
     console.log(`\nOver budget:\n  ${failures.join('\n  ')}`)
     process.exitCode = 1
