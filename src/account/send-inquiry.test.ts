@@ -9,6 +9,7 @@ const inquiry = {
   email: 'ada@example.com',
   subject: 'A visit',
   message: 'Could we visit on Monday?',
+  website: '',
 }
 
 describe('sendInquiry', () => {

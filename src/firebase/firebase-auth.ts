@@ -1,8 +1,12 @@
 // AuthPort on Firebase Authentication (e-mail and password), plus the users/{uid} record it owns.
 import {
+  beforeAuthStateChanged,
   createUserWithEmailAndPassword,
+  deleteUser,
+  EmailAuthProvider,
   type User as FirebaseUser,
   onAuthStateChanged,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
@@ -19,7 +23,8 @@ function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }
 }
 
-export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
+export function createFirebaseAuth(services: FirebaseServices): AuthPort {
+  const { auth } = services
   const listeners = new Set<(user: AuthUser | null) => void>()
   let known = false
 
@@ -34,6 +39,25 @@ export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
   onAuthStateChanged(auth, announce)
 
   return {
+    beforeUserChange(callback) {
+      // Runs before a sign-in, sign-out or account switch made in this tab takes effect.
+      return beforeAuthStateChanged(auth, async () => {
+        await callback()
+      })
+    },
+
+    async confirmPassword(password) {
+      const user = auth.currentUser
+      if (!user?.email) throw new Error('Not signed in')
+      await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+    },
+
+    async deleteAccount() {
+      const user = auth.currentUser
+      if (!user) throw new Error('Not signed in')
+      await deleteUser(user)
+    },
+
     onAuthChange(listener) {
       listeners.add(listener)
       if (known) listener(auth.currentUser ? toAuthUser(auth.currentUser) : null)
@@ -53,7 +77,7 @@ export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
       const record = newUserRecord(name, user.email ?? email)
       await updateProfile(user, { displayName: record.name })
       // Only name and e-mail are stored, never the password; the timestamp is the server's.
-      const ref = doc(db, 'users', user.uid)
+      const ref = doc(services.db(), 'users', user.uid)
       await queuedWrite(ref, setDoc(ref, { ...record, timestamp: serverTimestamp() }), 'Your account record')
       announce(user)
       return toAuthUser(user)
@@ -80,7 +104,7 @@ export function createFirebaseAuth({ auth, db }: FirebaseServices): AuthPort {
       const name = normalizeUserName(typedName)
       if (!name) throw new Error('A name is required')
       await updateProfile(user, { displayName: name })
-      const ref = doc(db, 'users', user.uid)
+      const ref = doc(services.db(), 'users', user.uid)
       await queuedWrite(ref, updateDoc(ref, { name }), 'Your new name')
       announce(user)
     },

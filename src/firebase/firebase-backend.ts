@@ -1,18 +1,29 @@
-// The Backend on Firebase. src/main.tsx imports this module lazily (provideBackend), so the Firebase SDK
-// is downloaded only when a screen asks getBackend(): never by the marketing pages.
+// The Backend on Firebase. src/app/main.tsx imports this module lazily (provideBackend), so the Firebase
+// SDK is downloaded only when a screen asks getBackend(): never by the marketing pages.
+import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '../shared/backend/backend-ports'
+import { createFirebaseAccountData } from './firebase-account'
 import { getFirebase } from './firebase-app'
 import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseInquiries } from './firebase-inquiries'
-import { createKidsStore } from './firebase-kids'
-import { createPhotoStorage } from './firebase-photos'
+import { createFirebaseKids } from './firebase-kids'
+import { createFirebasePhotos } from './firebase-photos'
 
 export function createFirebaseBackend(): Backend {
   const services = getFirebase()
+  let signedIn = false
+  onAuthStateChanged(services.auth, (user) => {
+    // Signed out (here or in another tab): this tab's Firestore, with the former parent's cache in
+    // memory, goes; the tab that signed out deletes the data on the device (device.clear()).
+    if (signedIn && !user) void services.clearFirestore().catch(() => undefined)
+    signedIn = user !== null
+  })
   return {
     auth: createFirebaseAuth(services),
     inquiries: createFirebaseInquiries(services),
-    kids: createKidsStore(services),
-    photos: createPhotoStorage(services),
+    kids: createFirebaseKids(services),
+    photos: createFirebasePhotos(services),
+    account: createFirebaseAccountData(services),
+    device: { clear: () => services.clearFirestore() },
   }
 }

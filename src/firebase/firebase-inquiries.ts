@@ -1,20 +1,22 @@
 // InquiriesPort on Firestore: each Quick Inquire message becomes a document in the create-only
 // `inquiries` collection (firestore.rules lets nobody read it from the app). Offline it waits in
-// Firestore's queue and is sent when the connection returns.
+// Firestore's queue and is sent when the connection returns. A message whose honeypot field is filled
+// in came from a bot: it is dropped here, answered like any other so the bot learns nothing.
 import { collection, doc, serverTimestamp, setDoc } from 'firebase/firestore'
 import type { InquiriesPort } from '../shared/backend/backend-ports'
 import { inquiryProblems, normalizeInquiry } from '../shared/records/inquiry-record'
 import type { FirebaseServices } from './firebase-app'
 import { queuedWrite } from './firebase-local-commit'
 
-export function createFirebaseInquiries({ db }: FirebaseServices): InquiriesPort {
+export function createFirebaseInquiries(services: FirebaseServices): InquiriesPort {
   return {
-    async send(input) {
-      const inquiry = normalizeInquiry(input)
+    async send(submission) {
+      if (submission.website.trim() !== '') return
+      const inquiry = normalizeInquiry(submission)
       const problems = inquiryProblems(inquiry)
       // The rules would refuse it later, silently for the sender; refuse it now instead.
       if (problems.length) throw new Error(`Inquiry has invalid fields: ${problems.join(', ')}`)
-      const ref = doc(collection(db, 'inquiries'))
+      const ref = doc(collection(services.db(), 'inquiries'))
       await queuedWrite(ref, setDoc(ref, { ...inquiry, timestamp: serverTimestamp() }), 'Your inquiry')
     },
   }

@@ -1,12 +1,12 @@
 // KidsPort on Firestore: kids/{kidId} documents with client-made ids. Reads come from the persistent
 // local cache first (onSnapshot), so a parent's children open offline; writes resolve once Firestore has
-// them in its local queue, never waiting for the server's acknowledgement (which offline never comes).
+// them in its local queue, never waiting for the server's acknowledgement (which offline never comes):
+// the outbox learns the server's answer from the record's own snapshots (pending writes, cache or not).
 import {
   collection,
   type DocumentSnapshot,
   deleteDoc,
   doc,
-  getDocFromCache,
   onSnapshot,
   orderBy,
   query,
@@ -15,10 +15,11 @@ import {
   Timestamp,
   where,
 } from 'firebase/firestore'
-import { BackendError, type KidsPort } from '../shared/backend/kids-ports'
+import { type AsUser, BackendError, type KidsPort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
 import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
+import { localCommit } from './firebase-local-commit'
 
 /** Firestore codes that will not change on a retry (the rules, a malformed write). */
 const PERMANENT_CODES = new Set([
@@ -45,18 +46,28 @@ function toStoredKid(snapshot: DocumentSnapshot): StoredKid | null {
   return parseStoredKid(snapshot.id, data, stamp instanceof Timestamp ? stamp.toMillis() : null)
 }
 
-/** Resolves once every earlier operation on Firestore's single queue (our write) reached the local cache. */
-async function localCommit(ref: ReturnType<typeof doc>): Promise<void> {
-  await getDocFromCache(ref).catch(() => undefined)
-}
+export function createFirebaseKids(services: FirebaseServices): KidsPort {
+  const kids = () => collection(services.db(), 'kids')
 
-export function createKidsStore({ db, persistentCache }: FirebaseServices): KidsPort {
-  const kids = collection(db, 'kids')
+  /**
+   * Refuses a write for another account than the signed-in one. Checked in the same turn as the write:
+   * Firestore queues it under the account signed in at that moment, so it can never go out with another
+   * parent's credentials.
+   */
+  function checkAccount({ asUser }: AsUser): void {
+    if (services.auth.currentUser?.uid !== asUser)
+      throw new BackendError('Another account is signed in on this device', {
+        permanent: false,
+        code: WRONG_ACCOUNT,
+      })
+  }
+
   return {
-    persistentCache,
+    persistentCache: services.persistentCache,
 
-    async saveKid(kidId, record) {
-      const ref = doc(kids, kidId)
+    async saveKid(kidId, record, options) {
+      const ref = doc(kids(), kidId)
+      checkAccount(options)
       let write: Promise<void>
       try {
         // timestamp: the server's time on each save (the rules check request.time).
@@ -64,17 +75,14 @@ export function createKidsStore({ db, persistentCache }: FirebaseServices): Kids
       } catch (error) {
         throw toKidsBackendError(error)
       }
-      const acknowledged = write.catch((error: unknown) => {
-        throw toKidsBackendError(error)
-      })
-      // The outbox attaches its own handler; this one only keeps an unwatched refusal from being "unhandled".
-      acknowledged.catch(() => undefined)
+      // The server's answer reaches the outbox through watchKid; a refusal here is only logged.
+      write.catch((error: unknown) => console.warn('The server refused a child record', error))
       await localCommit(ref)
-      return { acknowledged }
     },
 
-    async deleteKid(kidId) {
-      const ref = doc(kids, kidId)
+    async deleteKid(kidId, options) {
+      const ref = doc(kids(), kidId)
+      checkAccount(options)
       deleteDoc(ref).catch((error: unknown) => {
         // The outbox has moved on; a refusal (not the owner) leaves the record as it was on the server.
         console.warn('The server refused to delete a child record', error)
@@ -84,16 +92,24 @@ export function createKidsStore({ db, persistentCache }: FirebaseServices): Kids
 
     watchKid(kidId, listener) {
       return onSnapshot(
-        doc(kids, kidId),
+        doc(kids(), kidId),
         { includeMetadataChanges: true },
-        (snapshot) => listener(toStoredKid(snapshot)),
-        // permission-denied: not this parent's child (the rules let only its owner read it).
-        (error) => listener(error.code === 'permission-denied' ? 'forbidden' : null),
+        (snapshot) =>
+          listener({
+            kid: toStoredKid(snapshot),
+            pendingWrite: snapshot.metadata.hasPendingWrites,
+            fromCache: snapshot.metadata.fromCache,
+          }),
+        (error) => {
+          // permission-denied: not this parent's child (the rules let only its owner read it).
+          if (firebaseErrorCode(error) === 'permission-denied') listener('forbidden')
+          else console.warn('A child record could not be followed', error)
+        },
       )
     },
 
     watchKidsOf(userId, listener, onError) {
-      const mine = query(kids, where('userRef', '==', userId), orderBy('timestamp', 'desc'))
+      const mine = query(kids(), where('userRef', '==', userId), orderBy('timestamp', 'desc'))
       return onSnapshot(
         mine,
         { includeMetadataChanges: true },

@@ -4,14 +4,19 @@
 import { type DocumentReference, getDocFromCache } from 'firebase/firestore'
 
 /**
- * Resolves once `write` (a promise from setDoc/updateDoc on `ref`) is committed locally. Firestore runs
- * its operations in order on one queue, so a cache read of the same document finishes only after the
- * write has been applied to the cache. The server's answer is handled in the background.
+ * Resolves once every earlier operation on Firestore's single queue (our write) reached the local cache:
+ * Firestore runs its operations in order, so a cache read of the same document finishes only after the
+ * write has been applied there.
  */
+export async function localCommit(ref: DocumentReference): Promise<void> {
+  await getDocFromCache(ref).catch(() => undefined)
+}
+
+/** Resolves once `write` (a setDoc/updateDoc on `ref`) is committed locally; the server's answer is logged. */
 export async function queuedWrite(ref: DocumentReference, write: Promise<void>, what: string): Promise<void> {
   write.catch((error: unknown) => {
     // The write left the queue but the server refused it; the user already moved on, so say it in the log.
     console.warn(`${what} was refused by the server`, error)
   })
-  await getDocFromCache(ref).catch(() => undefined)
+  await localCommit(ref)
 }

@@ -1,13 +1,17 @@
 // PhotoStoragePort on Cloud Storage: photos at images/{userId}-{fileName}-{random id} (the outbox fixes
-// the path, so a retried upload overwrites instead of adding a copy), read back by download address.
-import { deleteObject, getDownloadURL, ref, type StorageError, uploadBytesResumable } from 'firebase/storage'
-import { BackendError, type PhotoStoragePort } from '../shared/backend/kids-ports'
+// the path, so a retried upload overwrites instead of adding a copy). Photos are private: they are read
+// with the signed-in parent's credentials (getBlob), never through a download address with a token, and
+// uploaded with a cache policy that keeps them out of shared and browser HTTP caches
+// (docs/decisions/0008-private-photos.md; the bucket's CORS file is storage.cors.json).
+import { deleteObject, getBlob, ref, type StorageError, uploadBytesResumable } from 'firebase/storage'
+import { ABORTED, BackendError, type PhotoStoragePort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 
 /** Storage codes that will not change on a retry (refused by storage.rules, a bad request). */
 const PERMANENT_CODES = new Set([
   'storage/unauthorized',
+  'storage/unauthenticated',
   'storage/invalid-argument',
   'storage/invalid-format',
   'storage/invalid-checksum',
@@ -17,62 +21,75 @@ const PERMANENT_CODES = new Set([
   'storage/project-not-found',
   'storage/no-default-bucket',
   'storage/server-file-wrong-size',
+  'storage/object-not-found',
 ])
 
 export function toStorageBackendError(error: unknown): BackendError {
   const code = firebaseErrorCode(error)
   const message = error instanceof Error ? error.message : String(error)
+  if (code === 'storage/canceled')
+    return new BackendError(message, { permanent: false, code: ABORTED, cause: error })
   return new BackendError(message, { permanent: PERMANENT_CODES.has(code), code, cause: error })
 }
 
-/**
- * The object path inside a download address (https://host/v0/b/{bucket}/o/{path}?alt=media&token=...),
- * for production and emulator hosts alike; null if the address is not a Storage download address.
- */
-export function storagePathFromUrl(url: string): string | null {
-  try {
-    const match = /^\/v0\/b\/[^/]+\/o\/([^/]+)$/.exec(new URL(url).pathname)
-    return match?.[1] ? decodeURIComponent(match[1]) : null
-  } catch {
-    return null
-  }
-}
+/** No browser or proxy may keep a child's photo: the app keeps its own copy, which sign-out removes. */
+export const PHOTO_CACHE_CONTROL = 'private, no-store'
 
-export function createPhotoStorage({ storage }: FirebaseServices): PhotoStoragePort {
-  // The SDK retries a failed request for up to 10 minutes by default, holding the queue and the screen.
-  // The outbox has its own backoff and survives reloads, so the SDK may give up sooner.
-  storage.maxUploadRetryTime = 12_000
-  storage.maxOperationRetryTime = 12_000
+export function createFirebasePhotos({ storage, auth }: FirebaseServices): PhotoStoragePort {
+  // The SDK retries a failed request for up to 10 minutes by default, holding the child's lane. The
+  // outbox has its own backoff and survives reloads, so the SDK gives up sooner.
+  storage.maxUploadRetryTime = 5_000
+  storage.maxOperationRetryTime = 10_000
 
   return {
-    upload(path, photo, onProgress) {
-      return new Promise<string>((resolve, reject) => {
+    upload(path, photo, { asUser, signal, onProgress }) {
+      return new Promise<void>((resolve, reject) => {
+        if (auth.currentUser?.uid !== asUser) {
+          reject(new BackendError('Another account is signed in', { permanent: false, code: WRONG_ACCOUNT }))
+          return
+        }
+        if (signal?.aborted) {
+          reject(new BackendError('Upload cancelled', { permanent: false, code: ABORTED }))
+          return
+        }
         const task = uploadBytesResumable(ref(storage, path), new Uint8Array(photo.data), {
           contentType: photo.type,
-          cacheControl: 'private, max-age=31536000',
+          cacheControl: PHOTO_CACHE_CONTROL,
         })
+        // Sign-out (or the parent's change) stops the upload at once, whatever request is in flight.
+        const cancel = () => task.cancel()
+        signal?.addEventListener('abort', cancel, { once: true })
         task.on(
           'state_changed',
           (snapshot) =>
             onProgress?.(snapshot.totalBytes ? snapshot.bytesTransferred / snapshot.totalBytes : 0),
-          (error: StorageError) => reject(toStorageBackendError(error)),
+          (error: StorageError) => {
+            signal?.removeEventListener('abort', cancel)
+            reject(toStorageBackendError(error))
+          },
           () => {
-            getDownloadURL(task.snapshot.ref).then(resolve, (error: unknown) =>
-              reject(toStorageBackendError(error)),
-            )
+            signal?.removeEventListener('abort', cancel)
+            resolve()
           },
         )
       })
     },
 
-    async deleteByUrl(url) {
-      const path = storagePathFromUrl(url)
-      // Not one of our photos (say, an address typed into the database by hand): nothing to delete.
-      if (!path?.startsWith('images/')) return
+    async download(path) {
+      try {
+        return await getBlob(ref(storage, path))
+      } catch (error) {
+        throw toStorageBackendError(error)
+      }
+    },
+
+    async delete(path) {
+      // Not one of our photos (an address typed into the database by hand): nothing to delete.
+      if (!path.startsWith('images/')) return
       try {
         await deleteObject(ref(storage, path))
       } catch (error) {
-        if (firebaseErrorCode(error) === 'storage/object-not-found') return // already gone: that is what we wanted
+        if (firebaseErrorCode(error) === 'storage/object-not-found') return // already gone: what we wanted
         throw toStorageBackendError(error)
       }
     },

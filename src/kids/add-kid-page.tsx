@@ -1,6 +1,8 @@
 // /add-kid: 'Add Your Child Info'. The submission goes through the outbox: online the overlay shows the
-// upload, then 'Child added' and /profile; offline it is accepted at once.
-import { useNavigate } from '@tanstack/react-router'
+// upload, then 'Child added' and /profile; offline, or on a connection that does not work, it is
+// accepted within a few seconds and uploads by itself. Children already waiting on this device are named
+// above the form, so a parent back from a reload does not add one twice.
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { newRandomId } from '../shared/records/ids'
 import { defaultKidFields } from '../shared/records/kid-record'
@@ -8,18 +10,41 @@ import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
-import { usePersistentCache } from './kids-data'
+import { useKeptOnDevice, useOutboxEntries } from './kids-data'
 import { useOutbox } from './outbox/outbox-context'
+import { isOpen } from './outbox/outbox-store'
 import './kids.css'
 
 export interface AddKidPageProps {
   readonly userId: string
 }
 
+/** The children this parent added that still wait on this device. */
+function QueuedChildren({ userId }: { readonly userId: string }) {
+  const entries = useOutboxEntries(userId) ?? []
+  const queued = entries.filter((entry) => entry.kind === 'add' && isOpen(entry))
+  if (queued.length === 0) return null
+  return (
+    <p className="notice notice--info kid-notice" role="status">
+      Already on this device, waiting to upload:{' '}
+      {queued.map((entry, index) => (
+        <span key={entry.id}>
+          {index > 0 && ', '}
+          <Link to="/kid/$kidId" params={{ kidId: entry.kidId }}>
+            {entry.fields?.kidName}
+          </Link>
+        </span>
+      ))}
+      . {queued.length === 1 ? 'It uploads' : 'They upload'} by itself: no need to add{' '}
+      {queued.length === 1 ? 'it' : 'them'} again.
+    </p>
+  )
+}
+
 export function AddKidPage({ userId }: AddKidPageProps) {
   const navigate = useNavigate()
   const runtime = useOutbox()
-  const persistent = usePersistentCache()
+  const keptOnDevice = useKeptOnDevice()
   // The record id is made on the device once per form, so the child has the same id in the outbox,
   // in Firestore and in its photo paths, whatever happens on the way.
   const [kidId] = useState(() => newRandomId())
@@ -31,7 +56,12 @@ export function AddKidPage({ userId }: AddKidPageProps) {
       submitLabel="Add Child"
       initial={initial}
       photosRequired
-      notice={persistent ? null : <PrivateBrowsingNotice />}
+      notice={
+        <>
+          {keptOnDevice ? null : <PrivateBrowsingNotice />}
+          <QueuedChildren userId={userId} />
+        </>
+      }
       onSubmit={async (fields, photos, onProgress) => {
         const outcome = await submitAndWait(
           runtime,

@@ -4,9 +4,10 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
-import { KidLoader, PrivateBrowsingNotice } from './kid-status'
+import { KidLoader, PrivateBrowsingNotice, SyncStatus } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
-import { type KidView, usePersistentCache } from './kids-data'
+import { useKeptOnDevice } from './kids-data'
+import type { KidView } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
@@ -18,7 +19,7 @@ export interface EditKidPageProps {
 
 export function EditKidPage({ kidId, userId }: EditKidPageProps) {
   const navigate = useNavigate()
-  const persistent = usePersistentCache()
+  const keptOnDevice = useKeptOnDevice()
   const runtime = useOutbox()
   const lookup = useKidLookup(kidId, userId, kidMessages.notYours)
   // The form is filled once; later changes (the sender at work) must not reset what the parent types.
@@ -34,7 +35,20 @@ export function EditKidPage({ kidId, userId }: EditKidPageProps) {
       initial={kid.fields}
       currentPhotos={kid.photos}
       photosRequired={false}
-      notice={persistent ? null : <PrivateBrowsingNotice />}
+      notice={
+        <>
+          {keptOnDevice ? null : <PrivateBrowsingNotice />}
+          {kid.status === 'waiting' && (
+            <div className="notice notice--info kid-notice">
+              <p>
+                Your earlier changes to {kid.fields.kidName} are still on this device, waiting to upload.
+                Saving here updates them: nothing is sent twice.
+              </p>
+              <SyncStatus kid={kid} />
+            </div>
+          )}
+        </>
+      }
       onSubmit={async (fields, photos, onProgress) => {
         const outcome = await submitAndWait(
           runtime,

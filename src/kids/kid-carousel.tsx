@@ -9,7 +9,7 @@ import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
 import 'swiper/css/a11y'
 import { KidPhoto } from './kid-photo'
-import type { PhotoRef } from './kids-data'
+import { type PhotoRef, photoKey } from './kids-view'
 
 export const CAROUSEL_SPEED_MS = 1000
 export const CAROUSEL_DELAY_MS = 3000
@@ -54,7 +54,7 @@ export function KidCarousel({ photos, name }: KidCarouselProps) {
         }}
       >
         {photos.map((photo, index) => (
-          <SwiperSlide key={photo.kind === 'url' ? photo.url : photo.photoId}>
+          <SwiperSlide key={photoKey(photo)}>
             <KidPhoto
               photo={photo}
               alt={`Photo ${index + 1} of ${photos.length} of ${name}`}

@@ -16,7 +16,7 @@ import {
 } from '../shared/records/kid-record'
 import { notify } from '../shared/ui/notify'
 import { KidPhoto } from './kid-photo'
-import type { PhotoRef } from './kids-data'
+import { type PhotoRef, photoKey } from './kids-view'
 import type { PreparedPhoto } from './outbox/outbox-store'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 
@@ -224,7 +224,7 @@ export function KidForm(props: KidFormProps) {
           {currentPhotos && currentPhotos.length > 0 && files.length === 0 && (
             <ul className="kid-thumbs" aria-label="Current photos">
               {currentPhotos.map((photo, index) => (
-                <li key={photo.kind === 'url' ? photo.url : photo.photoId}>
+                <li key={photoKey(photo)}>
                   <KidPhoto
                     photo={photo}
                     alt={`Current photo ${index + 1}${index === 0 ? ' (cover)' : ''}`}

@@ -9,7 +9,7 @@ export const kidMessages = {
   notYours: 'You can not edit that child',
   missing: 'Child does not exist',
   confirmDelete: 'Are you sure you want to delete?',
-  willUploadLater: 'It will upload when you are back online.',
-  keptOnDevice: 'It is kept on this device and will upload automatically when the connection is back.',
+  willUploadLater: 'It will upload by itself when you are back online.',
+  uploadsByItself: 'It will finish uploading by itself: Your Kids shows how far it is.',
   failedHint: 'Check the photos, then retry or discard it in Your Kids.',
 } as const

@@ -1,34 +1,49 @@
-// A child's photo: a download address, or (for a child still queued) the bytes on this device, shown
-// through an object URL that is released when the photo leaves the screen.
+// A child's photo, shown from the device: the bytes still in the outbox, this device's own copy, or
+// (once) downloaded with the parent's credentials and kept as a copy. Photos are private, so there is
+// never a public address to put in an <img>; an object URL is made, and released when the photo leaves
+// the screen (docs/decisions/0008-private-photos.md).
 import { useEffect, useState } from 'react'
-import type { PhotoRef } from './kids-data'
+import type { PhotoRef } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
 
-/** The address to show a photo at; null while device bytes load (or when they are gone). */
+/** The photo's bytes, from wherever this device can have them. */
+export async function photoBlob(photo: PhotoRef, runtime: OutboxRuntime): Promise<Blob | null> {
+  if (photo.kind === 'device') {
+    const bytes = await runtime.outbox.photoBytes(photo.photoId)
+    return bytes ? new Blob([bytes.data], { type: bytes.type }) : null
+  }
+  const copy = await runtime.copies.get(photo.owner, photo.path)
+  if (copy) return copy
+  const downloaded = await runtime.backend.photos.download(photo.path)
+  await runtime.copies.put(photo.owner, photo.path, downloaded)
+  return downloaded
+}
+
+/** The address to show a photo at; null while it loads (or when this device cannot have it). */
 export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
   const runtime = useOutbox()
-  const [deviceUrl, setDeviceUrl] = useState<string | null>(null)
-  const photoId = photo?.kind === 'device' ? photo.photoId : null
+  const [src, setSrc] = useState<string | null>(null)
+  const key = photo ? (photo.kind === 'stored' ? `${photo.owner}/${photo.path}` : photo.photoId) : null
   useEffect(() => {
-    if (!photoId) return
+    if (!photo) return
     let live = true
     let objectUrl: string | null = null
-    runtime.outbox.photoBytes(photoId).then(
-      (bytes) => {
-        if (!live || !bytes) return
-        objectUrl = URL.createObjectURL(new Blob([bytes.data], { type: bytes.type }))
-        setDeviceUrl(objectUrl)
+    photoBlob(photo, runtime).then(
+      (blob) => {
+        if (!live || !blob) return
+        objectUrl = URL.createObjectURL(blob)
+        setSrc(objectUrl)
       },
-      () => undefined,
+      (error: unknown) => console.warn('A photo could not be shown', error),
     )
     return () => {
       live = false
       if (objectUrl) URL.revokeObjectURL(objectUrl)
-      setDeviceUrl(null)
+      setSrc(null)
     }
-  }, [photoId, runtime])
-  if (!photo) return null
-  return photo.kind === 'url' ? photo.url : deviceUrl
+  }, [key, runtime])
+  return src
 }
 
 interface KidPhotoProps {

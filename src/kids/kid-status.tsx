@@ -1,6 +1,10 @@
-// Small shared pieces of the kids screens: the loader, the waiting/failed badge, the private-browsing
-// notice and the action icons.
-import type { KidStatus } from './kids-data'
+// Small shared pieces of the kids screens: the loader, the waiting/failed badge, the line that says how
+// far a waiting child's upload is, the notice for browsers that keep nothing on the device, and the
+// action icons.
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { subscribeOnline } from '../shared/ui/online-status'
+import type { KidStatus, KidView } from './kids-view'
+import { useOutbox } from './outbox/outbox-context'
 
 export function KidLoader({ label }: { readonly label: string }) {
   return (
@@ -21,12 +25,59 @@ export function KidStatusBadge({ status }: { readonly status: KidStatus }) {
   return <span className={`kid-badge kid-badge--${status}`}>{statusText[status]}</span>
 }
 
-/** Shown where Firestore could not keep records on the device (private browsing). */
+const online = () => navigator.onLine
+
+/** The current time, once a second while `active` (for a countdown). */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!active) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [active])
+  return active ? now : Date.now()
+}
+
+/**
+ * How far a waiting child is: the photo uploading now, how many are up, and what it waits for (a
+ * connection, its next try, with 'Retry now').
+ */
+export function SyncStatus({ kid }: { readonly kid: KidView }) {
+  const runtime = useOutbox()
+  const activity = useSyncExternalStore(runtime.sender.subscribeActivity, runtime.sender.currentActivity)
+  const isOnline = useSyncExternalStore(subscribeOnline, online, () => true)
+  const entry = kid.entry
+  const retryAt = entry?.nextAttemptAt ?? 0
+  const now = useNow(kid.status === 'waiting' && retryAt > Date.now())
+  if (!entry || kid.status !== 'waiting') return null
+  const total = entry.photos.length
+  const uploaded = entry.photos.filter((photo) => photo.uploaded).length
+  const current = activity.get(entry.id)
+  let state: string
+  if (current && current.total > 0)
+    state = `Uploading photo ${current.uploaded + 1} of ${current.total}… ${Math.round(current.fraction * 100)}%`
+  else if (!isOnline) state = 'Waiting for a connection'
+  else if (retryAt > now) state = `Retrying in ${Math.max(1, Math.ceil((retryAt - now) / 1000))} s`
+  else state = 'Waiting to upload'
+  const progress = total > 0 ? `${uploaded} of ${total} photos uploaded` : null
+  return (
+    <p className="kid-sync" role="status">
+      <span>{[state, progress].filter(Boolean).join(' · ')}</span>
+      {isOnline && retryAt > now && !current && (
+        <button type="button" className="kid-text-button" onClick={() => runtime.wake()}>
+          Retry now
+        </button>
+      )}
+    </p>
+  )
+}
+
+/** Shown where this browser keeps nothing on the device (some private modes). */
 export function PrivateBrowsingNotice() {
   return (
     <p className="notice notice--info kid-notice">
-      This browser is not keeping data on this device (private browsing?), so your children's records are kept
-      only for this session.
+      This browser keeps nothing on this device (private browsing?). Your children are sent while this tab is
+      open; keep it open until they no longer show 'Waiting to upload'.
     </p>
   )
 }

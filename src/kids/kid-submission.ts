@@ -1,17 +1,18 @@
-// Queues an add or edit submission and waits for what the screen should say:
-// online, until the sender has handed the record to Firestore (the overlay shows upload progress);
-// offline, not at all: it is accepted at once and uploads when the device is back online.
-
+// Queues an add or edit submission and waits, briefly, for what the screen should say. Online, the
+// overlay shows the upload until the record is handed to Firestore. But a parent is never held up by a
+// connection that does not work: offline, the submission is accepted at once; online, when the upload
+// makes no progress for a few seconds (a weak or captive connection) or fails for now, it is accepted
+// too and finishes by itself in the background. Only a failure that retrying will not fix is red.
 import { notify } from '../shared/ui/notify'
 import { kidMessages } from './kid-messages'
 import type { OutboxRuntime } from './outbox/outbox-runtime'
 import type { SenderEvent } from './outbox/outbox-sender'
 
-/** sent: in Firestore. offline: accepted while offline. kept: a transient failure. failed: permanent. */
+/** sent: in Firestore's queue. offline: accepted offline. kept: accepted, still uploading. failed: permanent. */
 export type SubmitOutcome = 'sent' | 'offline' | 'kept' | 'failed'
 
-/** With no progress for this long, the screen lets the parent go; the outbox keeps trying. */
-export const STALL_MS = 20_000
+/** With no upload progress for this long, the screen lets the parent go; the outbox keeps going. */
+export const STALL_MS = 3_000
 
 export interface SubmitOptions {
   readonly onProgress?: (fraction: number) => void
@@ -26,7 +27,7 @@ export async function submitAndWait(
 ): Promise<SubmitOutcome> {
   const isOnline = options.isOnline ?? (() => navigator.onLine)
   const stallMs = options.stallMs ?? STALL_MS
-  // Listen before queueing: a sender already running may pick the submission up at once.
+  // Listen before queueing: the sender may pick the submission up at once.
   const seen: SenderEvent[] = []
   let deliver: ((event: SenderEvent) => void) | null = null
   const stopListening = runtime.sender.onEvent((event) => {
@@ -37,10 +38,8 @@ export async function submitAndWait(
   try {
     const submissionId = await enqueue()
     release = runtime.claim(submissionId)
-    if (!isOnline()) {
-      runtime.send()
-      return 'offline'
-    }
+    runtime.send()
+    if (!isOnline()) return 'offline'
     return await new Promise<SubmitOutcome>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | null = null
       const finish = (outcome: SubmitOutcome) => {
@@ -59,9 +58,9 @@ export async function submitAndWait(
         if (event.type === 'progress') {
           options.onProgress?.(event.fraction)
           restartTimer()
-        } else if (event.type === 'handedOff') finish('sent')
+        } else if (event.type === 'handedOff' || event.type === 'saved') finish('sent')
         else if (event.type === 'failed') finish('failed')
-        else finish('kept')
+        else finish('kept') // retrying: a transient failure, the outbox tries again by itself
       }
       window.addEventListener('offline', onOffline)
       restartTimer()
@@ -75,12 +74,11 @@ export async function submitAndWait(
   }
 }
 
-/** The toast for an outcome ('Child added' / 'Child edited' or 'Images not uploaded'). */
+/** The toast for an outcome: 'Child added' / 'Child edited', or 'Images not uploaded' when it failed for good. */
 export function announceOutcome(outcome: SubmitOutcome, success: string): void {
   if (outcome === 'sent') void notify('success', success)
   else if (outcome === 'offline')
     void notify('success', success, { description: kidMessages.willUploadLater })
-  else if (outcome === 'kept')
-    void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.keptOnDevice })
+  else if (outcome === 'kept') void notify('success', success, { description: kidMessages.uploadsByItself })
   else void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
 }

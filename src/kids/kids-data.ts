@@ -1,130 +1,116 @@
-// What the kids screens show: a parent's saved records (Firestore, cache first) merged with what still
-// waits in the outbox on this device. A child with unsent changes shows those changes, marked as waiting
-// (or failed); a child being deleted is hidden at once.
+// The kids screens' data: the parent's outbox entries (live, from Dexie) and saved records (live, from
+// Firestore's cache first). Both are kept per parent for as long as the parent is signed in, not per
+// screen, so going back to 'Your Kids' shows the list at once instead of an empty frame while the data
+// is read again. The profile route waits (briefly) for the first answers before it shows the page.
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
-import { getBackend } from '../shared/backend/backend'
-import type { KidFields, StoredKid } from '../shared/records/kid-record'
-import { kidFieldsOf } from '../shared/records/kid-record'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import type { KidsPort } from '../shared/backend/kids-ports'
+import type { StoredKid } from '../shared/records/kid-record'
 import { useOutbox } from './outbox/outbox-context'
+import type { OutboxRuntime } from './outbox/outbox-runtime'
 import type { Submission } from './outbox/outbox-store'
 
-/** A photo to show: a download address, or bytes still on this device (an object URL is made for it). */
-export type PhotoRef =
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'device'; readonly photoId: string }
-
-/** saved: Firestore has it. waiting: queued on this device. failed: stopped, the parent decides. */
-export type KidStatus = 'saved' | 'waiting' | 'failed'
-
-export interface KidView {
-  readonly id: string
-  readonly userRef: string
-  readonly fields: KidFields
-  readonly photos: readonly PhotoRef[]
-  readonly status: KidStatus
-  /** The outbox entry holding this child's unsent changes. */
-  readonly submissionId: string | null
-  readonly error: string | null
-  /** The record as Firestore has it (null while only queued). */
-  readonly stored: StoredKid | null
+export interface StoredKidsState {
+  /** undefined until Firestore's first answer. */
+  readonly kids: readonly StoredKid[] | undefined
+  readonly failed: boolean
 }
 
-function isOpen(entry: Submission): boolean {
-  return entry.kind !== 'delete' && (entry.state === 'queued' || entry.state === 'failed')
-}
+/** A parent's saved records, followed for as long as the parent is signed in on this tab. */
+class StoredKidsSource {
+  private state: StoredKidsState = { kids: undefined, failed: false }
+  private readonly listeners = new Set<() => void>()
+  private readonly stop: () => void
 
-function viewOfEntry(entry: Submission, stored: StoredKid | null): KidView {
-  const photos: PhotoRef[] =
-    entry.photos.length > 0
-      ? entry.photos.map((photo) => ({ kind: 'device', photoId: photo.id }))
-      : entry.keptUrls.map((url) => ({ kind: 'url', url }))
-  return {
-    id: entry.kidId,
-    userRef: entry.userId,
-    fields: entry.fields ?? (stored ? kidFieldsOf(stored) : kidFieldsOf(emptyFields)),
-    photos,
-    status: entry.state === 'failed' ? 'failed' : 'waiting',
-    submissionId: entry.id,
-    error: entry.error,
-    stored,
+  constructor(kids: KidsPort, userId: string) {
+    this.stop = kids.watchKidsOf(
+      userId,
+      (list) => this.set({ kids: list, failed: false }),
+      (error) => {
+        console.warn('Your children could not be loaded', error)
+        this.set({ kids: this.state.kids ?? [], failed: true })
+      },
+    )
   }
-}
 
-const emptyFields: KidFields = {
-  kidName: '',
-  kidAge: '',
-  kidGender: 'Male',
-  disability: false,
-  parentName: '',
-  parentAge: '',
-  parentPhone: '',
-  address: '',
-  plan: 'Monthly',
-}
-
-export function viewOfStored(kid: StoredKid): KidView {
-  return {
-    id: kid.id,
-    userRef: kid.userRef,
-    fields: kidFieldsOf(kid),
-    photos: kid.imgUrls.map((url) => ({ kind: 'url', url })),
-    status: 'saved',
-    submissionId: null,
-    error: null,
-    stored: kid,
+  private set(next: StoredKidsState): void {
+    this.state = next
+    for (const listener of this.listeners) listener()
   }
-}
 
-/** The 'Your Kids' list: newest first, queued-only children on top. */
-export function mergeKids(stored: readonly StoredKid[], entries: readonly Submission[]): KidView[] {
-  const deleting = new Set(entries.filter((entry) => entry.kind === 'delete').map((entry) => entry.kidId))
-  const open = new Map<string, Submission>()
-  for (const entry of entries) if (isOpen(entry)) open.set(entry.kidId, entry)
-  const storedIds = new Set(stored.map((kid) => kid.id))
-  const queuedOnly = [...open.values()]
-    .filter((entry) => !storedIds.has(entry.kidId) && !deleting.has(entry.kidId))
-    .sort((a, b) => b.seq - a.seq)
-    .map((entry) => viewOfEntry(entry, null))
-  const saved = stored
-    .filter((kid) => !deleting.has(kid.id))
-    .map((kid) => {
-      const entry = open.get(kid.id)
-      return entry ? viewOfEntry(entry, kid) : viewOfStored(kid)
+  get = (): StoredKidsState => this.state
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Resolves at Firestore's first answer, or after `ms` (it may wait for an unreachable server). */
+  ready(ms: number): Promise<void> {
+    if (this.state.kids) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      const unsubscribe = this.subscribe(() => {
+        if (this.state.kids) done()
+      })
+      function done() {
+        clearTimeout(timer)
+        unsubscribe()
+        resolve()
+      }
     })
-  return [...queuedOnly, ...saved]
+  }
+
+  close(): void {
+    this.stop()
+    this.listeners.clear()
+  }
 }
 
-export type KidLookup =
-  | { readonly state: 'loading' }
-  | { readonly state: 'missing' }
-  | { readonly state: 'notYours' }
-  | { readonly state: 'ready'; readonly kid: KidView }
+const sources = new Map<string, { readonly kids: KidsPort; readonly source: StoredKidsSource }>()
+/** The last outbox entries read per parent: a screen that opens again starts from them. */
+const lastEntries = new Map<string, Submission[]>()
 
-/** One child for the detail and edit screens. `stored`: undefined while Firestore has not answered. */
-export function lookupKid(
-  kidId: string,
-  userId: string,
-  stored: StoredKid | null | 'forbidden' | undefined,
-  entries: readonly Submission[] | undefined,
-): KidLookup {
-  if (!entries) return { state: 'loading' }
-  const mine = entries.filter((entry) => entry.kidId === kidId)
-  if (mine.some((entry) => entry.kind === 'delete')) return { state: 'missing' }
-  const open = mine.find(isOpen)
-  // A queued child is shown from the device at once, even while Firestore (offline) has not answered.
-  if (open) return { state: 'ready', kid: viewOfEntry(open, typeof stored === 'object' ? stored : null) }
-  if (stored === undefined) return { state: 'loading' }
-  if (stored === null) return { state: 'missing' }
-  if (stored === 'forbidden') return { state: 'notYours' }
-  if (stored.userRef !== userId) return { state: 'notYours' }
-  return { state: 'ready', kid: viewOfStored(stored) }
+function storedKidsOf(kids: KidsPort, userId: string): StoredKidsSource {
+  const known = sources.get(userId)
+  if (known?.kids === kids) return known.source
+  known?.source.close()
+  const source = new StoredKidsSource(kids, userId)
+  sources.set(userId, { kids, source })
+  return source
 }
 
-/** The parent's outbox entries, live (undefined while the first read is on its way). */
+/** Forgets every parent's data held for the screens (sign-out). */
+export function forgetKidsData(): void {
+  for (const { source } of sources.values()) source.close()
+  sources.clear()
+  lastEntries.clear()
+}
+
+/**
+ * Reads what 'Your Kids' needs before the profile shows: the outbox at once, Firestore's records as
+ * soon as it answers (at most `ms`: with a server that hangs it may wait long before it answers from
+ * its cache). Afterwards the screens start from this data.
+ */
+export async function prepareKidsData(runtime: OutboxRuntime, userId: string, ms = 2500): Promise<void> {
+  const source = storedKidsOf(runtime.backend.kids, userId)
+  const entries = await runtime.outbox.list(userId).catch(() => [])
+  lastEntries.set(userId, entries)
+  await source.ready(ms)
+}
+
+/** Whether the data of `prepareKidsData` is there already (then the profile needs no wait). */
+export function kidsDataReady(runtime: OutboxRuntime, userId: string): boolean {
+  const known = sources.get(userId)
+  return (
+    known?.kids === runtime.backend.kids && lastEntries.has(userId) && known.source.get().kids !== undefined
+  )
+}
+
+/** The parent's outbox entries, live (undefined only before the first read ever). */
 export function useOutboxEntries(userId: string): Submission[] | undefined {
   const { outbox } = useOutbox()
-  return useLiveQuery(
+  const entries = useLiveQuery(
     () =>
       outbox.list(userId).catch((error: unknown) => {
         // A device whose storage fails to read still shows the saved records.
@@ -132,72 +118,36 @@ export function useOutboxEntries(userId: string): Submission[] | undefined {
         return []
       }),
     [outbox, userId],
+    lastEntries.get(userId),
   )
+  useEffect(() => {
+    if (entries) lastEntries.set(userId, entries)
+  }, [entries, userId])
+  return entries
 }
 
-/** The parent's saved records, cache first (undefined while loading). */
-export function useStoredKids(userId: string): { kids: readonly StoredKid[] | undefined; failed: boolean } {
-  const [state, setState] = useState<{ kids: readonly StoredKid[] | undefined; failed: boolean }>({
-    kids: undefined,
-    failed: false,
-  })
-  useEffect(() => {
-    let unsubscribe: (() => void) | null = null
-    let live = true
-    const failed = (error: unknown) => {
-      console.warn('Your children could not be loaded', error)
-      if (live) setState((previous) => ({ kids: previous.kids ?? [], failed: true }))
-    }
-    getBackend()
-      .then(({ kids }) => {
-        if (!live) return
-        unsubscribe = kids.watchKidsOf(userId, (list) => setState({ kids: list, failed: false }), failed)
-      })
-      .catch(failed)
-    return () => {
-      live = false
-      unsubscribe?.()
-    }
-  }, [userId])
-  return state
+/** The parent's saved records, cache first (kids undefined until Firestore's first answer). */
+export function useStoredKids(userId: string): StoredKidsState {
+  const runtime = useOutbox()
+  const source = storedKidsOf(runtime.backend.kids, userId)
+  return useSyncExternalStore(source.subscribe, source.get, source.get)
 }
 
 /** One saved record, cache first: undefined while loading, null when missing, 'forbidden' when not yours. */
 export function useStoredKid(kidId: string): StoredKid | null | 'forbidden' | undefined {
+  const { backend } = useOutbox()
   const [kid, setKid] = useState<StoredKid | null | 'forbidden' | undefined>(undefined)
   useEffect(() => {
-    let unsubscribe: (() => void) | null = null
-    let live = true
     setKid(undefined)
-    getBackend()
-      .then(({ kids }) => {
-        if (live) unsubscribe = kids.watchKid(kidId, setKid)
-      })
-      .catch((error: unknown) => {
-        console.warn('The child could not be loaded', error)
-        if (live) setKid(null)
-      })
-    return () => {
-      live = false
-      unsubscribe?.()
-    }
-  }, [kidId])
+    return backend.kids.watchKid(kidId, (snapshot) =>
+      setKid(snapshot === 'forbidden' ? 'forbidden' : snapshot.kid),
+    )
+  }, [backend, kidId])
   return kid
 }
 
-/** Whether records are kept on this device between sessions (false in private browsing). */
-export function usePersistentCache(): boolean {
-  const [persistent, setPersistent] = useState(true)
-  useEffect(() => {
-    let live = true
-    getBackend()
-      .then(({ kids }) => {
-        if (live) setPersistent(kids.persistentCache)
-      })
-      .catch(() => undefined) // no backend yet: assume the usual persistent cache, say nothing
-    return () => {
-      live = false
-    }
-  }, [])
-  return persistent
+/** Whether this device keeps the parent's data between sessions (false in some private modes). */
+export function useKeptOnDevice(): boolean {
+  const { backend, outbox } = useOutbox()
+  return backend.kids.persistentCache && outbox.persistent
 }

@@ -4,7 +4,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { notify } from '../shared/ui/notify'
 import { kidMessages } from './kid-messages'
-import { type KidLookup, lookupKid, useOutboxEntries, useStoredKid } from './kids-data'
+import { useOutboxEntries, useStoredKid } from './kids-data'
+import { type KidLookup, lookupKid } from './kids-view'
 
 export function useKidLookup(kidId: string, userId: string, notYoursMessage: string) {
   const entries = useOutboxEntries(userId)

@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakePhotoStorage, permanentError, transientError } from '../shared/backend/testing/fake-kids-ports'
+import { permanentError, transientError } from '../shared/backend/testing/fake-kids-ports'
 import { notify } from '../shared/ui/notify'
-import { childFields, PARENT, storedKid, useKidsWorld } from './testing/kids-world'
+import { childFields, PARENT, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
 
 vi.mock('../shared/ui/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../shared/ui/notify')>()),
@@ -49,10 +49,12 @@ describe("'Your Kids' on /profile", () => {
   })
 
   it("lists each child with cover, name, gender, '{plan} Plan', a link and edit and delete icons", async () => {
-    world().kids.seed(
+    seedKid(
+      world(),
       storedKid('older', { kidName: 'Bola Ade', kidGender: 'Male', plan: 'Monthly', savedAt: 1 }),
     )
-    world().kids.seed(
+    seedKid(
+      world(),
       storedKid('newer', { kidName: 'Amara Obi', kidGender: 'Female', plan: 'Weekly', savedAt: 2 }),
     )
     await queueWaitingChild('queued', 'Chidi Eze')
@@ -69,7 +71,14 @@ describe("'Your Kids' on /profile", () => {
     const amara = item('Amara Obi')
     expect(within(amara).getByText('Female')).toBeInTheDocument()
     expect(within(amara).getByText('Weekly Plan')).toBeInTheDocument()
-    expect(amara.querySelector('img.kid-card-cover')).toHaveAttribute('src', storedKid('newer').imgUrls[0])
+    // The cover is read with the parent's credentials and shown from the device (an object URL).
+    await waitFor(() =>
+      expect(amara.querySelector('img.kid-card-cover')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
+    )
+    expect(world().storage.downloads).toContain(storedKid('newer').imgUrls[0])
     expect(within(amara).getByRole('link', { name: /^Amara Obi/ })).toHaveAttribute('href', '/kid/newer')
     expect(within(amara).getByRole('link', { name: 'Edit Amara Obi' })).toHaveAttribute(
       'href',
@@ -92,13 +101,8 @@ describe("'Your Kids' on /profile", () => {
 
   it("deletes after 'Are you sure you want to delete?': record and photos removed, list updated, toast", async () => {
     const kid = storedKid('kid1', { kidName: 'Amara Obi' })
-    world().kids.seed(kid)
-    world().kids.seed(storedKid('kid2', { kidName: 'Bola Ade', savedAt: 0 }))
-    for (const url of kid.imgUrls)
-      world().storage.objects.set(FakePhotoStorage.pathOf(url), {
-        data: new ArrayBuffer(1),
-        type: 'image/jpeg',
-      })
+    seedKid(world(), kid)
+    seedKid(world(), storedKid('kid2', { kidName: 'Bola Ade', savedAt: 0 }))
     const answers = [false, true]
     const confirm = vi.fn(() => answers.shift() ?? false)
     const user = userEvent.setup({ delay: null })
@@ -118,7 +122,9 @@ describe("'Your Kids' on /profile", () => {
     expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
     expect(screen.getByRole('heading', { name: 'Your Kids' })).toHaveFocus()
     await waitFor(() => expect(world().kids.records.has('kid1')).toBe(false))
-    await waitFor(() => expect(world().storage.objects.size).toBe(0))
+    // Amara's photos are deleted from storage; Bola's stay.
+    await waitFor(() => expect(world().storage.deleted).toEqual(kid.imgUrls))
+    expect([...world().storage.objects.keys()]).toEqual(storedKid('kid2').imgUrls)
     expect(world().kids.deletes).toEqual(['kid1'])
     expect(world().kids.records.has('kid2')).toBe(true)
 
@@ -191,7 +197,7 @@ describe("'Your Kids' on /profile", () => {
 describe('/kid/{kidId}', () => {
   it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
-    world().kids.seed(kid)
+    seedKid(world(), kid)
     world.render('/kid/kid1')
     expect(await within(screen.getByRole('main')).findByText('Loading child…')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
@@ -212,14 +218,17 @@ describe('/kid/{kidId}', () => {
       Address: '12 Palm Close\nUyo',
     })
     const carousel = screen.getByRole('region', { name: 'Photos of Amara Obi' })
-    expect(within(carousel).getByRole('img', { name: 'Photo 1 of 2 of Amara Obi' })).toHaveAttribute(
-      'src',
-      kid.imgUrls[0],
+    await waitFor(() =>
+      expect(within(carousel).getByRole('img', { name: 'Photo 1 of 2 of Amara Obi' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
     )
     expect(within(carousel).getByRole('img', { name: 'Photo 2 of 2 of Amara Obi' })).toHaveAttribute(
       'src',
-      kid.imgUrls[1],
+      expect.stringMatching(/^blob:/),
     )
+    expect(world().storage.downloads).toEqual(expect.arrayContaining([...kid.imgUrls]))
     expect(within(carousel).queryByRole('tablist')).not.toBeInTheDocument() // no dots
     expect(within(carousel).getByRole('button', { name: 'Pause' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Edit child' })).toHaveAttribute('href', '/edit-kid/kid1')
@@ -232,7 +241,7 @@ describe('/kid/{kidId}', () => {
   })
 
   it("another parent's child reads as missing too", async () => {
-    world().kids.seed(storedKid('theirs', { userRef: 'someone-else' }))
+    seedKid(world(), storedKid('theirs', { userRef: 'someone-else' }))
     const { history } = world.render('/kid/theirs')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
@@ -241,7 +250,7 @@ describe('/kid/{kidId}', () => {
 
   it("another parent's child the rules refuse to read: 'Child does not exist' and home", async () => {
     world().kids.readerId = PARENT.uid
-    world().kids.seed(storedKid('refused', { userRef: 'someone-else' }))
+    seedKid(world(), storedKid('refused', { userRef: 'someone-else' }))
     const { history } = world.render('/kid/refused')
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')

@@ -1,34 +1,33 @@
-// 'Your Kids' on /profile: shown only when the parent has children. Each item has its
-// cover, name, gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children
-// still in the outbox are marked as waiting; failed ones offer Retry and Discard.
+// 'Your Kids' on /profile: shown only when the parent has children. Each item has its cover, name,
+// gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children with a change
+// still on this device say how far it is; failed ones offer Retry and Discard.
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
 import { notify } from '../shared/ui/notify'
 import { formatPlan } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'
-import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice } from './kid-status'
-import { type KidView, mergeKids, useOutboxEntries, usePersistentCache, useStoredKids } from './kids-data'
+import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice, SyncStatus } from './kid-status'
+import { useKeptOnDevice, useOutboxEntries, useStoredKids } from './kids-data'
+import { type KidView, mergeKids } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 import './kids.css'
 
 export interface YourKidsProps {
   readonly userId: string
-  /** Asks before deleting; the browser's own dialog by default (accessible everywhere). */
-  readonly confirm?: (message: string) => boolean
 }
 
-export function YourKids({ userId, confirm = (message) => window.confirm(message) }: YourKidsProps) {
+export function YourKids({ userId }: YourKidsProps) {
   const runtime = useOutbox()
   const entries = useOutboxEntries(userId)
   const { kids: stored, failed } = useStoredKids(userId)
-  const persistent = usePersistentCache()
+  const keptOnDevice = useKeptOnDevice()
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   const notice = (
     <>
-      {persistent ? null : <PrivateBrowsingNotice />}
+      {keptOnDevice ? null : <PrivateBrowsingNotice />}
       {failed && (
         <p className="notice notice--error kid-notice" role="alert">
           Your children could not be loaded. Please try again later.
@@ -36,13 +35,14 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
       )}
     </>
   )
-  if (!entries || !stored) return notice
+  // The outbox's children show at once; saved ones join when Firestore answers (it may be slow).
+  if (!entries) return notice
   const kids = mergeKids(stored, entries)
   // The list appears only if the parent has children.
   if (kids.length === 0) return notice
 
   async function onDelete(kid: KidView) {
-    if (!confirm(kidMessages.confirmDelete)) return
+    if (!window.confirm(kidMessages.confirmDelete)) return
     try {
       await runtime.outbox.remove({ userId, kidId: kid.id, stored: kid.stored })
     } catch (error) {
@@ -57,7 +57,7 @@ export function YourKids({ userId, confirm = (message) => window.confirm(message
   }
 
   return (
-    <section className="your-kids" aria-labelledby={headingId}>
+    <section className="your-kids" aria-labelledby={headingId} id="your-kids">
       {notice}
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         Your Kids
@@ -79,18 +79,18 @@ interface KidCardProps {
 function KidCard({ kid, onDelete }: KidCardProps) {
   const runtime = useOutbox()
   const name = kid.fields.kidName
-  const submissionId = kid.submissionId
+  const entry = kid.entry
 
   async function retry() {
-    if (!submissionId) return
-    await runtime.outbox.retry(submissionId)
+    if (!entry) return
+    await runtime.outbox.retry(entry.id)
     runtime.send()
   }
 
   async function discard() {
-    if (!submissionId) return
+    if (!entry) return
     if (!window.confirm(`Discard the changes to ${name} that were not uploaded?`)) return
-    await runtime.outbox.discard(submissionId)
+    await runtime.outbox.discard(entry.id)
     runtime.send()
   }
 
@@ -134,8 +134,10 @@ function KidCard({ kid, onDelete }: KidCardProps) {
           </button>
         </div>
       </div>
+      <SyncStatus kid={kid} />
       {kid.status === 'failed' && (
         <div className="kid-card-recovery">
+          {entry?.error && <p className="kid-error">{entry.error}</p>}
           <button
             type="button"
             className="kid-text-button"

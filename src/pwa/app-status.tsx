@@ -2,6 +2,7 @@
 // ready, and (from the second page they open, once they scroll or tap) how to install it.
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
 import {
   canInstall,
   isIosSafariInBrowser,
@@ -9,7 +10,6 @@ import {
   readyForInstallOffer,
   subscribeInstall,
 } from './install-prompt'
-import { isOnline, isOnlineOnServer, subscribeOnline } from './online-status'
 import { registerServiceWorker, subscribeUpdate, updateWaiting } from './sw-update'
 import './app-status.css'
 

@@ -6,11 +6,13 @@ import { render } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach } from 'vitest'
 import { resetAuthStateForTests } from '../../account/auth-session'
+import { forgetKidsData } from '../../kids/kids-data'
 import {
   createOutboxRuntime,
   type OutboxRuntime,
   provideOutboxRuntime,
 } from '../../kids/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '../../kids/photo-copies'
 import { provideBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { newRandomId } from '../../shared/records/ids'
@@ -23,13 +25,16 @@ export interface RenderRouteOptions {
   readonly outbox?: OutboxRuntime
 }
 
-const started = new Set<OutboxRuntime>()
+const started = new Set<Promise<OutboxRuntime>>()
 
 export function renderRoute(path: string, { backend, outbox }: RenderRouteOptions) {
   resetAuthStateForTests()
   resetParentAreaForTests()
+  forgetKidsData()
   provideBackend(() => Promise.resolve(backend))
-  const runtime = outbox ?? createOutboxRuntime(backend, `outbox-${newRandomId(8)}`)
+  const runtime = outbox
+    ? Promise.resolve(outbox)
+    : createOutboxRuntime(backend, { dbName: `outbox-${newRandomId(8)}`, copies: memoryPhotoCopies() })
   started.add(runtime)
   provideOutboxRuntime(runtime)
   const history = createMemoryHistory({ initialEntries: [path] })
@@ -42,13 +47,14 @@ afterEach(async () => {
   // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster: one
   // test's toast must never satisfy the next test's assertion.
   toast.dismiss()
-  for (const runtime of started) {
+  for (const pending of started) {
+    const runtime = await pending
     runtime.sender.stop()
-    // A test that failed half-way may have left a pass waiting for ever: do not wait on it long.
+    // A test that failed half-way may have left a lane waiting for ever: do not wait on it long.
     await Promise.race([runtime.sender.idle(), new Promise((resolve) => setTimeout(resolve, 500))]).catch(
       () => undefined,
     )
-    runtime.outbox.close()
+    runtime.close()
   }
   started.clear()
   provideOutboxRuntime(null)

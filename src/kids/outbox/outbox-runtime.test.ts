@@ -8,7 +8,7 @@ describe('the outbox runtime', () => {
   it('keeps the start-up hint in step with what waits to be sent, whoever changed the outbox', async () => {
     localStorage.clear()
     const backend = createFakeBackend()
-    const runtime = createOutboxRuntime(backend, 'runtime-hint')
+    const runtime = await createOutboxRuntime(backend, { dbName: 'runtime-hint' })
     runtime.sender.stop() // nobody signed in sends anything here: only the count matters
     const fields = { ...defaultKidFields(), kidName: 'Amara' }
     await runtime.outbox.add({ userId: 'u1', kidId: 'k1', fields, photos: [] })
@@ -20,6 +20,6 @@ describe('the outbox runtime', () => {
     const [second] = await runtime.outbox.list('u1')
     await runtime.outbox.discard(second?.id ?? '')
     await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBeNull())
-    runtime.outbox.close()
+    runtime.close()
   })
 })

@@ -1,76 +1,136 @@
 // The app's one outbox and its one sender, started lazily: at start-up when the outbox's hint says a
 // submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
-// backend, so marketing pages never import this module statically.
+// backend, so marketing pages never import this module statically. The sender follows the signed-in
+// account: it stops before this tab's account changes, and when another tab says it is signing out.
 import { liveQuery } from 'dexie'
 import { getBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { notify } from '../../shared/ui/notify'
 import { kidMessages } from '../kid-messages'
+import { openPhotoCopies, type PhotoCopies } from '../photo-copies'
 import { writeOutboxHint } from './outbox-hint'
-import { OutboxSender } from './outbox-sender'
-import { Outbox } from './outbox-store'
+import { type LockFn, OutboxSender } from './outbox-sender'
+import { isUnsent, Outbox } from './outbox-store'
+
+/** Tabs of this app tell each other that a parent is signing out, before the account changes. */
+export const SESSION_CHANNEL = 'sunbeam-session'
 
 export interface OutboxRuntime {
   readonly outbox: Outbox
   readonly sender: OutboxSender
+  /** This device's copies of the parents' photos. */
+  readonly copies: PhotoCopies
+  readonly backend: Backend
   /**
    * A screen that waits for a submission reports its outcome itself; while claimed, the runtime does
    * not toast that submission's failure a second time.
    */
   claim(submissionId: string): () => void
-  /** Asks the sender for a pass now (a new submission, a delete, a retry). Never throws. */
+  /** Asks the sender for work now (a new submission, a delete, a retry). Never throws. */
   send(): void
-  /** Like send(), but retries waiting for their backoff start now too. */
+  /** Like send(), but retries waiting for their backoff start now too ('Retry now'). */
   wake(): void
+  /** How many of the parent's changes have not reached the server yet (asked before signing out). */
+  unsentCount(userId: string): Promise<number>
+  /**
+   * Stops the sender before signing out, in this tab and (through the session channel) in the others,
+   * then keeps the parent's unsent changes for their next sign-in, or forgets them. Returns the photos
+   * no record can use any more (the caller deletes them while still signed in).
+   */
+  endSession(userId: string, keep: boolean): Promise<string[]>
+  /** Stops for good (tests). */
+  close(): void
 }
 
-let runtime: Promise<OutboxRuntime> | null = null
+export interface RuntimeOptions {
+  /** The outbox's database (tests give each their own). */
+  readonly dbName?: string
+  readonly copies?: PhotoCopies
+  readonly lock?: LockFn
+}
 
 /** Builds the runtime on a backend (tests pass fakes and their own database name). */
-export function createOutboxRuntime(backend: Backend, dbName?: string): OutboxRuntime {
-  const outbox = new Outbox(dbName)
-  let userId: string | null = null
+export async function createOutboxRuntime(
+  backend: Backend,
+  options: RuntimeOptions = {},
+): Promise<OutboxRuntime> {
+  const outbox = await Outbox.open(options.dbName)
+  const copies = options.copies ?? openPhotoCopies()
   const claimed = new Set<string>()
   const sender = new OutboxSender({
     outbox,
     kids: backend.kids,
     photos: backend.photos,
-    userId: () => userId,
+    ...(options.lock ? { lock: options.lock } : {}),
+    keepCopy: (owner, path, photo) => copies.put(owner, path, new Blob([photo.data], { type: photo.type })),
   })
-  // A pass that fails (storage trouble on the device) is retried on the next trigger; say it in the log.
-  const run = (pass: Promise<void>) =>
-    pass.catch((error: unknown) => console.warn('The outbox could not send for now', error))
   sender.onEvent((event) => {
     // A permanent failure stops the submission and says so; the parent fixes it in Your Kids.
     if (event.type === 'failed' && !claimed.has(event.submissionId))
       void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
   })
-  backend.auth.onAuthChange((user) => {
-    userId = user?.uid ?? null
-    if (userId) void run(sender.kick())
-  })
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => void run(sender.wakeUp()))
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void run(sender.wakeUp())
-    })
+  const cleanups: (() => void)[] = []
+  // Before this tab's account changes (sign-out, or another parent signing in here): stop at once.
+  cleanups.push(backend.auth.beforeUserChange(() => sender.bindUser(null)))
+  cleanups.push(backend.auth.onAuthChange((user) => sender.bindUser(user?.uid ?? null)))
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL)
+  if (channel) {
+    channel.onmessage = (message: MessageEvent<unknown>) => {
+      if (message.data === 'signing-out') sender.bindUser(null)
+    }
+    cleanups.push(() => channel.close())
   }
   // The one writer of the start-up hint: it follows the outbox's count, whoever changed it.
-  liveQuery(() => outbox.pendingCount()).subscribe({
+  const hint = liveQuery(() => outbox.pendingCount()).subscribe({
     next: writeOutboxHint,
     error: (error: unknown) => console.warn('The outbox could not be counted', error),
   })
+  cleanups.push(() => hint.unsubscribe())
+  if (typeof window !== 'undefined') {
+    const wake = () => void sender.wake()
+    const visible = () => {
+      if (document.visibilityState === 'visible') wake()
+    }
+    window.addEventListener('online', wake)
+    document.addEventListener('visibilitychange', visible)
+    cleanups.push(() => {
+      window.removeEventListener('online', wake)
+      document.removeEventListener('visibilitychange', visible)
+    })
+  }
   return {
     outbox,
     sender,
-    send: () => void run(sender.kick()),
-    wake: () => void run(sender.wakeUp()),
+    copies,
+    backend,
+    send: () => sender.kick(),
+    wake: () => void sender.wake(),
     claim(submissionId) {
       claimed.add(submissionId)
       return () => claimed.delete(submissionId)
     },
+    async unsentCount(userId) {
+      return (await outbox.list(userId)).filter(isUnsent).length
+    },
+    async endSession(userId, keep) {
+      sender.bindUser(null)
+      channel?.postMessage('signing-out')
+      await sender.idle()
+      if (keep) {
+        await outbox.keepForLater(userId)
+        return []
+      }
+      return outbox.forget(userId)
+    },
+    close() {
+      sender.stop()
+      for (const cleanup of cleanups) cleanup()
+      outbox.close()
+    },
   }
 }
+
+let runtime: Promise<OutboxRuntime> | null = null
 
 export function getOutboxRuntime(): Promise<OutboxRuntime> {
   if (!runtime) {
@@ -85,7 +145,7 @@ export function getOutboxRuntime(): Promise<OutboxRuntime> {
 }
 
 /** Tests give screens their own runtime (on fakes); null goes back to the app's. */
-export function provideOutboxRuntime(next: OutboxRuntime | null): void {
+export function provideOutboxRuntime(next: OutboxRuntime | Promise<OutboxRuntime> | null): void {
   runtime = next ? Promise.resolve(next) : null
 }
 

@@ -1,36 +1,61 @@
-// The one sender of the outbox. It works through a parent's submissions in order: uploads the photos
-// (each to its fixed path), then hands the record to Firestore's local queue WITHOUT waiting for the
-// server's acknowledgement (which never comes offline), then follows that acknowledgement in the
-// background to delete replaced photos. Every step is persisted before the next one starts, and every
-// step may safely run twice (same photo path, same record id), so a retry, a reload or a crash between
-// two steps never applies a submission twice and never loses one.
+// The one sender of the outbox (docs/decisions/0002-exactly-once-outbox.md). It works for one signed-in
+// parent at a time and stops the moment the account changes: every step checks the account, and
+// uploads in flight are aborted. Each child has a lane of its own: its changes go out strictly in order,
+// while a child whose photos upload slowly never holds up another's save. In a lane, photos are
+// uploaded (each to its fixed path), then the record is handed to Firestore's local queue WITHOUT
+// waiting for the server (which never answers offline); the server's answer is then followed on the
+// record itself, across reloads, and never by writing again. Every step is persisted before the next
+// starts and may safely run twice (same photo path, same record id), so a retry, a reload, a second tab
+// or a crash between two steps never applies a submission twice and never loses one.
 import {
+  ABORTED,
   BackendError,
   isPermanentFailure,
+  type KidSnapshot,
   type KidsPort,
+  type PhotoBytes,
   type PhotoStoragePort,
+  WRONG_ACCOUNT,
 } from '../../shared/backend/kids-ports'
 import { checkUploadablePhoto } from '../../shared/records/kid-photos'
-import { buildKidRecord, kidRecordProblems } from '../../shared/records/kid-record'
+import {
+  buildKidRecord,
+  type KidRecord,
+  kidRecordProblems,
+  type StoredKid,
+} from '../../shared/records/kid-record'
 import type { Outbox, Submission } from './outbox-store'
 
 export type SenderEvent =
   | { readonly type: 'progress'; readonly submissionId: string; readonly fraction: number }
   | { readonly type: 'handedOff'; readonly submissionId: string }
+  | { readonly type: 'saved'; readonly submissionId: string }
   | { readonly type: 'retrying'; readonly submissionId: string; readonly error: string; readonly at: number }
   | { readonly type: 'failed'; readonly submissionId: string; readonly error: string }
+
+/** What the sender is doing for a submission right now (this tab), for the screens. */
+export interface Activity {
+  readonly uploaded: number
+  readonly total: number
+  /** Of the photo on its way, 0 to 1. */
+  readonly fraction: number
+}
+
+/** Runs `work` exclusively under `name` (across the tabs of this browser where it has Web Locks). */
+export type LockFn = (name: string, signal: AbortSignal, work: () => Promise<void>) => Promise<void>
 
 export interface SenderOptions {
   readonly outbox: Outbox
   readonly kids: KidsPort
   readonly photos: PhotoStoragePort
-  /** The signed-in parent; the sender works only on that parent's submissions. */
-  readonly userId: () => string | null
   readonly now?: () => number
   /** Wait before the n-th retry (n >= 1). */
   readonly backoffMs?: (attempt: number) => number
-  /** Runs one pass exclusively (across tabs where the browser has Web Locks). */
-  readonly lock?: (pass: () => Promise<void>) => Promise<void>
+  readonly lock?: LockFn
+  /** Photos uploading at once, over all children (a phone's connection is narrow). */
+  readonly uploadSlots?: number
+  /** Keeps the device's own copy of a photo once uploaded: this phone never downloads it again. */
+  readonly keepCopy?: (owner: string, path: string, photo: PhotoBytes) => Promise<void>
 }
 
 /** 2 s, 4 s, 8 s ... capped at one minute. */
@@ -38,55 +63,119 @@ export function defaultBackoffMs(attempt: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt - 1))
 }
 
-/** One pass at a time across every open tab of the app (one sender), where Web Locks exist. */
-export function webLock(pass: () => Promise<void>): Promise<void> {
+/** One lane per child at a time across every open tab of the app, where Web Locks exist. */
+export const webLock: LockFn = async (name, signal, work) => {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-  if (!locks) return pass()
-  return locks.request('sunbeam-outbox-sender', pass)
+  if (!locks) return work()
+  try {
+    await locks.request(name, { signal }, work)
+  } catch (error) {
+    if (!signal.aborted) throw error // given up waiting for the lock at sign-out: nothing to do
+  }
 }
 
-type SendResult =
-  | { readonly kind: 'done' }
-  | { readonly kind: 'stale' }
-  | { readonly kind: 'retry'; readonly at: number }
-  | { readonly kind: 'failed' }
+type StepResult = 'done' | 'stale' | 'wait' | 'failed' | 'stopped'
+
+interface Binding {
+  readonly userId: string
+  readonly controller: AbortController
+}
+
+interface Lane {
+  again: boolean
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-type Ack = { readonly ok: true } | { readonly ok: false; readonly error: unknown }
+function laneOf(entry: Submission): string {
+  // A stray photo's deletion belongs to no child: a lane of its own.
+  return entry.kidId || `cleanup-${entry.id}`
+}
+
+/** The record an entry writes (its photos all uploaded). */
+export function recordOf(entry: Submission, userId: string): KidRecord | null {
+  if (!entry.fields) return null
+  const imgUrls = entry.photos.length > 0 ? entry.photos.map((photo) => photo.path) : entry.keptPaths
+  return buildKidRecord(entry.fields, imgUrls, userId)
+}
+
+/** Whether the stored record is the one written (the server's timestamp aside). */
+export function sameRecord(stored: StoredKid, record: KidRecord): boolean {
+  const keys = Object.keys(record) as (keyof KidRecord)[]
+  return keys.every((key) =>
+    key === 'imgUrls'
+      ? stored.imgUrls.length === record.imgUrls.length &&
+        stored.imgUrls.every((path, i) => path === record.imgUrls[i])
+      : stored[key] === record[key],
+  )
+}
+
+/** Limits how many uploads run at once; a waiting turn is given up when its signal fires. */
+class Slots {
+  private free: number
+  private readonly waiting: (() => void)[] = []
+
+  constructor(size: number) {
+    this.free = size
+  }
+
+  async run<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1
+    else
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal.removeEventListener('abort', giveUp)
+          resolve()
+        }
+        const giveUp = () => {
+          this.waiting.splice(this.waiting.indexOf(turn), 1)
+          reject(new BackendError('Stopped', { permanent: false, code: ABORTED }))
+        }
+        this.waiting.push(turn)
+        signal.addEventListener('abort', giveUp, { once: true })
+      })
+    try {
+      return await task()
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.free += 1
+    }
+  }
+}
 
 export class OutboxSender {
   private readonly outbox: Outbox
   private readonly kids: KidsPort
   private readonly photos: PhotoStoragePort
-  private readonly userId: () => string | null
   private readonly now: () => number
   private readonly backoffMs: (attempt: number) => number
-  private readonly lock: (pass: () => Promise<void>) => Promise<void>
+  private readonly lock: LockFn
+  private readonly slots: Slots
+  private readonly keepCopy: SenderOptions['keepCopy']
   private readonly listeners = new Set<(event: SenderEvent) => void>()
-  /** Saves whose server answer this session follows (submission id -> rev). */
-  private readonly following = new Map<string, number>()
-  /** Handlers of server answers still running. */
-  private readonly answering = new Set<Promise<void>>()
-  private running: Promise<void> | null = null
-  private again = false
+  private readonly activityListeners = new Set<() => void>()
+  private activity: ReadonlyMap<string, Activity> = new Map()
+  private binding: Binding | null = null
   private stopped = false
+  private readonly lanes = new Map<string, Lane>()
+  private readonly running = new Set<Promise<void>>()
+  /** Saves whose server answer is being followed (submission id -> unsubscribe). */
+  private readonly following = new Map<string, () => void>()
   private timer: ReturnType<typeof setTimeout> | null = null
   private timerAt = Number.POSITIVE_INFINITY
-  /** Hand-offs older than this sender were made by an earlier page (or another tab). */
-  private readonly startedAt: number
 
   constructor(options: SenderOptions) {
     this.outbox = options.outbox
     this.kids = options.kids
     this.photos = options.photos
-    this.userId = options.userId
     this.now = options.now ?? (() => Date.now())
     this.backoffMs = options.backoffMs ?? defaultBackoffMs
     this.lock = options.lock ?? webLock
-    this.startedAt = this.now()
+    this.slots = new Slots(options.uploadSlots ?? 2)
+    this.keepCopy = options.keepCopy
   }
 
   onEvent(listener: (event: SenderEvent) => void): () => void {
@@ -98,238 +187,363 @@ export class OutboxSender {
     for (const listener of this.listeners) listener(event)
   }
 
+  /** What is uploading in this tab right now, per submission (for useSyncExternalStore). */
+  currentActivity = (): ReadonlyMap<string, Activity> => this.activity
+
+  subscribeActivity = (listener: () => void): (() => void) => {
+    this.activityListeners.add(listener)
+    return () => this.activityListeners.delete(listener)
+  }
+
+  private setActivity(submissionId: string, next: Activity | null): void {
+    const map = new Map(this.activity)
+    if (next) map.set(submissionId, next)
+    else map.delete(submissionId)
+    this.activity = map
+    for (const listener of this.activityListeners) listener()
+  }
+
+  /** The parent the sender works for, or null (signed out): the previous parent's work stops at once. */
+  get userId(): string | null {
+    return this.binding?.userId ?? null
+  }
+
   /**
-   * Asks for a pass now (start-up, a new submission). A pass already running is followed by another,
-   * so nothing queued meanwhile waits for the next trigger. Resolves when the sender is idle.
+   * Binds the sender to a signed-in parent (null: nobody). A change aborts the uploads in flight and
+   * ends every lane before it takes another step; the new parent's work, if any, starts.
    */
-  kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve()
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false
-          await this.lock(() => this.pass())
-        } while (this.again && !this.stopped)
-      } finally {
-        this.running = null
-      }
-    })()
-    return this.running
-  }
-
-  /** Resolves when no pass is running (tests). */
-  idle(): Promise<void> {
-    return this.running ?? Promise.resolve()
-  }
-
-  /** Resolves when no pass runs and every server answer received so far has been handled (tests). */
-  async settled(): Promise<void> {
-    while (this.running || this.answering.size > 0) {
-      await this.idle()
-      await Promise.all(this.answering)
+  bindUser(userId: string | null): void {
+    if (this.stopped) userId = null
+    if ((this.binding?.userId ?? null) === userId) return
+    this.binding?.controller.abort()
+    for (const stop of this.following.values()) stop()
+    this.following.clear()
+    this.clearTimer()
+    this.binding = userId ? { userId, controller: new AbortController() } : null
+    if (this.binding) {
+      void this.followHandedOff(this.binding).catch((error: unknown) =>
+        console.warn('The outbox could not follow its saves', error),
+      )
+      this.kick()
     }
   }
 
-  /** A pass the sender starts itself (timer, server answer): a failure waits for the next trigger. */
-  private kickQuietly(): void {
-    this.kick().catch((error: unknown) => console.warn('The outbox could not send for now', error))
+  private current(binding: Binding): boolean {
+    return this.binding === binding && !binding.controller.signal.aborted
   }
 
-  /** The device came online or the app became visible: waiting retries start now. */
-  async wakeUp(): Promise<void> {
-    await this.outbox.wakeUp()
-    await this.kick()
+  /** Asks for work now (start-up, a new submission, a retry). Never throws. */
+  kick(): void {
+    const binding = this.binding
+    if (!binding) return
+    this.track(this.scan(binding))
   }
 
-  /** Stops timers and further passes (tests, sign-out). */
+  /** Retries waiting for their backoff start now (online again, the app visible, 'Retry now'). */
+  async wake(): Promise<void> {
+    const binding = this.binding
+    if (!binding) return
+    await this.outbox.wakeUp(binding.userId)
+    this.kick()
+  }
+
+  /** Stops for good (tests, a runtime being thrown away). */
   stop(): void {
     this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
+    this.bindUser(null)
   }
 
-  private schedule(at: number): void {
-    if (this.stopped || at >= this.timerAt) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timerAt = at
-    this.timer = setTimeout(
-      () => {
-        this.timer = null
-        this.timerAt = Number.POSITIVE_INFINITY
-        this.kickQuietly()
-      },
-      Math.max(0, at - this.now()),
+  /** Resolves when no lane is running (tests, sign-out). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running])
+  }
+
+  /** Lanes idle and every server answer received so far handled (tests). */
+  async settled(): Promise<void> {
+    do {
+      await this.idle()
+      // An answer delivered meanwhile (a microtask) may start more work.
+      for (let turn = 0; turn < 20; turn += 1) await Promise.resolve()
+    } while (this.running.size > 0)
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => console.warn('The outbox could not send for now', error))
+      .finally(() => this.running.delete(tracked))
+    this.running.add(tracked)
+  }
+
+  private async scan(binding: Binding): Promise<void> {
+    const entries = await this.outbox.list(binding.userId)
+    if (!this.current(binding)) return
+    const lanes = new Set(
+      entries.filter((entry) => entry.state === 'queued' || entry.state === 'cleanup').map(laneOf),
+    )
+    for (const lane of lanes) this.startLane(binding, lane)
+  }
+
+  private startLane(binding: Binding, key: string): void {
+    const id = `${binding.userId}\u0000${key}`
+    const running = this.lanes.get(id)
+    if (running) {
+      running.again = true // it looks once more before it ends
+      return
+    }
+    const lane: Lane = { again: false }
+    this.lanes.set(id, lane)
+    this.track(
+      this.runLane(binding, key, lane).finally(() => {
+        if (this.lanes.get(id) === lane) this.lanes.delete(id)
+      }),
     )
   }
 
-  private async pass(): Promise<void> {
-    const userId = this.userId()
-    if (!userId || this.stopped) return
-    const entries = await this.outbox.list(userId)
-    let blocked = false
-    let wakeAt = Number.POSITIVE_INFINITY
-    for (const entry of entries) {
-      if (this.stopped) return
-      const now = this.now()
-      if (entry.state === 'failed') continue
-      if (entry.state === 'handedOff') {
-        // Its acknowledgement was lost with an earlier page: hand the same record over again (an
-        // overwrite with equal content, so still applied once) to learn the server's answer.
-        if (!this.following.has(entry.id) && entry.handedOffAt < this.startedAt)
-          await this.rehand(entry, userId)
-        continue
-      }
-      if (entry.state === 'cleanup') {
-        if (entry.nextAttemptAt > now) wakeAt = Math.min(wakeAt, entry.nextAttemptAt)
-        else {
-          const retryAt = await this.cleanUp(entry)
-          if (retryAt !== null) wakeAt = Math.min(wakeAt, retryAt)
-        }
-        continue
-      }
-      // queued: strictly in order, so a later change of a child never overtakes an earlier one.
-      if (blocked) continue
-      if (entry.nextAttemptAt > now) {
-        blocked = true
-        wakeAt = Math.min(wakeAt, entry.nextAttemptAt)
-        continue
-      }
-      const result = await this.send(entry, userId)
-      if (result.kind === 'stale') {
-        blocked = true
-        this.again = true
-      } else if (result.kind === 'retry') {
-        blocked = true
-        wakeAt = Math.min(wakeAt, result.at)
-      }
-    }
-    if (wakeAt < Number.POSITIVE_INFINITY) this.schedule(wakeAt)
+  private async runLane(binding: Binding, key: string, lane: Lane): Promise<void> {
+    do {
+      lane.again = false
+      await this.lock(`sunbeam-outbox:${binding.userId}:${key}`, binding.controller.signal, () =>
+        this.workLane(binding, key),
+      )
+    } while (lane.again && this.current(binding))
   }
 
-  private async send(entry: Submission, userId: string): Promise<SendResult> {
+  /** One child's changes, oldest first; a photo clean-up never holds up a save. */
+  private async workLane(binding: Binding, key: string): Promise<void> {
+    while (this.current(binding)) {
+      const entries = (await this.outbox.list(binding.userId)).filter((entry) => laneOf(entry) === key)
+      if (!this.current(binding)) return
+      const now = this.now()
+      const queued = entries.find((entry) => entry.state === 'queued')
+      const cleanup = entries.find((entry) => entry.state === 'cleanup' && entry.nextAttemptAt <= now)
+      let result: StepResult | null = null
+      if (queued && queued.nextAttemptAt <= now) result = await this.send(binding, queued)
+      else if (cleanup) result = await this.cleanUp(binding, cleanup)
+      if (result === null || result === 'stopped') {
+        const waiting = entries.filter(
+          (entry) => (entry.state === 'queued' || entry.state === 'cleanup') && entry.nextAttemptAt > now,
+        )
+        for (const entry of waiting) this.schedule(entry.nextAttemptAt)
+        return
+      }
+    }
+  }
+
+  private assertCurrent(binding: Binding): void {
+    if (!this.current(binding))
+      throw new BackendError('The account changed', { permanent: false, code: ABORTED })
+  }
+
+  private async send(binding: Binding, entry: Submission): Promise<StepResult> {
     try {
       if (entry.kind === 'delete') {
-        await this.kids.deleteKid(entry.kidId)
+        this.assertCurrent(binding)
+        await this.kids.deleteKid(entry.kidId, { asUser: binding.userId })
         await this.outbox.markRecordDeleted(entry.id)
-        this.again = true // its photos are next
-        return { kind: 'done' }
+        return 'done'
       }
       const total = entry.photos.length
-      let uploaded = entry.photos.filter((photo) => photo.url !== null).length
+      let uploaded = entry.photos.filter((photo) => photo.uploaded).length
       for (const photo of entry.photos) {
-        if (photo.url !== null) continue // uploaded before a reload or a crash: never again
+        if (photo.uploaded) continue // uploaded before a reload or a crash: never again
         const bytes = await this.outbox.photoBytes(photo.id)
-        if (!bytes) return { kind: 'stale' }
+        if (!bytes) {
+          const fresh = await this.outbox.get(entry.id)
+          // The parent changed the photos meanwhile: look again. Otherwise the device lost them.
+          if (fresh?.rev !== entry.rev) return 'stale'
+          throw new BackendError('A photo of this child is missing on this device', {
+            permanent: true,
+            code: 'missing-photo',
+          })
+        }
         const problem = checkUploadablePhoto({
           name: photo.name,
           type: bytes.type,
           size: bytes.data.byteLength,
         })
         if (problem) throw new BackendError(problem, { permanent: true, code: 'invalid-file' })
-        const url = await this.photos.upload(photo.path, { data: bytes.data, type: bytes.type }, (fraction) =>
-          this.emit({ type: 'progress', submissionId: entry.id, fraction: (uploaded + fraction) / total }),
+        const report = (fraction: number) => {
+          this.setActivity(entry.id, { uploaded, total, fraction })
+          this.emit({ type: 'progress', submissionId: entry.id, fraction: (uploaded + fraction) / total })
+        }
+        report(0)
+        const photoBytes = { data: bytes.data, type: bytes.type }
+        await this.slots.run(binding.controller.signal, async () => {
+          this.assertCurrent(binding)
+          await this.photos.upload(photo.path, photoBytes, {
+            asUser: binding.userId,
+            signal: binding.controller.signal,
+            onProgress: report,
+          })
+        })
+        this.assertCurrent(binding)
+        await this.keepCopy?.(binding.userId, photo.path, photoBytes).catch((error: unknown) =>
+          console.warn('This device could not keep its copy of a photo', error),
         )
-        if (!(await this.outbox.markPhotoUploaded(entry.id, userId, photo.id, url))) return { kind: 'stale' }
+        if (!(await this.outbox.markPhotoUploaded(entry.id, binding.userId, photo.id, photo.path)))
+          return 'stale'
         uploaded += 1
-        this.emit({ type: 'progress', submissionId: entry.id, fraction: uploaded / total })
+        report(0)
       }
       const fresh = await this.outbox.get(entry.id)
-      if (!fresh || fresh.rev !== entry.rev || fresh.state !== 'queued') return { kind: 'stale' }
-      await this.handOff(fresh, userId, true)
-      return { kind: 'done' }
+      if (!fresh || fresh.rev !== entry.rev || fresh.state !== 'queued') return 'stale'
+      return await this.handOff(binding, fresh)
     } catch (error) {
-      return this.failure(entry, error)
+      return this.failure(binding, entry, error)
+    } finally {
+      this.setActivity(entry.id, null)
     }
   }
 
-  private async failure(entry: Submission, error: unknown): Promise<SendResult> {
+  /**
+   * Reads what this device knows of a record now; null when it cannot tell within a few seconds (a
+   * record this device never had is not in its cache, and Firestore may wait for its server first).
+   */
+  private peek(kidId: string): Promise<KidSnapshot | 'forbidden' | null> {
+    return new Promise((resolve) => {
+      let done = false
+      const finish = (answer: KidSnapshot | 'forbidden' | null) => {
+        if (done) return
+        done = true
+        clearTimeout(timeout)
+        stop?.()
+        resolve(answer)
+      }
+      const timeout = setTimeout(() => finish(null), 5_000)
+      let stop: (() => void) | null = null
+      stop = this.kids.watchKid(kidId, finish)
+      if (done) stop()
+    })
+  }
+
+  /** Puts the record into Firestore's local queue, once. */
+  private async handOff(binding: Binding, entry: Submission): Promise<StepResult> {
+    const record = recordOf(entry, binding.userId)
+    if (!record) throw new BackendError('A save without fields', { permanent: true, code: 'invalid' })
+    const problems = kidRecordProblems(record)
+    if (problems.length > 0)
+      throw new BackendError(problems.join('; '), { permanent: true, code: 'invalid-record' })
+    let written = false
+    if (entry.handoffStarted) {
+      // An earlier page or tab may have written this very record, then died before noting it.
+      const known = await this.peek(entry.kidId)
+      written = known !== null && known !== 'forbidden' && known.kid !== null && sameRecord(known.kid, record)
+    }
+    if (!written) {
+      // Persisted before the write: if the page dies right after it, a discard knows the record may exist.
+      if (!entry.handoffStarted) await this.outbox.markHandoffStarted(entry.id)
+      this.assertCurrent(binding)
+      await this.kids.saveKid(entry.kidId, record, { asUser: binding.userId })
+    }
+    if (!(await this.outbox.markHandedOff(entry.id, entry.rev))) return 'stale' // changed meanwhile
+    this.emit({ type: 'handedOff', submissionId: entry.id })
+    this.follow(binding, { ...entry, state: 'handedOff' })
+    return 'done'
+  }
+
+  private async failure(binding: Binding, entry: Submission, error: unknown): Promise<StepResult> {
+    const code = error instanceof BackendError ? error.code : ''
+    // The account changed, or this work was aborted: not a failure of the submission.
+    if (!this.current(binding) || code === ABORTED || code === WRONG_ACCOUNT) return 'stopped'
     const message = describe(error)
     if (isPermanentFailure(error)) {
       if (await this.outbox.markFailed(entry.id, entry.rev, message))
         this.emit({ type: 'failed', submissionId: entry.id, error: message })
-      return { kind: 'failed' }
+      return 'failed'
     }
     const at = this.now() + this.backoffMs(entry.attempts + 1)
     await this.outbox.markRetry(entry.id, entry.rev, message, at)
     this.emit({ type: 'retrying', submissionId: entry.id, error: message, at })
-    return { kind: 'retry', at }
+    this.schedule(at)
+    return 'wait'
   }
 
-  /** Builds the record from the entry (all photos uploaded) and puts it into Firestore's local queue. */
-  private async handOff(entry: Submission, userId: string, first: boolean): Promise<void> {
-    if (!entry.fields) throw new BackendError('A save without fields', { permanent: true, code: 'invalid' })
-    const imgUrls = entry.photos.length > 0 ? entry.photos.map((photo) => photo.url ?? '') : entry.keptUrls
-    const record = buildKidRecord(entry.fields, imgUrls, userId)
-    const problems = kidRecordProblems(record)
-    if (problems.length > 0)
-      throw new BackendError(problems.join('; '), { permanent: true, code: 'invalid-record' })
-    // Persisted before the write: if the page dies right after it, a discard knows the record may exist.
-    if (!entry.handoffStarted) await this.outbox.markHandoffStarted(entry.id)
-    const queued = await this.kids.saveKid(entry.kidId, record)
-    // Catch at once (the answer may come before the marker below is written), act on it afterwards.
-    const ack: Promise<Ack> = queued.acknowledged.then(
-      () => ({ ok: true }),
-      (error: unknown) => ({ ok: false, error }),
-    )
-    if (first && !(await this.outbox.markHandedOff(entry.id, entry.rev))) {
-      this.again = true // changed meanwhile: the newer content is sent next, overwriting this one
-      return
-    }
-    if (first) this.emit({ type: 'handedOff', submissionId: entry.id })
-    this.following.set(entry.id, entry.rev)
-    const handled: Promise<void> = ack
-      .then((answer) => this.acknowledged(entry, answer))
-      .catch((error: unknown) => console.warn('The outbox could not note the server answer', error))
-      .finally(() => this.answering.delete(handled))
-    this.answering.add(handled)
+  /** Follows every save of the parent still waiting for the server (after a reload, a sign-in). */
+  private async followHandedOff(binding: Binding): Promise<void> {
+    const entries = await this.outbox.list(binding.userId)
+    for (const entry of entries) if (entry.state === 'handedOff') this.follow(binding, entry)
   }
 
-  private async rehand(entry: Submission, userId: string): Promise<void> {
-    try {
-      await this.handOff(entry, userId, false)
-    } catch (error) {
-      if (isPermanentFailure(error) && (await this.outbox.markFailed(entry.id, entry.rev, describe(error))))
-        this.emit({ type: 'failed', submissionId: entry.id, error: describe(error) })
-    }
+  /** Waits for the server's answer on the record itself: it survives reloads, unlike a write's promise. */
+  private follow(binding: Binding, entry: Submission): void {
+    if (!this.current(binding) || this.following.has(entry.id)) return
+    let answered = false
+    const stop = this.kids.watchKid(entry.kidId, (snapshot) => {
+      if (answered || snapshot === 'forbidden' || snapshot.pendingWrite) return
+      answered = true
+      this.following.get(entry.id)?.()
+      this.following.delete(entry.id)
+      this.track(this.answered(binding, entry, snapshot))
+    })
+    if (answered) stop()
+    else this.following.set(entry.id, stop)
   }
 
-  private async acknowledged(entry: Submission, answer: Ack): Promise<void> {
-    if (this.following.get(entry.id) === entry.rev) this.following.delete(entry.id)
-    if (answer.ok) {
+  private async answered(binding: Binding, entry: Submission, snapshot: KidSnapshot): Promise<void> {
+    if (!this.current(binding)) return
+    const record = recordOf(entry, binding.userId)
+    if (record && snapshot.kid && sameRecord(snapshot.kid, record)) {
       await this.outbox.completeSave(entry.id, entry.rev)
-      this.kickQuietly() // replaced photos can go now
+      this.emit({ type: 'saved', submissionId: entry.id })
+      this.kick() // replaced photos can go now
       return
     }
-    // Firestore gives up on a write only when the server refuses it (the rules): that will not change.
-    const message = describe(answer.error)
+    if (snapshot.fromCache) {
+      // Not in Firestore's queue any more, and not saved as far as this device knows: its data was
+      // cleared. Hand the same record over again, once.
+      if (await this.outbox.requeue(entry.id, entry.rev)) this.kick()
+      return
+    }
+    // The server has answered with something else: it refused the write (the rules). That will not
+    // change on a retry.
+    const message = 'The server refused to save this child'
     if (await this.outbox.markFailed(entry.id, entry.rev, message))
       this.emit({ type: 'failed', submissionId: entry.id, error: message })
   }
 
-  /** Deletes the photos an entry no longer needs. Returns when to try again, or null when done. */
-  private async cleanUp(entry: Submission): Promise<number | null> {
-    if (entry.cleanupUrls.length === 0) {
+  /** Deletes the photos an entry no longer needs. */
+  private async cleanUp(binding: Binding, entry: Submission): Promise<StepResult> {
+    if (entry.cleanupPaths.length === 0) {
       await this.outbox.markRecordDeleted(entry.id)
-      return null
+      return 'done'
     }
-    for (const url of entry.cleanupUrls) {
+    for (const path of entry.cleanupPaths) {
       try {
-        await this.photos.deleteByUrl(url)
+        this.assertCurrent(binding)
+        await this.photos.delete(path)
       } catch (error) {
+        if (!this.current(binding)) return 'stopped'
         if (!isPermanentFailure(error)) {
           const at = this.now() + this.backoffMs(entry.attempts + 1)
           await this.outbox.markRetry(entry.id, entry.rev, describe(error), at)
-          return at
+          this.schedule(at)
+          return 'wait'
         }
         // Refused for good (not ours any more): nothing more this device can do about it.
-        console.warn(`A photo that is no longer used could not be deleted: ${url}`, error)
+        console.warn(`A photo that is no longer used could not be deleted: ${path}`, error)
       }
-      await this.outbox.markCleanedUp(entry.id, url)
+      await this.outbox.markCleanedUp(entry.id, path)
     }
-    return null
+    return 'done'
+  }
+
+  private schedule(at: number): void {
+    if (!this.binding || at >= this.timerAt) return
+    this.clearTimer()
+    this.timerAt = at
+    this.timer = setTimeout(
+      () => {
+        this.timer = null
+        this.timerAt = Number.POSITIVE_INFINITY
+        this.kick()
+      },
+      Math.max(0, at - this.now()),
+    )
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.timerAt = Number.POSITIVE_INFINITY
   }
 }

@@ -1,11 +1,12 @@
 // The outbox on the device (Dexie over IndexedDB): add, edit and delete submissions with their photos,
-// kept until the backend has them. Every change is one IndexedDB transaction, so a reload or a crash
-// leaves either the old or the new state, never half of one. Step markers (a photo's `url`, the
-// `handedOff` state) are persisted as soon as a step is done, so the sender resumes where it stopped.
+// kept until the backend has them (docs/decisions/0002-exactly-once-outbox.md). Every change is one
+// IndexedDB transaction, so a reload or a crash leaves either the old or the new state, never half of
+// one. Step markers (a photo's `uploaded`, the `handedOff` state) are persisted as soon as a step is
+// done, so the sender resumes where it stopped. Where the browser has no IndexedDB (some private modes),
+// the same queue lives in memory for the tab's lifetime (docs/decisions/0009-outbox-in-memory.md).
 import Dexie, { type EntityTable } from 'dexie'
 import { newRandomId } from '../../shared/records/ids'
-import type { PhotoType } from '../../shared/records/kid-photos'
-import { photoStoragePath } from '../../shared/records/kid-photos'
+import { type PhotoType, photoStoragePath, storagePathOf } from '../../shared/records/kid-photos'
 import type { KidFields, StoredKid } from '../../shared/records/kid-record'
 
 /** A photo scaled down on the device, ready to queue. */
@@ -24,8 +25,8 @@ export interface OutboxPhoto {
   readonly size: number
   /** Fixed at submission (images/{userId}-{fileName}-{random id}): a retried upload overwrites it. */
   readonly path: string
-  /** Download address once uploaded (the step marker); null before. */
-  readonly url: string | null
+  /** The step marker: true once the photo is in storage. */
+  readonly uploaded: boolean
 }
 
 export interface StoredPhotoBytes {
@@ -38,8 +39,8 @@ export interface StoredPhotoBytes {
 export type SubmissionKind = 'add' | 'edit' | 'delete'
 
 /**
- * queued: waiting to be sent (in order). handedOff: the record is in Firestore's local queue; kept until
- * the server accepts it. cleanup: only photo deletions are left. failed: stopped for the parent.
+ * queued: waiting to be sent. handedOff: the record is in Firestore's local queue; kept until the
+ * server has answered. cleanup: only photo deletions are left. failed: stopped for the parent.
  */
 export type SubmissionState = 'queued' | 'handedOff' | 'cleanup' | 'failed'
 
@@ -54,10 +55,10 @@ export interface Submission {
   readonly fields: KidFields | null
   /** New photos, replacing all old ones; empty when an edit keeps the existing photos. */
   readonly photos: readonly OutboxPhoto[]
-  /** The existing photos an edit keeps (when it has no new ones). */
-  readonly keptUrls: readonly string[]
+  /** The existing photos an edit keeps (when it has no new ones), in order: the first is the cover. */
+  readonly keptPaths: readonly string[]
   /** Photos to delete from storage once this submission is saved (or, for a delete, at once). */
-  readonly cleanupUrls: readonly string[]
+  readonly cleanupPaths: readonly string[]
   readonly state: SubmissionState
   /** Set before the record is first handed to Firestore: from then on the record may exist there. */
   readonly handoffStarted: boolean
@@ -80,27 +81,59 @@ type Db = Dexie & {
 
 export const OUTBOX_DB_NAME = 'sunbeam-outbox'
 
-function openDb(name: string): Db {
-  const db = new Dexie(name) as Db
+/** A row of the first version: photos marked, and named, by their download address. */
+interface SubmissionV1 {
+  photos: (Omit<OutboxPhoto, 'uploaded'> & { url?: string | null; uploaded?: boolean })[]
+  keptUrls?: string[]
+  cleanupUrls?: string[]
+  keptPaths?: string[]
+  cleanupPaths?: string[]
+}
+
+function pathsOf(addresses: readonly string[] | undefined): string[] {
+  return (addresses ?? []).flatMap((address) => storagePathOf(address) ?? [])
+}
+
+function defineDb(db: Db): Db {
   db.version(1).stores({
     submissions: 'id, seq, kidId, userId',
     photos: 'id, submissionId',
   })
+  // Photos are private now: entries name them by storage path, never by a download address.
+  db.version(2)
+    .stores({ submissions: 'id, seq, kidId, userId', photos: 'id, submissionId' })
+    .upgrade((tx) =>
+      tx
+        .table('submissions')
+        .toCollection()
+        .modify((row: SubmissionV1) => {
+          row.photos = row.photos.map(({ url, ...photo }) => ({ ...photo, uploaded: Boolean(url) }))
+          row.keptPaths = pathsOf(row.keptUrls)
+          row.cleanupPaths = pathsOf(row.cleanupUrls)
+          delete row.keptUrls
+          delete row.cleanupUrls
+        }),
+    )
   return db
 }
 
 /** Open entries (not yet in Firestore) of a child: at most one per child, edits update it in place. */
-function isOpen(entry: Submission): boolean {
+export function isOpen(entry: Submission): boolean {
   return (entry.state === 'queued' || entry.state === 'failed') && entry.kind !== 'delete'
 }
 
-/** Every photo address an entry may have put into storage (uploaded new photos). */
-function uploadedUrls(entry: Submission): string[] {
-  return entry.photos.flatMap((photo) => (photo.url ? [photo.url] : []))
+/** Entries whose change has not reached the server yet (what a parent would lose by discarding them). */
+export function isUnsent(entry: Submission): boolean {
+  return entry.state !== 'cleanup'
 }
 
-function unique(urls: Iterable<string>): string[] {
-  return [...new Set(urls)]
+/** Every photo path an entry may have put into storage (uploaded new photos). */
+function uploadedPaths(entry: Submission): string[] {
+  return entry.photos.flatMap((photo) => (photo.uploaded ? [photo.path] : []))
+}
+
+function unique(paths: Iterable<string>): string[] {
+  return [...new Set(paths)]
 }
 
 export interface AddInput {
@@ -114,8 +147,13 @@ export interface EditInput {
   readonly userId: string
   readonly kidId: string
   readonly fields: KidFields
-  /** New photos (replace the old ones), or null to keep them. */
+  /** New photos (they replace the old ones), or null to keep them. */
   readonly photos: readonly PreparedPhoto[] | null
+  /**
+   * With no new photos: the existing photos to keep, in their new order (the parent may remove one or
+   * choose another cover). By default all of them, as they are.
+   */
+  readonly keptPaths?: readonly string[]
   /** The record as stored in Firestore, if it is there (null for a child only queued so far). */
   readonly stored: StoredKid | null
 }
@@ -129,16 +167,45 @@ export interface DeleteInput {
 /** What the queue needs to know of a new entry; the rest is set by `newEntry`. */
 type NewEntry = Pick<
   Submission,
-  'kind' | 'kidId' | 'userId' | 'fields' | 'photos' | 'keptUrls' | 'cleanupUrls' | 'state'
+  'kind' | 'kidId' | 'userId' | 'fields' | 'photos' | 'keptPaths' | 'cleanupPaths' | 'state'
 > & { readonly id?: string }
+
+export interface OutboxOptions {
+  readonly now?: () => number
+  /** An IndexedDB implementation other than the browser's (the in-memory one; tests). */
+  readonly indexedDB?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }
+}
 
 export class Outbox {
   readonly db: Db
+  /** False when the queue lives in memory only (no IndexedDB): it is gone when the tab closes. */
+  readonly persistent: boolean
   private readonly now: () => number
 
-  constructor(name: string = OUTBOX_DB_NAME, options: { readonly now?: () => number } = {}) {
-    this.db = openDb(name)
+  constructor(name: string = OUTBOX_DB_NAME, options: OutboxOptions = {}) {
+    this.db = defineDb(new Dexie(name, options.indexedDB ?? {}) as Db)
+    this.persistent = !options.indexedDB
     this.now = options.now ?? Date.now
+  }
+
+  /**
+   * Opens the device's outbox; where the browser has no working IndexedDB, an in-memory one for the
+   * tab's lifetime (its code is loaded only then).
+   */
+  static async open(name: string = OUTBOX_DB_NAME, options: { readonly now?: () => number } = {}) {
+    try {
+      if (typeof indexedDB === 'undefined' || indexedDB === null)
+        throw new Error('No IndexedDB in this browser')
+      const outbox = new Outbox(name, options)
+      await outbox.db.open()
+      return outbox
+    } catch (error) {
+      console.warn('This browser keeps no data on the device; the outbox lives in memory', error)
+      const { indexedDB, IDBKeyRange } = await import('fake-indexeddb')
+      const outbox = new Outbox(name, { ...options, indexedDB: { indexedDB, IDBKeyRange } })
+      await outbox.db.open()
+      return outbox
+    }
   }
 
   close(): void {
@@ -164,7 +231,7 @@ export class Outbox {
     return this.db.photos.get(photoId)
   }
 
-  /** Entries the sender still has work for (what the start-up hint counts). */
+  /** Entries some sender still has work for, whoever they belong to (what the start-up hint counts). */
   async pendingCount(): Promise<number> {
     return this.db.submissions.filter((entry) => entry.state !== 'failed').count()
   }
@@ -202,7 +269,7 @@ export class Outbox {
         type: photo.type,
         size: photo.data.byteLength,
         path: photoStoragePath(userId, photo.name, id),
-        url: null,
+        uploaded: false,
       })
     }
     return { rows, metas }
@@ -221,8 +288,8 @@ export class Outbox {
         userId: input.userId,
         fields: input.fields,
         photos: metas,
-        keptUrls: [],
-        cleanupUrls: [],
+        keptPaths: [],
+        cleanupPaths: [],
         state: 'queued',
       })
     })
@@ -234,28 +301,33 @@ export class Outbox {
    * in place (one submission per child, so nothing is sent twice); otherwise a new edit is queued.
    */
   async edit(input: EditInput): Promise<string> {
-    const id = await this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
+    return this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
       const entries = await this.db.submissions.where('kidId').equals(input.kidId).toArray()
       const open = entries.find(isOpen)
       if (open) {
         let photos = open.photos
-        let keptUrls = open.keptUrls
-        let cleanupUrls = open.cleanupUrls
+        let keptPaths = open.keptPaths
+        let cleanupPaths = open.cleanupPaths
         if (input.photos) {
           // The new set replaces the queued one; photos of it already uploaded are deleted once saved.
           await this.db.photos.where('submissionId').equals(open.id).delete()
           const { rows, metas } = this.photoRows(open.id, input.userId, input.photos)
           await this.db.photos.bulkAdd(rows)
-          cleanupUrls = unique([...cleanupUrls, ...uploadedUrls(open), ...keptUrls])
+          cleanupPaths = unique([...cleanupPaths, ...uploadedPaths(open), ...keptPaths])
           photos = metas
-          keptUrls = []
+          keptPaths = []
+        } else if (input.keptPaths && open.photos.length === 0) {
+          // The kept photos, reordered or fewer: the ones left out go once the edit is saved.
+          const kept = input.keptPaths.filter((path) => keptPaths.includes(path))
+          cleanupPaths = unique([...cleanupPaths, ...keptPaths.filter((path) => !kept.includes(path))])
+          keptPaths = kept
         }
         await this.db.submissions.put({
           ...open,
           fields: input.fields,
           photos,
-          keptUrls,
-          cleanupUrls,
+          keptPaths,
+          cleanupPaths,
           state: 'queued',
           attempts: 0,
           nextAttemptAt: 0,
@@ -264,25 +336,25 @@ export class Outbox {
         })
         return open.id
       }
-      const newId = newRandomId()
-      const current = input.stored?.imgUrls ?? []
-      const { rows, metas } = this.photoRows(newId, input.userId, input.photos ?? [])
+      const id = newRandomId()
+      const current = pathsOf(input.stored?.imgUrls)
+      const kept = input.keptPaths ? input.keptPaths.filter((path) => current.includes(path)) : current
+      const { rows, metas } = this.photoRows(id, input.userId, input.photos ?? [])
       await this.db.photos.bulkAdd(rows)
       await this.newEntry({
-        id: newId,
+        id,
         kind: 'edit',
         kidId: input.kidId,
         userId: input.userId,
         fields: input.fields,
         photos: metas,
-        // The photos stay unless new ones are chosen; replaced ones go once the edit is saved.
-        keptUrls: input.photos ? [] : current,
-        cleanupUrls: input.photos ? current : [],
+        // The photos stay unless new ones are chosen; replaced or removed ones go once the edit is saved.
+        keptPaths: input.photos ? [] : kept,
+        cleanupPaths: input.photos ? current : current.filter((path) => !kept.includes(path)),
         state: 'queued',
       })
-      return newId
+      return id
     })
-    return id
   }
 
   /**
@@ -294,24 +366,25 @@ export class Outbox {
       const entries = (await this.db.submissions.where('kidId').equals(input.kidId).toArray()).filter(
         (entry) => entry.kind !== 'delete',
       )
-      const urls = new Set(input.stored?.imgUrls ?? [])
+      const paths = new Set(pathsOf(input.stored?.imgUrls))
       let recordMayExist = input.stored !== null
       for (const entry of entries) {
-        for (const url of [...uploadedUrls(entry), ...entry.keptUrls, ...entry.cleanupUrls]) urls.add(url)
+        for (const path of [...uploadedPaths(entry), ...entry.keptPaths, ...entry.cleanupPaths])
+          paths.add(path)
         if (entry.kind === 'edit' || entry.handoffStarted || entry.state === 'handedOff')
           recordMayExist = true
         await this.db.photos.where('submissionId').equals(entry.id).delete()
         await this.db.submissions.delete(entry.id)
       }
-      if (!recordMayExist && urls.size === 0) return
+      if (!recordMayExist && paths.size === 0) return
       await this.newEntry({
         kind: 'delete',
         kidId: input.kidId,
         userId: input.userId,
         fields: null,
         photos: [],
-        keptUrls: [],
-        cleanupUrls: [...urls],
+        keptPaths: [],
+        cleanupPaths: [...paths],
         // Nothing in Firestore to delete: only the photos are left to remove.
         state: recordMayExist ? 'queued' : 'cleanup',
       })
@@ -333,15 +406,8 @@ export class Outbox {
   async retry(id: string): Promise<void> {
     await this.change(id, (entry) =>
       entry.state === 'failed'
-        ? {
-            ...entry,
-            // A refused save that had reached Firestore goes through the same steps again.
-            state: 'queued',
-            attempts: 0,
-            nextAttemptAt: 0,
-            error: null,
-            rev: entry.rev + 1,
-          }
+        ? // A refused save that had reached Firestore goes through the same steps again.
+          { ...entry, state: 'queued', attempts: 0, nextAttemptAt: 0, error: null, rev: entry.rev + 1 }
         : null,
     )
   }
@@ -355,16 +421,16 @@ export class Outbox {
       await this.db.submissions.delete(id)
       // A new child the server may have stored after all (a crash after the hand-off) is deleted too.
       const deleteRecord = entry.kind === 'add' && entry.handoffStarted
-      const urls = uploadedUrls(entry)
-      if (!deleteRecord && urls.length === 0) return
+      const paths = uploadedPaths(entry)
+      if (!deleteRecord && paths.length === 0) return
       await this.newEntry({
         kind: 'delete',
         kidId: entry.kidId,
         userId: entry.userId,
         fields: null,
         photos: [],
-        keptUrls: [],
-        cleanupUrls: urls,
+        keptPaths: [],
+        cleanupPaths: paths,
         state: deleteRecord ? 'queued' : 'cleanup',
       })
     })
@@ -376,37 +442,31 @@ export class Outbox {
    * Marks a photo uploaded. Returns false when the parent replaced or discarded it meanwhile; its upload
    * is then queued for deletion.
    */
-  async markPhotoUploaded(id: string, userId: string, photoId: string, url: string): Promise<boolean> {
-    const kept = await this.db.transaction('rw', this.db.submissions, async () => {
+  async markPhotoUploaded(id: string, userId: string, photoId: string, path: string): Promise<boolean> {
+    return this.db.transaction('rw', this.db.submissions, async () => {
       const entry = await this.db.submissions.get(id)
       if (entry?.photos.some((photo) => photo.id === photoId)) {
         await this.db.submissions.put({
           ...entry,
-          photos: entry.photos.map((photo) => (photo.id === photoId ? { ...photo, url } : photo)),
+          photos: entry.photos.map((photo) => (photo.id === photoId ? { ...photo, uploaded: true } : photo)),
         })
         return true
       }
-      if (entry) {
-        await this.db.submissions.put({ ...entry, cleanupUrls: unique([...entry.cleanupUrls, url]) })
-      } else {
-        await this.addCleanup(userId, url)
-      }
+      if (entry)
+        await this.db.submissions.put({ ...entry, cleanupPaths: unique([...entry.cleanupPaths, path]) })
+      else
+        await this.newEntry({
+          // A stray upload whose entry is gone (discarded, deleted): only its deletion is left.
+          kind: 'delete',
+          kidId: '',
+          userId,
+          fields: null,
+          photos: [],
+          keptPaths: [],
+          cleanupPaths: [path],
+          state: 'cleanup',
+        })
       return false
-    })
-    return kept
-  }
-
-  /** A cleanup-only entry that deletes a stray upload whose entry is gone (discarded, deleted). */
-  private async addCleanup(userId: string, url: string): Promise<void> {
-    await this.newEntry({
-      kind: 'delete',
-      kidId: '',
-      userId,
-      fields: null,
-      photos: [],
-      keptUrls: [],
-      cleanupUrls: [url],
-      state: 'cleanup',
     })
   }
 
@@ -416,20 +476,18 @@ export class Outbox {
 
   /** The record is in Firestore's local queue. False when the parent changed the entry meanwhile. */
   async markHandedOff(id: string, rev: number): Promise<boolean> {
-    const done = await this.db.transaction('rw', this.db.submissions, async () => {
-      const entry = await this.db.submissions.get(id)
-      if (!entry || entry.rev !== rev || entry.state !== 'queued') return false
-      await this.db.submissions.put({
-        ...entry,
-        state: 'handedOff',
-        handedOffAt: this.now(),
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: null,
-      })
-      return true
-    })
-    return done
+    return this.change(id, (entry) =>
+      entry.rev === rev && entry.state === 'queued'
+        ? {
+            ...entry,
+            state: 'handedOff',
+            handedOffAt: this.now(),
+            attempts: 0,
+            nextAttemptAt: 0,
+            error: null,
+          }
+        : null,
+    )
   }
 
   /** The server accepted the save: its photo bytes are no longer needed, replaced photos can go. */
@@ -438,9 +496,19 @@ export class Outbox {
       const entry = await this.db.submissions.get(id)
       if (!entry || entry.rev !== rev || entry.state !== 'handedOff') return
       await this.db.photos.where('submissionId').equals(id).delete()
-      if (entry.cleanupUrls.length === 0) await this.db.submissions.delete(id)
+      if (entry.cleanupPaths.length === 0) await this.db.submissions.delete(id)
       else await this.db.submissions.put({ ...entry, state: 'cleanup', attempts: 0, nextAttemptAt: 0 })
     })
+  }
+
+  /**
+   * The write this entry handed to Firestore is no longer in its queue, and the server does not have it
+   * (the device's Firestore data was cleared): hand it over again. Uploaded photos stay uploaded.
+   */
+  async requeue(id: string, rev: number): Promise<boolean> {
+    return this.change(id, (entry) =>
+      entry.rev === rev && entry.state === 'handedOff' ? { ...entry, state: 'queued', handedOffAt: 0 } : null,
+    )
   }
 
   /** A delete is in Firestore's queue: the photos are left. */
@@ -448,18 +516,18 @@ export class Outbox {
     await this.db.transaction('rw', this.db.submissions, async () => {
       const entry = await this.db.submissions.get(id)
       if (!entry) return
-      if (entry.cleanupUrls.length === 0) await this.db.submissions.delete(id)
+      if (entry.cleanupPaths.length === 0) await this.db.submissions.delete(id)
       else await this.db.submissions.put({ ...entry, state: 'cleanup', attempts: 0, nextAttemptAt: 0 })
     })
   }
 
-  async markCleanedUp(id: string, url: string): Promise<void> {
+  async markCleanedUp(id: string, path: string): Promise<void> {
     await this.db.transaction('rw', this.db.submissions, async () => {
       const entry = await this.db.submissions.get(id)
       if (!entry) return
-      const cleanupUrls = entry.cleanupUrls.filter((u) => u !== url)
-      if (cleanupUrls.length === 0 && entry.state === 'cleanup') await this.db.submissions.delete(id)
-      else await this.db.submissions.put({ ...entry, cleanupUrls })
+      const cleanupPaths = entry.cleanupPaths.filter((p) => p !== path)
+      if (cleanupPaths.length === 0 && entry.state === 'cleanup') await this.db.submissions.delete(id)
+      else await this.db.submissions.put({ ...entry, cleanupPaths })
     })
   }
 
@@ -472,18 +540,52 @@ export class Outbox {
 
   /** A permanent failure: the entry stops until the parent retries, edits or discards it. */
   async markFailed(id: string, rev: number, error: string): Promise<boolean> {
-    const changed = await this.change(id, (entry) =>
+    return this.change(id, (entry) =>
       entry.rev === rev && entry.state !== 'failed'
         ? { ...entry, state: 'failed', attempts: entry.attempts + 1, nextAttemptAt: 0, error }
         : null,
     )
-    return changed
   }
 
-  /** Retries waiting for their backoff start now (the device came online, the app became visible). */
-  async wakeUp(): Promise<void> {
+  /** A parent's retries waiting for their backoff start now (online again, the app visible, Retry now). */
+  async wakeUp(userId: string): Promise<void> {
     await this.db.submissions
+      .where('userId')
+      .equals(userId)
       .filter((entry) => entry.state !== 'failed' && entry.nextAttemptAt > 0)
       .modify({ nextAttemptAt: 0 })
+  }
+
+  /**
+   * Signing out, keeping the parent's unsent work for their next sign-in: Firestore's queue is cleared
+   * with the rest of the device's data, so saves handed to it go back to the queue (their photos stay
+   * uploaded) and are handed over again, once, after the parent signs in.
+   */
+  async keepForLater(userId: string): Promise<void> {
+    await this.db.submissions
+      .where('userId')
+      .equals(userId)
+      .filter((entry) => entry.state === 'handedOff')
+      .modify({ state: 'queued', handedOffAt: 0 })
+  }
+
+  /**
+   * Forgets everything of a parent on this device (sign-out without keeping, account deleted). Returns
+   * the storage paths no record can use any more, so the caller can delete them while the parent is
+   * still signed in: photos uploaded for a change never handed to Firestore, and photos already waiting
+   * for deletion. (The photos of a change that may have reached the server, and those a pending edit
+   * would replace, stay: a record may still show them.)
+   */
+  async forget(userId: string): Promise<string[]> {
+    return this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
+      const entries = await this.db.submissions.where('userId').equals(userId).toArray()
+      const orphans = entries.flatMap((entry) => {
+        if (entry.state === 'cleanup') return entry.cleanupPaths
+        return entry.kind !== 'delete' && !entry.handoffStarted ? uploadedPaths(entry) : []
+      })
+      for (const entry of entries) await this.db.photos.where('submissionId').equals(entry.id).delete()
+      await this.db.submissions.where('userId').equals(userId).delete()
+      return unique(orphans)
+    })
   }
 }

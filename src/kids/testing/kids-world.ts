@@ -2,12 +2,13 @@
 // one test at a time; screens are rendered through the app's real router (renderRoute). Test helper only.
 import { afterEach, beforeEach, vi } from 'vitest'
 import { renderRoute } from '../../app/testing/render-route'
-import type { AuthUser, Backend } from '../../shared/backend/backend-ports'
-import { createFakeAuth, createFakeInquiries } from '../../shared/backend/testing/fake-backend'
-import { FakeKidsPort, FakePhotoStorage } from '../../shared/backend/testing/fake-kids-ports'
+import type { AuthUser } from '../../shared/backend/backend-ports'
+import { createFakeBackend, type FakeBackend } from '../../shared/backend/testing/fake-backend'
+import type { FakeKidsPort, FakePhotoStorage } from '../../shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '../../shared/records/ids'
 import { defaultKidFields, type KidFields, type StoredKid } from '../../shared/records/kid-record'
 import { createOutboxRuntime, type OutboxRuntime } from '../outbox/outbox-runtime'
+import { memoryPhotoCopies } from '../photo-copies'
 
 export const PARENT: AuthUser = { uid: 'parent1', email: 'ngozi@example.com', displayName: 'Ngozi' }
 
@@ -25,15 +26,19 @@ export function storedKid(id: string, overrides: Partial<StoredKid> = {}): Store
     parentPhone: '+234 802 555 0101',
     address: '12 Palm Close\nUyo',
     plan: 'Weekly',
-    imgUrls: [
-      FakePhotoStorage.urlOf(`images/parent1-a.jpg-${id}1`),
-      FakePhotoStorage.urlOf(`images/parent1-b.jpg-${id}2`),
-    ],
+    imgUrls: [`images/parent1-a.jpg-${id}1`, `images/parent1-b.jpg-${id}2`],
     userRef: PARENT.uid,
     id,
     savedAt: 1,
     ...overrides,
   }
+}
+
+/** A record the server already has, with its photos in storage. */
+export function seedKid(world: KidsWorld, kid: StoredKid): void {
+  for (const path of kid.imgUrls)
+    world.storage.objects.set(path, { data: new ArrayBuffer(8), type: 'image/jpeg' })
+  world.kids.seed(kid)
 }
 
 export function childFields(overrides: Partial<KidFields> = {}): KidFields {
@@ -44,18 +49,19 @@ export interface KidsWorld {
   readonly kids: FakeKidsPort
   readonly storage: FakePhotoStorage
   readonly runtime: OutboxRuntime
-  readonly backend: Backend
+  readonly backend: FakeBackend
 }
 
 /** A fresh fake backend, signed in as PARENT, and an outbox in a database of its own. */
-export function createKidsWorld(): KidsWorld {
-  const kids = new FakeKidsPort()
-  const storage = new FakePhotoStorage()
-  const auth = createFakeAuth()
-  auth.startSignedInAs(PARENT)
-  const backend: Backend = { auth, inquiries: createFakeInquiries(), kids, photos: storage }
-  const runtime = createOutboxRuntime(backend, `kids-${newRandomId(8)}`)
-  return { kids, storage, runtime, backend }
+export async function createKidsWorld(): Promise<KidsWorld> {
+  const backend = createFakeBackend()
+  backend.auth.startSignedInAs(PARENT)
+  backend.kids.signedIn = PARENT.uid
+  const runtime = await createOutboxRuntime(backend, {
+    dbName: `kids-${newRandomId(8)}`,
+    copies: memoryPhotoCopies(),
+  })
+  return { kids: backend.kids, storage: backend.photos, runtime, backend }
 }
 
 /**
@@ -71,8 +77,8 @@ export function useKidsWorld(): {
 } {
   let world: KidsWorld | null = null
   let objectUrls = 0
-  beforeEach(() => {
-    world = createKidsWorld()
+  beforeEach(async () => {
+    world = await createKidsWorld()
     URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`)
     URL.revokeObjectURL = vi.fn()
   })

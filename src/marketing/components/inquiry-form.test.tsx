@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { InquiryRecord } from '../../shared/records/inquiry-record'
+import type { InquirySubmission } from '../../shared/records/inquiry-record'
 import { InquiryForm, inquiryMessages } from './inquiry-form'
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
@@ -50,7 +50,7 @@ describe('InquiryForm', () => {
 
   it('sends the trimmed inquiry, thanks the sender and clears the form', async () => {
     const user = userEvent.setup()
-    const onSend = vi.fn((_inquiry: InquiryRecord) => Promise.resolve())
+    const onSend = vi.fn((_inquiry: InquirySubmission) => Promise.resolve())
     render(<InquiryForm onSend={onSend} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
@@ -60,9 +60,27 @@ describe('InquiryForm', () => {
       email: 'ada@example.com',
       subject: 'A place in September',
       message: 'Do you have room for a two-year-old?',
+      website: '',
     })
     expect(await screen.findByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
     expect(screen.getByLabelText('First name')).toHaveValue('')
+  })
+
+  it('has a honeypot field people never see or reach, whose value goes with the message', async () => {
+    const onSend = vi.fn((_inquiry: InquirySubmission) => Promise.resolve())
+    const { container } = render(<InquiryForm onSend={onSend} />)
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')
+    expect(trap).not.toBeNull()
+    expect(trap).toHaveAttribute('tabindex', '-1')
+    expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull()
+    // Not one of the form's named fields for people (a screen reader does not list it).
+    expect(screen.queryByRole('textbox', { name: 'Website' })).not.toBeInTheDocument()
+    // A bot fills it in: the value goes along, and the backend drops the message.
+    const user = userEvent.setup()
+    await fillIn(user)
+    if (trap) trap.value = 'https://spam.example'
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    expect(onSend).toHaveBeenCalledWith(expect.objectContaining({ website: 'https://spam.example' }))
   })
 
   it('shows an error and keeps the text when sending fails', async () => {

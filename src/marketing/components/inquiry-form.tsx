@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { siteConfig } from '../../shared/config/site-config'
-import type { InquiryRecord } from '../../shared/records/inquiry-record'
+import type { InquirySubmission } from '../../shared/records/inquiry-record'
 
 type FormStatus =
   | { readonly kind: 'idle' }
@@ -20,15 +20,16 @@ export const inquiryMessages = {
 /** Field limits, so a pasted novel cannot ride along into the inbox. */
 const limits = { name: 80, lastName: 80, email: 254, subject: 150, message: 2000 } as const
 
-function readInquiry(form: HTMLFormElement): InquiryRecord {
+function readInquiry(form: HTMLFormElement): InquirySubmission {
   const data = new FormData(form)
-  const text = (field: keyof InquiryRecord) => String(data.get(field) ?? '').trim()
+  const text = (field: keyof InquirySubmission) => String(data.get(field) ?? '').trim()
   return {
     name: text('name'),
     lastName: text('lastName'),
     email: text('email'),
     subject: text('subject'),
     message: text('message'),
+    website: text('website'),
   }
 }
 
@@ -36,7 +37,7 @@ function readInquiry(form: HTMLFormElement): InquiryRecord {
  * The 'Quick Inquire' form. The browser checks the fields; sending is the caller's job (`onSend`).
  * Without `onSend` the form never reloads the page and says plainly that it cannot send yet.
  */
-export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquiryRecord) => Promise<void> }) {
+export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquirySubmission) => Promise<void> }) {
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -66,6 +67,11 @@ export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquiryRec
       <p className="inquiry-form__intro">
         Questions about places, plans or a visit? Send us a note. All fields are required.
       </p>
+      {/* A honeypot: hidden from people and from assistive technology, filled in only by bots. */}
+      <div className="inquiry-form__trap" aria-hidden="true">
+        <label htmlFor="inquiry-website">Website</label>
+        <input id="inquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
       <div className="form-grid">
         <div className="field">
           <label htmlFor="inquiry-name">First name</label>

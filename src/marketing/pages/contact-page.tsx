@@ -1,9 +1,9 @@
-import type { InquiryRecord } from '../../shared/records/inquiry-record'
+import type { InquirySubmission } from '../../shared/records/inquiry-record'
 import { ContactInfo } from '../components/contact-info'
 import { InquiryForm } from '../components/inquiry-form'
 import { PageBanner } from '../components/page-banner'
 
-export function ContactPage({ onSend }: { readonly onSend?: (inquiry: InquiryRecord) => Promise<void> }) {
+export function ContactPage({ onSend }: { readonly onSend?: (inquiry: InquirySubmission) => Promise<void> }) {
   return (
     <>
       <PageBanner title="Contact Us" />

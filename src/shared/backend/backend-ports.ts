@@ -1,9 +1,13 @@
 // The app's view of its hosted backend. Everything above the Firebase adapter (src/firebase/)
 // talks to these interfaces only, so screens, forms and the outbox are tested against in-memory fakes
-// and marketing pages never pull Firebase into their bundle.
+// and marketing pages never pull Firebase into their bundle (docs/decisions/0004-firebase-loaded-lazily.md).
 //
-// Ownership: the account section (AuthPort, InquiriesPort) and the kids section (KidsPort,
-// PhotoStoragePort) each evolve with their feature; keep the shapes small and free of Firebase types.
+// Ownership: the account section (AuthPort, InquiriesPort, AccountDataPort) and the kids section
+// (KidsPort, PhotoStoragePort) each evolve with their feature; keep the shapes small and free of
+// Firebase types.
+import type { InquirySubmission } from '../records/inquiry-record'
+import type { StoredKid } from '../records/kid-record'
+import type { KidsPort, PhotoStoragePort } from './kids-ports'
 
 export type Unsubscribe = () => void
 
@@ -16,6 +20,11 @@ export interface AuthUser {
 export interface AuthPort {
   /** Calls back once the signed-in state is known (null: signed out) and on every change. */
   onAuthChange(listener: (user: AuthUser | null) => void): Unsubscribe
+  /**
+   * Runs (and is awaited) before this tab's signed-in account changes to another or to nobody: work
+   * done for the old account must stop before the new one's credentials exist.
+   */
+  beforeUserChange(callback: () => void | Promise<void>): Unsubscribe
   signIn(email: string, password: string): Promise<AuthUser>
   /** Creates the account, sets its display name and writes users/{uid} (never the password). */
   signUp(name: string, email: string, password: string): Promise<AuthUser>
@@ -23,16 +32,47 @@ export interface AuthPort {
   sendPasswordReset(email: string): Promise<void>
   /** Updates the auth profile's displayName and users/{uid}.name. */
   updateName(name: string): Promise<void>
+  /** Checks the signed-in parent's password again (before deleting the account); rejects if wrong. */
+  confirmPassword(password: string): Promise<void>
+  /** Deletes the signed-in sign-in account itself (its data must be gone first). */
+  deleteAccount(): Promise<void>
 }
 
 export interface InquiriesPort {
-  /** Queues an inquiry write; resolves once it is accepted locally (it syncs when online). */
-  send(inquiry: import('../records/inquiry-record').InquiryRecord): Promise<void>
+  /**
+   * Queues an inquiry write; resolves once it is accepted locally (it syncs when online). A submission
+   * whose honeypot is filled in is dropped (and resolves all the same).
+   */
+  send(inquiry: InquirySubmission): Promise<void>
+}
+
+/**
+ * What the server holds for a parent, read and deleted with the server's own answer (not through the
+ * offline queue): 'Download my data' and 'Delete my account' must know what is really there.
+ */
+export interface AccountDataPort {
+  /** The parent's child records on the server. */
+  listKids(userId: string): Promise<StoredKid[]>
+  /** Deletes a child record on the server; resolves once the server confirms (or it was not there). */
+  deleteKid(kidId: string): Promise<void>
+  /** Deletes users/{userId} on the server; resolves once the server confirms. */
+  deleteUserRecord(userId: string): Promise<void>
+}
+
+/** The backend's data kept on this device (Firestore's persistent cache and queue). */
+export interface DeviceDataPort {
+  /**
+   * Removes it all (sign-out, deleted account): the next parent on this device starts clean. Writes
+   * still in the queue are lost with it.
+   */
+  clear(): Promise<void>
 }
 
 export interface Backend {
   readonly auth: AuthPort
   readonly inquiries: InquiriesPort
-  readonly kids: import('./kids-ports').KidsPort
-  readonly photos: import('./kids-ports').PhotoStoragePort
+  readonly kids: KidsPort
+  readonly photos: PhotoStoragePort
+  readonly account: AccountDataPort
+  readonly device: DeviceDataPort
 }

@@ -1,6 +1,5 @@
 // Ports for child records and their photos. Owned by the kids feature; see backend-ports.ts.
 // No Firebase types here: the outbox, the screens and their tests only know these shapes.
-
 import type { PhotoType } from '../records/kid-photos'
 import type { KidRecord, StoredKid } from '../records/kid-record'
 import type { Unsubscribe } from './backend-ports'
@@ -28,31 +27,46 @@ export function isPermanentFailure(error: unknown): boolean {
   return error instanceof BackendError && error.permanent
 }
 
-/** A write handed to the backend's local queue. */
-export interface QueuedSave {
-  /** Settles with the server's answer: resolves when accepted, rejects (BackendError) when refused. Offline it stays pending. */
-  readonly acknowledged: Promise<void>
+/** The code of a call refused because another account is signed in than the one it was made for. */
+export const WRONG_ACCOUNT = 'wrong-account'
+
+/** The code of a call given up because its AbortSignal fired (sign-out, the parent changed it). */
+export const ABORTED = 'aborted'
+
+/** One record as this device knows it, with where that knowledge comes from. */
+export interface KidSnapshot {
+  /** The record, or null when it does not exist (as far as this device knows). */
+  readonly kid: StoredKid | null
+  /** True while a write of this device still waits for the server's answer. */
+  readonly pendingWrite: boolean
+  /** True when this comes from the device's cache, not (yet) confirmed by the server. */
+  readonly fromCache: boolean
 }
 
-/** What a record read looks like: the record, or null when it is missing or not readable by this user. */
 /**
- * One record as it is known: null when it does not exist, 'forbidden' when the rules refuse to read it
- * (another parent's child), which the edit screen answers differently ('You can not edit that child').
+ * A record as it is known, or 'forbidden' when the rules refuse to read it (another parent's child),
+ * which the edit screen answers differently ('You can not edit that child').
  */
-export type KidListener = (kid: StoredKid | null | 'forbidden') => void
+export type KidListener = (snapshot: KidSnapshot | 'forbidden') => void
+
+/** Calls made for one parent: refused, not sent with someone else's credentials, if another is signed in. */
+export interface AsUser {
+  readonly asUser: string
+}
 
 export interface KidsPort {
   /** False where the device cannot keep records (private browsing): they then last only this session. */
   readonly persistentCache: boolean
   /**
    * Writes kids/{kidId} (the adapter adds timestamp = server time). Resolves once the write is in the
-   * local queue and cache, WITHOUT waiting for the server (which never answers offline). Writing the same
-   * id again overwrites, so a retried save is applied once.
+   * local queue and cache, WITHOUT waiting for the server (which never answers offline): watchKid tells
+   * when the server has answered. Writing the same id again overwrites it. Refused (WRONG_ACCOUNT) when
+   * `asUser` is not the signed-in account at the moment of writing.
    */
-  saveKid(kidId: string, record: KidRecord): Promise<QueuedSave>
+  saveKid(kidId: string, record: KidRecord, options: AsUser): Promise<void>
   /** Deletes kids/{kidId}; resolves once the delete is queued locally. */
-  deleteKid(kidId: string): Promise<void>
-  /** Follows one record (from the local cache first, so it works offline). */
+  deleteKid(kidId: string, options: AsUser): Promise<void>
+  /** Follows one record (from the local cache first, so it works offline), metadata changes included. */
   watchKid(kidId: string, listener: KidListener): Unsubscribe
   /** Follows a parent's records, newest save first (the profile query: userRef ==, timestamp desc). */
   watchKidsOf(
@@ -68,14 +82,24 @@ export interface PhotoBytes {
   readonly type: PhotoType
 }
 
+export interface UploadOptions extends AsUser {
+  /** Gives the upload up (it rejects with ABORTED): at sign-out, or when the parent changed the child. */
+  readonly signal?: AbortSignal
+  /** The uploaded fraction, 0 to 1. */
+  readonly onProgress?: (fraction: number) => void
+}
+
+/**
+ * Child photos in Cloud Storage, private to their owner: the app never hands out a public address, it
+ * reads a photo with the parent's credentials (docs/decisions/0008-private-photos.md).
+ */
 export interface PhotoStoragePort {
-  /**
-   * Uploads to `path` (overwriting anything there, so a retry adds no copy) and resolves with the
-   * download address. `onProgress` gets the uploaded fraction, 0 to 1.
-   */
-  upload(path: string, photo: PhotoBytes, onProgress?: (fraction: number) => void): Promise<string>
-  /** Deletes the photo behind a download address; resolves too when it is already gone. */
-  deleteByUrl(url: string): Promise<void>
+  /** Uploads to `path`, overwriting anything there (a retry adds no copy), kept out of shared caches. */
+  upload(path: string, photo: PhotoBytes, options: UploadOptions): Promise<void>
+  /** Reads a photo with the signed-in parent's credentials. */
+  download(path: string): Promise<Blob>
+  /** Deletes a photo; resolves too when it is already gone. */
+  delete(path: string): Promise<void>
 }
 
 export type { Unsubscribe }

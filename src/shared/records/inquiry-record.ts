@@ -9,6 +9,14 @@ export interface InquiryRecord {
   readonly message: string
 }
 
+/**
+ * What the form sends: the record, plus a honeypot field hidden from people (only bots fill it in).
+ * The adapter drops a message whose honeypot is filled, and never stores the honeypot itself.
+ */
+export interface InquirySubmission extends InquiryRecord {
+  readonly website: string
+}
+
 export type InquiryField = keyof InquiryRecord
 
 /** Length limits per field (min, max) after trimming. firestore.rules repeats them. */

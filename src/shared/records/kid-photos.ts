@@ -71,8 +71,40 @@ export function safePhotoName(name: string): string {
 
 /**
  * images/{userId}-{fileName}-{random id}. The random id is fixed when the submission is made, so every
- * retry writes the same object instead of adding a copy.
+ * retry writes the same object instead of adding a copy. A child record keeps these paths, never a
+ * public download address (docs/decisions/0008-private-photos.md).
  */
 export function photoStoragePath(userId: string, fileName: string, randomId: string): string {
   return `images/${userId}-${safePhotoName(fileName)}-${randomId}`
+}
+
+/** Longest photo path a record may hold (firestore.rules: the same cap). */
+export const MAX_PHOTO_PATH_LENGTH = 300
+
+/**
+ * Whether `path` is one of `userId`'s own photo paths, as firestore.rules accepts it in a record:
+ * images/{userId}-{something}, one segment, letters, digits, '.', '_' and '-' only.
+ */
+export function isOwnPhotoPath(path: string, userId: string): boolean {
+  return (
+    path.length <= MAX_PHOTO_PATH_LENGTH &&
+    /^images\/[A-Za-z0-9._-]+$/.test(path) &&
+    path.startsWith(`images/${userId}-`) &&
+    path.length > `images/${userId}-`.length
+  )
+}
+
+/**
+ * The storage path of a photo as a record holds it: a path, or (records saved before photos became
+ * private) a download address whose path is read out of it. Null when it is neither.
+ */
+export function storagePathOf(photo: string): string | null {
+  if (photo.startsWith('images/')) return photo
+  try {
+    const match = /^\/v0\/b\/[^/]+\/o\/([^/]+)$/.exec(new URL(photo).pathname)
+    const path = match?.[1] ? decodeURIComponent(match[1]) : null
+    return path?.startsWith('images/') ? path : null
+  } catch {
+    return null
+  }
 }

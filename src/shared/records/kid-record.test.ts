@@ -48,9 +48,12 @@ describe('the child schema', () => {
   })
 
   it('checks a whole record like the rules do', () => {
-    const record = buildKidRecord({ ...filled, kidName: ' Amara ' }, ['https://x/1'], 'u1')
+    const record = buildKidRecord({ ...filled, kidName: ' Amara ' }, ['images/u1-a.jpg-R1'], 'u1')
     expect(record.kidName).toBe('Amara')
     expect(kidRecordProblems(record)).toEqual([])
+    // Photos are the owner's storage paths: no public address, no other parent's photo.
+    expect(kidRecordProblems({ ...record, imgUrls: ['https://x/1?token=t'] })).toHaveLength(1)
+    expect(kidRecordProblems({ ...record, imgUrls: ['images/u2-a.jpg-R1'] })).toHaveLength(1)
     expect(kidRecordProblems({ ...record, imgUrls: [] })).toContain('Max 6 images')
     expect(kidRecordProblems({ ...record, userRef: '' })).toContain('The record has no owner')
   })

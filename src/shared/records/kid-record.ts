@@ -1,7 +1,7 @@
 // The child record: the ONE schema shared by the add/edit forms, the outbox and the Firestore adapter.
 // firestore.rules repeats the same limits server-side, so a record that passes here is never refused
 // there. Photos (types, sizes, storage paths) are in kid-photos.ts.
-import { MAX_KID_PHOTOS, photoMessages } from './kid-photos'
+import { isOwnPhotoPath, MAX_KID_PHOTOS, photoMessages } from './kid-photos'
 
 export const KID_GENDERS = ['Male', 'Female'] as const
 export const KID_PLANS = ['Monthly', 'Weekly', 'Daily'] as const
@@ -24,7 +24,11 @@ export interface KidFields {
 
 /** The document in `kids/{kidId}` as the app writes it; the adapter adds `timestamp` (server time). */
 export interface KidRecord extends KidFields {
-  /** Download addresses of the photos; the first is the cover. 1 to 6 of them. */
+  /**
+   * The photos' storage paths (images/{userRef}-...), never public addresses; the first is the cover.
+   * 1 to 6 of them. (Records saved before photos became private may hold download addresses: read them
+   * with storagePathOf.)
+   */
   readonly imgUrls: readonly string[]
   /** The owner's user id. Never changes after creation (the rules enforce it). */
   readonly userRef: string
@@ -57,9 +61,6 @@ export const KID_TEXT_MAX: { readonly [K in KidTextField]: number } = {
   parentPhone: 30,
   address: 300,
 }
-
-/** Longest photo address we store (the rules check it too). */
-export const MAX_IMG_URL_LENGTH = 2048
 
 /** How each field is called in messages and labels. */
 export const KID_FIELD_LABELS: { readonly [K in keyof KidFields]: string } = {
@@ -148,13 +149,13 @@ export function kidRecordProblems(record: KidRecord): string[] {
   const problems = Object.values(validateKidFields(record))
   if (record.imgUrls.length < 1 || record.imgUrls.length > MAX_KID_PHOTOS)
     problems.push(photoMessages.maxImages)
-  if (record.imgUrls.some((url) => url.length === 0 || url.length > MAX_IMG_URL_LENGTH))
-    problems.push('An image address is invalid')
+  if (record.imgUrls.some((path) => !isOwnPhotoPath(path, record.userRef)))
+    problems.push('A photo is not one of the owner’s own')
   if (!record.userRef) problems.push('The record has no owner')
   return problems
 }
 
-/** Builds the record to write from form fields, photo addresses and the owner. */
+/** Builds the record to write from form fields, photo paths and the owner. */
 export function buildKidRecord(fields: KidFields, imgUrls: readonly string[], userRef: string): KidRecord {
   const clean = normalizeKidFields(fields)
   return { ...clean, imgUrls: [...imgUrls], userRef }

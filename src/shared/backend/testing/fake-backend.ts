@@ -1,9 +1,17 @@
-// An in-memory AuthPort/InquiriesPort for component tests (never imported by the app). It behaves like
-// Firebase where the screens can tell: wrong passwords and taken e-mails fail, names can be changed.
+// An in-memory backend for component tests (never imported by the app). It behaves like Firebase where
+// the screens can tell: wrong passwords and taken e-mails fail, names can be changed, an account change
+// runs the before-change callbacks first, and deleted accounts cannot sign in again.
 
-import type { InquiryRecord } from '../../records/inquiry-record'
+import type { InquirySubmission } from '../../records/inquiry-record'
 import { newUserRecord } from '../../records/user-record'
-import type { AuthPort, AuthUser, Backend, InquiriesPort } from '../backend-ports'
+import type {
+  AccountDataPort,
+  AuthPort,
+  AuthUser,
+  Backend,
+  DeviceDataPort,
+  InquiriesPort,
+} from '../backend-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
 
 interface Account {
@@ -20,11 +28,13 @@ export interface FakeAuth extends AuthPort {
     signOut: number
     sendPasswordReset: string[]
     updateName: string[]
+    confirmPassword: number
+    deleteAccount: number
   }
   /** users/{uid} as the adapter would write it (never the password). */
   readonly userDocs: Map<string, { name: string; email: string }>
   /** Make the next call of this method fail. */
-  failNext(method: 'updateName' | 'sendPasswordReset' | 'signOut' | 'signUp'): void
+  failNext(method: 'updateName' | 'sendPasswordReset' | 'signOut' | 'signUp' | 'deleteAccount'): void
   /** Hold calls of this method until release() (to see busy states). */
   hold(method: 'signIn' | 'signUp' | 'updateName'): { release: () => void }
   /** Never report the signed-in state (the guard's pending loader stays). */
@@ -38,6 +48,7 @@ export interface FakeAuth extends AuthPort {
 export function createFakeAuth(): FakeAuth {
   const accounts = new Map<string, Account>()
   const listeners = new Set<(user: AuthUser | null) => void>()
+  const beforeChange = new Set<() => void | Promise<void>>()
   const failing = new Set<string>()
   const holds = new Map<string, Promise<void>>()
   const userDocs = new Map<string, { name: string; email: string }>()
@@ -48,6 +59,12 @@ export function createFakeAuth(): FakeAuth {
   const toUser = (a: Account): AuthUser => ({ uid: a.uid, email: a.email, displayName: a.displayName })
   const announce = () => {
     for (const listener of listeners) listener(signedIn ? toUser(signedIn) : null)
+  }
+  /** Like Firebase: the before-change callbacks run (and are awaited) before the account changes. */
+  const switchTo = async (next: Account | null) => {
+    if (next?.uid !== signedIn?.uid) for (const callback of beforeChange) await callback()
+    signedIn = next
+    announce()
   }
   const maybeFail = (method: string) => {
     if (failing.delete(method)) throw new Error(`fake ${method} failure`)
@@ -62,6 +79,8 @@ export function createFakeAuth(): FakeAuth {
     signOut: 0,
     sendPasswordReset: [],
     updateName: [],
+    confirmPassword: 0,
+    deleteAccount: 0,
   }
 
   return {
@@ -101,6 +120,23 @@ export function createFakeAuth(): FakeAuth {
     },
     current: () => (signedIn ? toUser(signedIn) : null),
 
+    beforeUserChange(callback) {
+      beforeChange.add(callback)
+      return () => {
+        beforeChange.delete(callback)
+      }
+    },
+    async confirmPassword(password) {
+      calls.confirmPassword += 1
+      if (!signedIn || signedIn.password !== password) throw new Error('auth/wrong-password')
+    },
+    async deleteAccount() {
+      calls.deleteAccount += 1
+      maybeFail('deleteAccount')
+      if (!signedIn) throw new Error('Not signed in')
+      accounts.delete(signedIn.email)
+      await switchTo(null)
+    },
     onAuthChange(listener) {
       listeners.add(listener)
       if (!pendingForever) queueMicrotask(() => listener(signedIn ? toUser(signedIn) : null))
@@ -113,8 +149,7 @@ export function createFakeAuth(): FakeAuth {
       await waitHold('signIn')
       const account = accounts.get(email.trim())
       if (!account || account.password !== password) throw new Error('auth/invalid-credential')
-      signedIn = account
-      announce()
+      await switchTo(account)
       return toUser(account)
     },
     async signUp(name, email, password) {
@@ -127,15 +162,13 @@ export function createFakeAuth(): FakeAuth {
       const account = { uid: `uid-${nextUid++}`, email: record.email, password, displayName: record.name }
       accounts.set(account.email, account)
       userDocs.set(account.uid, record)
-      signedIn = account
-      announce()
+      await switchTo(account)
       return toUser(account)
     },
     async signOut() {
       calls.signOut += 1
       maybeFail('signOut')
-      signedIn = null
-      announce()
+      await switchTo(null)
     },
     async sendPasswordReset(email) {
       calls.sendPasswordReset.push(email)
@@ -155,11 +188,11 @@ export function createFakeAuth(): FakeAuth {
 }
 
 export interface FakeInquiries extends InquiriesPort {
-  readonly sent: InquiryRecord[]
+  readonly sent: InquirySubmission[]
 }
 
 export function createFakeInquiries(): FakeInquiries {
-  const sent: InquiryRecord[] = []
+  const sent: InquirySubmission[] = []
   return {
     sent,
     async send(inquiry) {
@@ -168,14 +201,78 @@ export function createFakeInquiries(): FakeInquiries {
   }
 }
 
-export function createFakeBackend(
-  auth: FakeAuth = createFakeAuth(),
-): Backend & { auth: FakeAuth; inquiries: FakeInquiries } {
+export interface FakeAccountData extends AccountDataPort {
+  /** Server deletes, in order. */
+  readonly deleted: string[]
+  /** Errors thrown by the next calls (a connection lost half-way). */
+  readonly failures: Error[]
+}
+
+/** The server's side of the parent's data, read from the fake Firestore's server records. */
+export function createFakeAccountData(kids: FakeKidsPort, auth: FakeAuth): FakeAccountData {
+  const deleted: string[] = []
+  const failures: Error[] = []
+  const maybeFail = () => {
+    const failure = failures.shift()
+    if (failure) throw failure
+  }
+  return {
+    deleted,
+    failures,
+    async listKids(userId) {
+      maybeFail()
+      return [...kids.server.values()].filter((kid) => kid.userRef === userId)
+    },
+    async deleteKid(kidId) {
+      maybeFail()
+      deleted.push(`kids/${kidId}`)
+      kids.server.delete(kidId)
+      kids.records.delete(kidId)
+    },
+    async deleteUserRecord(userId) {
+      maybeFail()
+      deleted.push(`users/${userId}`)
+      auth.userDocs.delete(userId)
+    },
+  }
+}
+
+export interface FakeDevice extends DeviceDataPort {
+  clears: number
+}
+
+export function createFakeDevice(kids: FakeKidsPort): FakeDevice {
+  const device = {
+    clears: 0,
+    async clear() {
+      device.clears += 1
+      kids.clearDevice()
+    },
+  }
+  return device
+}
+
+export type FakeBackend = Backend & {
+  auth: FakeAuth
+  inquiries: FakeInquiries
+  kids: FakeKidsPort
+  photos: FakePhotoStorage
+  account: FakeAccountData
+  device: FakeDevice
+}
+
+export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
+  const kids = new FakeKidsPort()
+  // The fake Firestore refuses writes for another account than the signed-in one, like the adapter.
+  auth.onAuthChange((user) => {
+    kids.signedIn = user?.uid ?? null
+  })
   return {
     auth,
     inquiries: createFakeInquiries(),
-    // The profile renders the kids feature's list; its own in-memory ports serve it (empty).
-    kids: new FakeKidsPort(),
+    kids,
     photos: new FakePhotoStorage(),
+    account: createFakeAccountData(kids, auth),
+    device: createFakeDevice(kids),
   }
 }

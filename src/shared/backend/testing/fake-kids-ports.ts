@@ -1,15 +1,20 @@
 // In-memory fakes of KidsPort and PhotoStoragePort for unit and component tests (never imported by the
-// app). They count every write and upload, so tests can prove a submission was applied exactly once.
-
+// app). They behave like Firestore and Storage where the outbox can tell: writes wait in a local queue
+// until the fake server answers, a refused write is rolled back, listeners see pending writes, and every
+// write and upload is counted, so tests can prove a submission was applied exactly once.
 import type { KidRecord, StoredKid } from '../../records/kid-record'
 import type { Unsubscribe } from '../backend-ports'
 import {
+  ABORTED,
+  type AsUser,
   BackendError,
   type KidListener,
+  type KidSnapshot,
   type KidsPort,
   type PhotoBytes,
   type PhotoStoragePort,
-  type QueuedSave,
+  type UploadOptions,
+  WRONG_ACCOUNT,
 } from '../kids-ports'
 
 export function transientError(message = 'network down'): BackendError {
@@ -20,13 +25,22 @@ export function permanentError(message = 'refused by the rules'): BackendError {
   return new BackendError(message, { permanent: true, code: 'permission-denied' })
 }
 
-/** How the fake server answers queued writes. */
+/** How the fake server answers queued writes: at once, never (offline), or by refusing them. */
 export type AckMode = 'accept' | 'never' | 'refuse'
 
+interface PendingWrite {
+  readonly id: string
+  readonly record: KidRecord
+  readonly previous: StoredKid | undefined
+}
+
 export class FakeKidsPort implements KidsPort {
+  /** The records as this device sees them (the server's, with pending writes applied). */
   readonly records = new Map<string, StoredKid>()
-  /** Every saveKid call, in order (id and record). */
-  readonly saves: { readonly id: string; readonly record: KidRecord }[] = []
+  /** What the server has. */
+  readonly server = new Map<string, StoredKid>()
+  /** Every saveKid call, in order (id and record): each is one write. */
+  readonly saves: { readonly id: string; readonly record: KidRecord; readonly asUser: string }[] = []
   readonly deletes: string[] = []
   ackMode: AckMode = 'accept'
   persistentCache = true
@@ -34,7 +48,10 @@ export class FakeKidsPort implements KidsPort {
   readonly saveFailures: Error[] = []
   /** Called before a save is applied; a test may throw here to simulate a crash. */
   beforeSave: ((id: string) => void) | null = null
+  /** The signed-in account, as the backend sees it (null: nobody); saves for another are refused. */
+  signedIn: string | null = null
   private clock = 0
+  private readonly pending: PendingWrite[] = []
   private readonly kidListeners = new Map<string, Set<KidListener>>()
   private readonly listListeners = new Set<{
     userId: string
@@ -43,52 +60,77 @@ export class FakeKidsPort implements KidsPort {
   /** Records readable by the current user (others are refused like the rules would). */
   readerId: string | null = null
 
+  /** A record the server already has (and this device has seen). */
   seed(kid: StoredKid): void {
+    this.server.set(kid.id, kid)
     this.records.set(kid.id, kid)
     this.notify(kid.id)
   }
 
-  async saveKid(id: string, record: KidRecord): Promise<QueuedSave> {
+  /** Writes of this device still waiting for the server. */
+  get pendingWrites(): readonly PendingWrite[] {
+    return this.pending
+  }
+
+  async saveKid(id: string, record: KidRecord, { asUser }: AsUser): Promise<void> {
     const failure = this.saveFailures.shift()
     if (failure) throw failure
+    if (this.signedIn !== null && this.signedIn !== asUser)
+      throw new BackendError('Another account is signed in', { permanent: false, code: WRONG_ACCOUNT })
     this.beforeSave?.(id)
-    this.saves.push({ id, record })
+    this.saves.push({ id, record, asUser })
     this.clock += 1
-    const previous = this.records.get(id)
+    this.pending.push({ id, record, previous: this.records.get(id) })
     this.records.set(id, { ...record, imgUrls: [...record.imgUrls], id, savedAt: this.clock })
     this.notify(id)
-    const acknowledged =
-      this.ackMode === 'accept'
-        ? Promise.resolve()
-        : this.ackMode === 'never'
-          ? new Promise<void>(() => {})
-          : Promise.reject(permanentError())
-    if (this.ackMode === 'refuse') {
-      // Like Firestore: a refused write is rolled back in the local view.
-      if (previous) this.records.set(id, previous)
-      else this.records.delete(id)
-      queueMicrotask(() => this.notify(id))
-    }
-    return { acknowledged }
+    if (this.ackMode !== 'never') queueMicrotask(() => this.answer())
   }
 
-  async deleteKid(id: string): Promise<void> {
+  /** The fake server answers every write waiting for it (a test calls this after going 'online'). */
+  answer(mode: AckMode = this.ackMode): void {
+    if (mode === 'never') return
+    for (const write of this.pending.splice(0)) {
+      if (mode === 'accept') {
+        const saved = this.records.get(write.id)
+        if (saved) this.server.set(write.id, saved)
+      } else if (write.previous) this.records.set(write.id, write.previous)
+      else this.records.delete(write.id) // refused: rolled back in the local view, like Firestore
+      this.notify(write.id)
+    }
+  }
+
+  /** The device's Firestore data is gone (cleared at sign-out): pending writes are lost. */
+  clearDevice(): void {
+    const ids = new Set([...this.records.keys(), ...this.pending.map((write) => write.id)])
+    this.pending.splice(0)
+    this.records.clear()
+    for (const [id, kid] of this.server) this.records.set(id, kid)
+    for (const id of ids) this.notify(id)
+  }
+
+  async deleteKid(id: string, { asUser }: AsUser): Promise<void> {
+    if (this.signedIn !== null && this.signedIn !== asUser)
+      throw new BackendError('Another account is signed in', { permanent: false, code: WRONG_ACCOUNT })
     this.deletes.push(id)
     this.records.delete(id)
+    this.server.delete(id)
     this.notify(id)
   }
 
-  private readable(kid: StoredKid | undefined): StoredKid | null | 'forbidden' {
-    if (!kid) return null
-    if (this.readerId !== null && kid.userRef !== this.readerId) return 'forbidden'
-    return kid
+  private snapshotOf(id: string): KidSnapshot | 'forbidden' {
+    const kid = this.records.get(id)
+    if (kid && this.readerId !== null && kid.userRef !== this.readerId) return 'forbidden'
+    const pendingWrite = this.pending.some((write) => write.id === id)
+    return { kid: kid ?? null, pendingWrite, fromCache: this.ackMode === 'never' }
   }
 
   watchKid(id: string, listener: KidListener): Unsubscribe {
     const set = this.kidListeners.get(id) ?? new Set()
     set.add(listener)
     this.kidListeners.set(id, set)
-    queueMicrotask(() => listener(this.readable(this.records.get(id))))
+    queueMicrotask(() => {
+      if (set.has(listener)) listener(this.snapshotOf(id))
+    })
     return () => set.delete(listener)
   }
 
@@ -99,7 +141,9 @@ export class FakeKidsPort implements KidsPort {
   ): Unsubscribe {
     const entry = { userId, listener }
     this.listListeners.add(entry)
-    queueMicrotask(() => listener(this.kidsOf(userId)))
+    queueMicrotask(() => {
+      if (this.listListeners.has(entry)) listener(this.kidsOf(userId))
+    })
     return () => this.listListeners.delete(entry)
   }
 
@@ -110,45 +154,59 @@ export class FakeKidsPort implements KidsPort {
   }
 
   private notify(id: string): void {
-    for (const listener of this.kidListeners.get(id) ?? []) listener(this.readable(this.records.get(id)))
+    for (const listener of this.kidListeners.get(id) ?? []) listener(this.snapshotOf(id))
     for (const { userId, listener } of this.listListeners) listener(this.kidsOf(userId))
   }
 }
 
 export class FakePhotoStorage implements PhotoStoragePort {
   readonly objects = new Map<string, PhotoBytes>()
-  /** Every upload call's path, in order. */
+  /** Every upload call's path, in order, and the account it was made for. */
   readonly uploads: string[] = []
+  readonly uploadedAs: string[] = []
+  readonly downloads: string[] = []
   readonly deleted: string[] = []
   /** Errors thrown by the next uploads. */
   readonly uploadFailures: Error[] = []
   readonly deleteFailures: Error[] = []
   /** Called when an upload finished, before it resolves; a test may throw to simulate a crash. */
   afterUpload: ((path: string) => void) | null = null
+  /** While set, uploads wait for it (an upload in flight), unless their signal aborts them. */
+  hold: Promise<void> | null = null
 
-  static urlOf(path: string): string {
-    return `https://storage.test/o/${encodeURIComponent(path)}?alt=media&token=t`
-  }
-
-  static pathOf(url: string): string {
-    return decodeURIComponent(new URL(url).pathname.replace('/o/', ''))
-  }
-
-  async upload(path: string, photo: PhotoBytes, onProgress?: (fraction: number) => void): Promise<string> {
+  async upload(path: string, photo: PhotoBytes, options: UploadOptions): Promise<void> {
     const failure = this.uploadFailures.shift()
     if (failure) throw failure
+    options.onProgress?.(0.5)
+    const hold = this.hold
+    if (hold) {
+      const signal = options.signal
+      await new Promise<void>((resolve, reject) => {
+        const abort = () => reject(new BackendError('Upload cancelled', { permanent: false, code: ABORTED }))
+        if (signal?.aborted) return abort()
+        signal?.addEventListener('abort', abort, { once: true })
+        void hold.then(resolve)
+      })
+    }
+    if (options.signal?.aborted)
+      throw new BackendError('Upload cancelled', { permanent: false, code: ABORTED })
     this.uploads.push(path)
-    onProgress?.(0.5)
+    this.uploadedAs.push(options.asUser)
     this.objects.set(path, photo)
-    onProgress?.(1)
+    options.onProgress?.(1)
     this.afterUpload?.(path)
-    return FakePhotoStorage.urlOf(path)
   }
 
-  async deleteByUrl(url: string): Promise<void> {
+  async download(path: string): Promise<Blob> {
+    this.downloads.push(path)
+    const photo = this.objects.get(path)
+    if (!photo) throw new BackendError(`No photo at ${path}`, { permanent: true, code: 'not-found' })
+    return new Blob([photo.data], { type: photo.type })
+  }
+
+  async delete(path: string): Promise<void> {
     const failure = this.deleteFailures.shift()
     if (failure) throw failure
-    const path = FakePhotoStorage.pathOf(url)
     this.deleted.push(path)
     this.objects.delete(path)
   }
