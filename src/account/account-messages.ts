@@ -12,4 +12,5 @@ export const accountMessages = {
   resetFailed: 'Could not send the password reset e-mail. Please try again.',
   signOutFailed: 'Could not sign out. Please try again.',
   nameRequired: 'Please enter your name.',
+  nameSaved: 'Your name is saved.',
 } as const

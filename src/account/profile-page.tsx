@@ -7,17 +7,25 @@ import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { AuthPendingLoader } from './auth-pending'
 import { useAuthState } from './auth-session'
+import { MyDataSection } from './my-data-section'
+import type { SessionActions } from './session-actions'
+import { SignOutButton } from './sign-out-button'
 import './account.css'
 
 export interface ProfilePageProps {
   /** The 'Your Kids' list (the kids feature renders it; it shows only when the parent has children). */
   readonly kidsSection?: ReactNode
+  /** Sign-out and the parent's data (the app composes them from the outbox and the backend). */
+  readonly actions: SessionActions
 }
 
-export function ProfilePage({ kidsSection }: ProfilePageProps) {
+export function ProfilePage({ kidsSection, actions }: ProfilePageProps) {
   const auth = useAuthState()
   const navigate = useNavigate()
   const signingOut = useRef(false)
+  const setSigningOut = (value: boolean) => {
+    signingOut.current = value
+  }
 
   // Signed out elsewhere (another tab, an expired session): back to the sign-in screen, then here again.
   useEffect(() => {
@@ -27,33 +35,18 @@ export function ProfilePage({ kidsSection }: ProfilePageProps) {
 
   if (auth.status !== 'signedIn') return <AuthPendingLoader />
 
-  async function onLogout() {
-    signingOut.current = true
-    try {
-      const { auth: port } = await getBackend()
-      await port.signOut()
-    } catch {
-      signingOut.current = false
-      void notify('error', accountMessages.signOutFailed)
-      return
-    }
-    void notify('success', accountMessages.signedOut)
-    await navigate({ to: '/' })
-  }
-
   return (
     <div className="profile-page">
       <header className="profile-header">
         <h1>My Profile</h1>
-        <button type="button" className="account-secondary-button" onClick={onLogout}>
-          Logout
-        </button>
+        <SignOutButton actions={actions} onSigningOut={setSigningOut} />
       </header>
       <PersonalDetails user={auth.user} />
       <Link to="/add-kid" className="profile-add-kid">
         Add your child
       </Link>
       {kidsSection}
+      <MyDataSection actions={actions} onSigningOut={setSigningOut} />
     </div>
   )
 }
@@ -100,6 +93,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       await auth.updateName(next)
       setName(next)
       setEditing(false)
+      void notify('success', accountMessages.nameSaved)
     } catch {
       void notify('error', accountMessages.profileUpdateFailed)
     } finally {

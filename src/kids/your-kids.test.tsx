@@ -28,7 +28,8 @@ async function queueWaitingChild(kidId: string, kidName: string) {
     fields: childFields({ kidName, plan: 'Daily' }),
     photos: [{ name: 'cover.png', type: 'image/png', data: new ArrayBuffer(30) }],
   })
-  await world().runtime.sender.kick()
+  world().runtime.sender.kick()
+  await world().runtime.sender.settled()
 }
 
 function item(name: string): HTMLElement {
@@ -155,7 +156,8 @@ describe("'Your Kids' on /profile", () => {
       fields: childFields({ kidName: 'Dayo Bello' }),
       photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
     })
-    await world().runtime.sender.kick()
+    world().runtime.sender.kick()
+    await world().runtime.sender.settled()
     const user = userEvent.setup({ delay: null })
     world.render('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
@@ -179,7 +181,8 @@ describe("'Your Kids' on /profile", () => {
       fields: childFields({ kidName: 'Dayo Bello' }),
       photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
     })
-    await world().runtime.sender.kick()
+    world().runtime.sender.kick()
+    await world().runtime.sender.settled()
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     const user = userEvent.setup({ delay: null })
     world.render('/profile')

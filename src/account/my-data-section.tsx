@@ -1,0 +1,187 @@
+// 'Your data' on /profile: download everything of yours in one file, or delete your account (which asks
+// for the password again and says exactly what it removes, and what is left if the connection drops).
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { notify } from '../shared/ui/notify'
+import type { DataProgress, DeletionLeft, SessionActions } from './session-actions'
+
+function downloadFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The browser has taken the file; give it a moment before the address goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+function progressText(what: string, { done, total }: DataProgress) {
+  return total > 0 ? `${what}… ${done} of ${total}` : `${what}…`
+}
+
+function leftText(left: DeletionLeft): string {
+  const parts = [
+    left.photos > 0 ? `${left.photos} photo${left.photos === 1 ? '' : 's'}` : null,
+    left.children > 0 ? `${left.children} child record${left.children === 1 ? '' : 's'}` : null,
+  ].filter(Boolean)
+  const what = parts.length > 0 ? parts.join(' and ') : 'your account details'
+  return `Not deleted yet: ${what}. Your sign-in account is kept so you can finish this: try again when you have a good connection.`
+}
+
+export function MyDataSection({
+  actions,
+  onSigningOut,
+}: {
+  readonly actions: SessionActions
+  readonly onSigningOut: (signingOut: boolean) => void
+}) {
+  const navigate = useNavigate()
+  const ids = { heading: useId(), password: useId(), deleteHeading: useId(), problem: useId() }
+  const [download, setDownload] = useState<string | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const [deleteStatus, setDeleteStatus] = useState<string | null>(null)
+  const [problem, setProblem] = useState('')
+  const [busy, setBusy] = useState(false)
+  const passwordRef = useRef<HTMLInputElement>(null)
+
+  async function downloadData() {
+    setDownload('Preparing your data…')
+    try {
+      const zip = await actions.downloadData((progress) =>
+        setDownload(progressText('Preparing your data', progress)),
+      )
+      downloadFile(zip, `sunbeam-my-data-${new Date().toISOString().slice(0, 10)}.zip`)
+      setDownload('Your data is downloaded.')
+    } catch (error) {
+      console.error('The data could not be prepared', error)
+      setDownload('Your data could not be prepared. Please try again.')
+    }
+  }
+
+  async function deleteAccount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const password = passwordRef.current?.value ?? ''
+    if (!password) {
+      setProblem('Please type your password.')
+      passwordRef.current?.focus()
+      return
+    }
+    setBusy(true)
+    setProblem('')
+    setDeleteStatus('Checking your password…')
+    try {
+      await actions.confirmPassword(password)
+    } catch {
+      setBusy(false)
+      setDeleteStatus(null)
+      setProblem('That password is not right, or we could not check it (no connection?). Please try again.')
+      passwordRef.current?.focus()
+      return
+    }
+    onSigningOut(true)
+    try {
+      const result = await actions.deleteAccount((progress) =>
+        setDeleteStatus(progressText('Deleting your data', progress)),
+      )
+      if (!result.deleted) {
+        onSigningOut(false)
+        setBusy(false)
+        setDeleteStatus(leftText(result.left))
+        return
+      }
+    } catch (error) {
+      console.error('The account could not be deleted', error)
+      onSigningOut(false)
+      setBusy(false)
+      setDeleteStatus('Your account could not be deleted. Please try again when you have a good connection.')
+      return
+    }
+    void notify('success', 'Your account and all your data have been deleted.')
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <section className="profile-card profile-data" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>Your data</h2>
+      <p className="account-hint">
+        Everything you gave us: your details, your children's records and their photos, in one zip file.
+      </p>
+      <div className="profile-data__row">
+        <button type="button" className="account-secondary-button" onClick={() => void downloadData()}>
+          Download my data
+        </button>
+        <p className="account-note" role="status">
+          {download}
+        </p>
+      </div>
+      {!deleting ? (
+        <div className="profile-data__row">
+          <button
+            type="button"
+            className="account-secondary-button account-danger-button"
+            onClick={() => {
+              setDeleting(true)
+              queueMicrotask(() => passwordRef.current?.focus())
+            }}
+          >
+            Delete my account
+          </button>
+        </div>
+      ) : (
+        <form
+          className="account-form profile-delete"
+          onSubmit={deleteAccount}
+          aria-labelledby={ids.deleteHeading}
+        >
+          <h3 id={ids.deleteHeading}>Delete my account</h3>
+          <p>
+            This removes, for good: every child you registered with their details and photos, your account
+            details, the copies on this device, and your sign-in. Download your data first if you want to keep
+            it.
+          </p>
+          <div className="account-field">
+            <label htmlFor={ids.password}>Your password</label>
+            <input
+              ref={passwordRef}
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? ids.problem : undefined}
+              disabled={busy}
+            />
+            {problem && (
+              <p id={ids.problem} className="account-error">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div className="profile-confirm__actions">
+            <button type="submit" className="account-submit account-danger-submit" disabled={busy}>
+              Delete my account
+            </button>
+            <button
+              type="button"
+              className="account-link-button"
+              disabled={busy}
+              onClick={() => {
+                setDeleting(false)
+                setProblem('')
+                setDeleteStatus(null)
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+          <p className="account-note" role="status">
+            {deleteStatus}
+          </p>
+        </form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,208 @@
+// What ends a parent's session on this device, composed from the account, the kids' outbox and the
+// backend: signing out (leaving nothing of the parent behind, unless they keep unsent children for their
+// next sign-in), 'Download my data' and 'Delete my account' (docs/decisions/0012-download-and-delete-my-data.md).
+import type { DataProgress, DeletionResult, SessionActions } from '../account/session-actions'
+import { forgetKidsData } from '../kids/kids-data'
+import { mergeKids } from '../kids/kids-view'
+import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
+import type { AuthUser } from '../shared/backend/backend-ports'
+import type { PhotoStoragePort } from '../shared/backend/kids-ports'
+import { siteConfig } from '../shared/config/site-config'
+import { storagePathOf } from '../shared/records/kid-photos'
+import type { StoredKid } from '../shared/records/kid-record'
+
+/** The service worker's photo cache of earlier versions (URL-keyed, so not per parent): never kept. */
+const LEGACY_PHOTO_CACHE = 'sunbeam-child-photos'
+
+/** Deletes photos no record uses any more, while the parent can still do it; gives up after `ms`. */
+async function deletePhotosQuickly(photos: PhotoStoragePort, paths: readonly string[], ms: number) {
+  const attempt = Promise.allSettled(paths.map((path) => photos.delete(path)))
+  await Promise.race([attempt, new Promise((resolve) => setTimeout(resolve, ms))])
+}
+
+/** Removes everything of the former parent kept on this device by the app and the backend. */
+async function clearDevice(runtime: OutboxRuntime): Promise<void> {
+  forgetKidsData()
+  const results = await Promise.allSettled([
+    runtime.backend.device.clear(),
+    runtime.copies.clear(),
+    typeof caches === 'undefined' ? Promise.resolve(true) : caches.delete(LEGACY_PHOTO_CACHE),
+  ])
+  for (const result of results)
+    if (result.status === 'rejected')
+      console.warn('Some data could not be removed from this device', result.reason)
+}
+
+/**
+ * Signs the parent out. Sending stops first (in every tab); `keep` keeps their unsent changes for their
+ * next sign-in on this device, else they are deleted. Then the backend's and the app's copies of the
+ * parent's data on this device are removed: the next parent starts clean.
+ */
+export async function signOutParent(runtime: OutboxRuntime, user: AuthUser, keep: boolean): Promise<void> {
+  const orphans = await runtime.endSession(user.uid, keep)
+  await deletePhotosQuickly(runtime.backend.photos, orphans, 3_000)
+  await runtime.backend.auth.signOut()
+  await clearDevice(runtime)
+}
+
+/** The children this device knows of (saved ones from Firestore's cache, and those still waiting). */
+async function knownChildren(runtime: OutboxRuntime, userId: string) {
+  const stored = await new Promise<readonly StoredKid[]>((resolve) => {
+    let done = false
+    let stop: (() => void) | null = null
+    const finish = (kids: readonly StoredKid[]) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      stop?.()
+      resolve(kids)
+    }
+    // Firestore may wait for an unreachable server before it answers from its cache.
+    const timer = setTimeout(() => finish([]), 5_000)
+    stop = runtime.backend.kids.watchKidsOf(userId, finish, () => finish([]))
+    if (done) stop()
+  })
+  return mergeKids(stored, await runtime.outbox.list(userId))
+}
+
+/**
+ * 'Download my data': one zip file built on this device from what the parent can read: the account's
+ * details, every child (saved, or still waiting here) as JSON, and every photo.
+ */
+export async function buildMyDataZip(
+  runtime: OutboxRuntime,
+  user: AuthUser,
+  onProgress: (progress: DataProgress) => void,
+): Promise<Blob> {
+  const [{ zipSync, strToU8 }, { photoBlob }] = await Promise.all([
+    import('fflate'),
+    import('../kids/kid-photo'),
+  ])
+  const children = await knownChildren(runtime, user.uid)
+  const total = children.reduce((sum, kid) => sum + kid.photos.length, 0)
+  let done = 0
+  onProgress({ done, total })
+  const files: Record<string, Uint8Array> = {}
+  const missing: string[] = []
+  const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`)
+  files['account.json'] = json({ uid: user.uid, name: user.displayName, email: user.email })
+  for (const [index, kid] of children.entries()) {
+    const folder = `children/${String(index + 1).padStart(2, '0')}-${kid.fields.kidName.replace(/[^A-Za-z0-9]+/g, '-')}`
+    const photoNames: string[] = []
+    for (const [at, photo] of kid.photos.entries()) {
+      const name = `photo-${at + 1}${at === 0 ? '-cover' : ''}.jpg`
+      const blob = await photoBlob(photo, runtime).catch(() => null)
+      if (blob) {
+        files[`${folder}/${name}`] = new Uint8Array(await blob.arrayBuffer())
+        photoNames.push(name)
+      } else missing.push(`${folder}/${name}`)
+      done += 1
+      onProgress({ done, total })
+    }
+    files[`${folder}/child.json`] = json({
+      id: kid.id,
+      ...kid.fields,
+      photos: photoNames,
+      status:
+        kid.status === 'saved'
+          ? 'saved'
+          : kid.status === 'failed'
+            ? 'not uploaded'
+            : 'waiting on this device',
+      savedAt: kid.stored?.savedAt ? new Date(kid.stored.savedAt).toISOString() : null,
+    })
+  }
+  files['README.txt'] = strToU8(
+    [
+      `Your data at ${siteConfig.name}, as this device could read it on ${new Date().toISOString()}.`,
+      'account.json: your account. children/: each child, its details (child.json) and its photos.',
+      missing.length > 0
+        ? `These photos could not be read (no connection?): ${missing.join(', ')}. Download again when you are online.`
+        : 'Every photo is included.',
+      '',
+    ].join('\n'),
+  )
+  return new Blob([zipSync(files, { level: 0 })], { type: 'application/zip' })
+}
+
+/**
+ * 'Delete my account', after the password was checked: every photo, every child record and the user
+ * record on the server, the copies on this device, then the sign-in account. Nothing queued here is sent
+ * afterwards. If the connection is lost half-way, it says exactly what is left, and the account stays so
+ * the parent can run it again: it then deletes what remains.
+ */
+export async function deleteAccountData(
+  runtime: OutboxRuntime,
+  user: AuthUser,
+  onProgress: (progress: DataProgress) => void,
+): Promise<DeletionResult> {
+  const { backend } = runtime
+  // What this device knows of (a child queued here may have photos uploaded but no record yet).
+  const known = await knownChildren(runtime, user.uid)
+  const orphans = await runtime.endSession(user.uid, false)
+  // Firestore's queue goes first: nothing waiting in it may re-create a record after the deletion.
+  forgetKidsData()
+  await backend.device
+    .clear()
+    .catch((error: unknown) => console.warn('Firestore data stays on the device', error))
+  let serverKids: StoredKid[]
+  try {
+    serverKids = await backend.account.listKids(user.uid)
+  } catch {
+    return {
+      deleted: false,
+      left: {
+        photos: known.reduce((n, kid) => n + kid.photos.length, 0),
+        children: known.length,
+        account: true,
+      },
+    }
+  }
+  const paths = new Set<string>(orphans)
+  for (const kid of known) for (const photo of kid.photos) if (photo.kind === 'stored') paths.add(photo.path)
+  for (const kid of serverKids)
+    for (const photo of kid.imgUrls) {
+      const path = storagePathOf(photo)
+      if (path) paths.add(path)
+    }
+  const total = paths.size + serverKids.length + 1
+  let done = 0
+  onProgress({ done, total })
+  const step = async (work: () => Promise<void>) => {
+    try {
+      await work()
+      return true
+    } catch {
+      return false
+    } finally {
+      done += 1
+      onProgress({ done, total })
+    }
+  }
+  // Photos first: the records name them, so a run that stops here finds them again next time.
+  const photosLeft = (
+    await Promise.all([...paths].map((path) => step(() => backend.photos.delete(path))))
+  ).filter((ok) => !ok).length
+  if (photosLeft > 0)
+    return { deleted: false, left: { photos: photosLeft, children: serverKids.length, account: true } }
+  const childrenLeft = (
+    await Promise.all(serverKids.map((kid) => step(() => backend.account.deleteKid(kid.id))))
+  ).filter((ok) => !ok).length
+  if (childrenLeft > 0) return { deleted: false, left: { photos: 0, children: childrenLeft, account: true } }
+  if (!(await step(() => backend.account.deleteUserRecord(user.uid))))
+    return { deleted: false, left: { photos: 0, children: 0, account: true } }
+  await clearDevice(runtime)
+  await backend.auth.deleteAccount()
+  return { deleted: true }
+}
+
+/** The profile's session actions for a signed-in parent. */
+export function sessionActions(runtime: OutboxRuntime, user: AuthUser): SessionActions {
+  return {
+    unsentCount: () => runtime.unsentCount(user.uid),
+    signOut: (keep) => signOutParent(runtime, user, keep),
+    downloadData: (onProgress) => buildMyDataZip(runtime, user, onProgress),
+    confirmPassword: (password) => runtime.backend.auth.confirmPassword(password),
+    deleteAccount: (onProgress) => deleteAccountData(runtime, user, onProgress),
+  }
+}
