@@ -23,9 +23,10 @@ export async function answerConnectivityProbe(context: BrowserContext): Promise<
 }
 
 /**
- * Firestore's queued (not yet acknowledged) writes, read from its IndexedDB mutation queue in the page.
- * The browser suite runs with Firestore's server unreachable, so this queue is where a write shows that
- * it was made, and with which fields.
+ * Firestore's queued (not yet acknowledged) writes, read from its IndexedDB mutation queue in the page,
+ * each with the account it is queued for (`userId`: Firestore keeps one queue per signed-in user). The
+ * browser suite runs with Firestore's server unreachable, so this queue is where a write shows that it
+ * was made, for whom, and with which fields.
  */
 export async function queuedFirestoreWrites(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(async () => {
@@ -43,6 +44,8 @@ export async function queuedFirestoreWrites(page: Page): Promise<Record<string, 
       read.onerror = () => reject(read.error)
     })
     db.close()
-    return (batches as { mutations?: Record<string, unknown>[] }[]).flatMap((batch) => batch.mutations ?? [])
+    return (batches as { userId?: string; mutations?: Record<string, unknown>[] }[]).flatMap((batch) =>
+      (batch.mutations ?? []).map((mutation) => ({ ...mutation, userId: batch.userId ?? '' })),
+    )
   })
 }

@@ -36,9 +36,10 @@ export function toStorageBackendError(error: unknown): BackendError {
 export const PHOTO_CACHE_CONTROL = 'private, no-store'
 
 export function createFirebasePhotos({ storage, auth }: FirebaseServices): PhotoStoragePort {
-  // The SDK retries a failed request for up to 10 minutes by default, holding the child's lane. The
-  // outbox has its own backoff and survives reloads, so the SDK gives up sooner.
-  storage.maxUploadRetryTime = 5_000
+  // The SDK retries a failed request for up to 10 minutes by default, holding the child's lane and the
+  // parent's screen. The outbox has its own backoff and survives reloads, so the SDK gives up after a
+  // second: a connection that does not work is known as such at once.
+  storage.maxUploadRetryTime = 1_000
   storage.maxOperationRetryTime = 10_000
 
   return {

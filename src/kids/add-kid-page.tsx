@@ -2,8 +2,8 @@
 // upload, then 'Child added' and /profile; offline, or on a connection that does not work, it is
 // accepted within a few seconds and uploads by itself. Children already waiting on this device are named
 // above the form, so a parent back from a reload does not add one twice.
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { newRandomId } from '../shared/records/ids'
 import { defaultKidFields } from '../shared/records/kid-record'
 import { KidForm } from './kid-form'
@@ -43,6 +43,11 @@ function QueuedChildren({ userId }: { readonly userId: string }) {
 
 export function AddKidPage({ userId }: AddKidPageProps) {
   const navigate = useNavigate()
+  const router = useRouter()
+  // The parent goes back to their profile from here: its code and data are ready before they press.
+  useEffect(() => {
+    void router.preloadRoute({ to: '/profile' }).catch(() => undefined)
+  }, [router])
   const runtime = useOutbox()
   const keptOnDevice = useKeptOnDevice()
   // The record id is made on the device once per form, so the child has the same id in the outbox,

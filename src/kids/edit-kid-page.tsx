@@ -1,7 +1,7 @@
 // /edit-kid/{kidId}: 'Edit Your Child Info', pre-filled. Photos stay unless new ones are chosen
 // (the new set replaces the old). Editing a child still waiting in the outbox updates its queued submission.
-import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { KidLoader, PrivateBrowsingNotice, SyncStatus } from './kid-status'
@@ -19,6 +19,11 @@ export interface EditKidPageProps {
 
 export function EditKidPage({ kidId, userId }: EditKidPageProps) {
   const navigate = useNavigate()
+  const router = useRouter()
+  // The parent goes back to their profile from here: its code and data are ready before they press.
+  useEffect(() => {
+    void router.preloadRoute({ to: '/profile' }).catch(() => undefined)
+  }, [router])
   const keptOnDevice = useKeptOnDevice()
   const runtime = useOutbox()
   const lookup = useKidLookup(kidId, userId, kidMessages.notYours)

@@ -61,7 +61,6 @@ export function KidCarousel({ photos, name }: KidCarouselProps) {
               className="kid-carousel-photo"
               width={800}
               height={600}
-              eager={index === 0}
             />
           </SwiperSlide>
         ))}

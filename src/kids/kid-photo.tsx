@@ -39,8 +39,10 @@ export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
     )
     return () => {
       live = false
-      if (objectUrl) URL.revokeObjectURL(objectUrl)
       setSrc(null)
+      // Released once the <img> showing it is gone (this runs before React has removed or updated it).
+      const url = objectUrl
+      if (url) setTimeout(() => URL.revokeObjectURL(url), 1_000)
     }
   }, [key, runtime])
   return src
@@ -52,10 +54,9 @@ interface KidPhotoProps {
   readonly className?: string
   readonly width: number
   readonly height: number
-  readonly eager?: boolean
 }
 
-export function KidPhoto({ photo, alt, className, width, height, eager }: KidPhotoProps) {
+export function KidPhoto({ photo, alt, className, width, height }: KidPhotoProps) {
   const src = usePhotoSrc(photo)
   if (!src) {
     const placeholder = `${className ?? ''} kid-photo-placeholder`
@@ -69,7 +70,8 @@ export function KidPhoto({ photo, alt, className, width, height, eager }: KidPho
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      // From memory, never from the network: nothing to gain from lazy loading.
+      loading="eager"
       decoding="async"
     />
   )

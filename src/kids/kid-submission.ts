@@ -53,11 +53,16 @@ export async function submitAndWait(
         if (timer) clearTimeout(timer)
         timer = setTimeout(() => finish('kept'), stallMs)
       }
+      let uploaded = -1
       deliver = (event) => {
         if (event.submissionId !== submissionId) return
         if (event.type === 'progress') {
           options.onProgress?.(event.fraction)
-          restartTimer()
+          // Only bytes that really went out count as progress (a stuck upload repeats its 0 %).
+          if (event.fraction > uploaded) {
+            uploaded = event.fraction
+            restartTimer()
+          }
         } else if (event.type === 'handedOff' || event.type === 'saved') finish('sent')
         else if (event.type === 'failed') finish('failed')
         else finish('kept') // retrying: a transient failure, the outbox tries again by itself

@@ -38,9 +38,15 @@ function storedPhotos(owner: string, paths: readonly string[]): PhotoRef[] {
 }
 
 function viewOfEntry(entry: Submission, stored: StoredKid | null): KidView {
+  // A photo already uploaded is read like any stored one (this device kept a copy when it uploaded it);
+  // one still waiting is shown from the bytes in the outbox.
   const photos: PhotoRef[] =
     entry.photos.length > 0
-      ? entry.photos.map((photo) => ({ kind: 'device', photoId: photo.id }))
+      ? entry.photos.map((photo) =>
+          photo.uploaded
+            ? { kind: 'stored', owner: entry.userId, path: photo.path }
+            : { kind: 'device', photoId: photo.id },
+        )
       : storedPhotos(entry.userId, entry.keptPaths)
   return {
     id: entry.kidId,

@@ -1,0 +1,315 @@
+// Sync a parent can trust, on the production build in Chromium: weak connections (online, but Storage
+// and Firestore refuse), a list that never drops a child, a shared phone, two tabs, a reload in the
+// middle of an upload, and a browser without IndexedDB. The real Auth emulator; Firestore's server
+// unreachable (its queue is read back); Storage answered, held or refused by the harness.
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { expect, test } from './fixtures'
+import {
+  amara,
+  answerStorage,
+  cardLink,
+  currentUid,
+  fillChild,
+  kidCard,
+  ownerOfPath,
+  photoFiles,
+  queuedKidWrites,
+  signInThroughForm,
+  signOutFromProfile,
+  signUpFreshParent,
+} from './parent-harness'
+
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+
+test.beforeEach(({ context }) => answerConnectivityProbe(context))
+
+test('online, with Storage and Firestore refusing: back on /profile within 5 s of Add Child and of Edit Child, no red', async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const storage = await answerStorage(page)
+  storage.refuse(true)
+  await signUpFreshParent(app, page, testInfo, 'weak')
+  const red = page.getByText('Images not uploaded')
+  let sawRed = false
+  const watchRed = setInterval(() => {
+    void red.count().then(
+      (count) => {
+        if (count > 0) sawRed = true
+      },
+      () => undefined,
+    )
+  }, 100)
+  try {
+    await app.goto('/add-kid')
+    await fillChild(page, amara)
+    await page.getByLabel('Images').setInputFiles(photoFiles(2))
+    let pressed = Date.now()
+    await page.getByRole('button', { name: 'Add Child' }).click()
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 5_000 })
+    await expect(kidCard(page, amara.kidName)).toContainText('Waiting to upload', {
+      timeout: 5_000 - (Date.now() - pressed),
+    })
+    const addSeconds = (Date.now() - pressed) / 1000
+    expect(addSeconds, 'seconds from Add Child to the waiting child on /profile').toBeLessThanOrEqual(5)
+    await expect(page.getByText('Child added')).toBeVisible()
+
+    await kidCard(page, amara.kidName)
+      .getByRole('link', { name: `Edit ${amara.kidName}` })
+      .click()
+    await expect(page.getByLabel('Child Name')).toHaveValue(amara.kidName)
+    await page.getByLabel('Child Age').fill('5')
+    await page.getByLabel('Plan').selectOption('Daily')
+    pressed = Date.now()
+    await page.getByRole('button', { name: 'Edit Child' }).click()
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 5_000 })
+    await expect(kidCard(page, amara.kidName)).toContainText('Daily Plan', {
+      timeout: 5_000 - (Date.now() - pressed),
+    })
+    await expect(kidCard(page, amara.kidName)).toContainText('Waiting to upload')
+    const editSeconds = (Date.now() - pressed) / 1000
+    expect(editSeconds, 'seconds from Edit Child to the edited child on /profile').toBeLessThanOrEqual(5)
+    await expect(page.getByText('Child edited')).toBeVisible()
+    testInfo.annotations.push({ type: 'timing', description: `add ${addSeconds} s, edit ${editSeconds} s` })
+    console.log(
+      `weak connection: back on /profile ${addSeconds} s after Add Child, ${editSeconds} s after Edit Child`,
+    )
+    // It keeps trying by itself and says so.
+    await expect(kidCard(page, amara.kidName)).toContainText(/Retrying in \d+ s|Uploading photo/, {
+      timeout: 15_000,
+    })
+  } finally {
+    clearInterval(watchRed)
+  }
+  expect(sawRed, "a red 'Images not uploaded' for a connection that does not work").toBe(false)
+})
+
+test("'Your Kids', sampled every 100 ms through add, edit, send and reload, never drops to no child", async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  // Sampled in the page itself, every 100 ms, whenever 'My Profile' is on screen; kept across reloads.
+  await page.addInitScript(() => {
+    setInterval(() => {
+      if (document.querySelector('h1')?.textContent !== 'My Profile') return
+      const samples = JSON.parse(sessionStorage.getItem('kid-card-samples') ?? '[]') as number[]
+      samples.push(document.querySelectorAll('.kids-list > li').length)
+      sessionStorage.setItem('kid-card-samples', JSON.stringify(samples))
+    }, 100)
+  })
+  const storage = await answerStorage(page)
+  const release = storage.holdUploads({ count: 2 })
+  await signUpFreshParent(app, page, testInfo, 'never-drops')
+
+  // Add: the upload hangs, so the parent is let go and the child waits.
+  await app.goto('/add-kid')
+  await fillChild(page, amara)
+  await page.getByLabel('Images').setInputFiles(photoFiles(2))
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  await expect(kidCard(page, amara.kidName)).toBeVisible({ timeout: 10_000 })
+
+  // Edit while it waits.
+  await cardLink(page, amara.kidName).click()
+  await page.getByRole('link', { name: 'Edit child' }).click()
+  await page.getByLabel('Plan').selectOption('Weekly')
+  await page.getByRole('button', { name: 'Edit Child' }).click()
+  await expect(kidCard(page, amara.kidName)).toContainText('Weekly Plan', { timeout: 10_000 })
+
+  // Send: Storage answers, the record goes into Firestore's queue.
+  release()
+  await expect(kidCard(page, amara.kidName).getByText('Waiting to upload')).toHaveCount(0, {
+    timeout: 20_000,
+  })
+
+  // Reload, twice.
+  await app.reload()
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  await app.reload()
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  await page.waitForTimeout(500) // a few more samples after the last reload
+
+  const samples = JSON.parse(
+    (await page.evaluate(() => sessionStorage.getItem('kid-card-samples'))) ?? '[]',
+  ) as number[]
+  const first = samples.findIndex((count) => count > 0)
+  expect(first, 'the child appeared').toBeGreaterThanOrEqual(0)
+  const after = samples.slice(first)
+  expect(after.length, 'samples taken with the child on screen').toBeGreaterThan(20)
+  expect(
+    after.filter((count) => count === 0),
+    "samples of 'My Profile' with no child in 'Your Kids'",
+  ).toEqual([])
+  expect(Math.max(...after)).toBe(1)
+})
+
+test('a shared phone: A’s in-flight upload and A’s child never go out with B’s account; A gets it back on sign-in', async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const storage = await answerStorage(page)
+  // Storage takes A's photos in, but answers only much later.
+  const answerUploads = storage.holdUploads({ count: 10 })
+  const emailA = await signUpFreshParent(app, page, testInfo, 'shared-a')
+  const uidA = await currentUid(page)
+  await app.goto('/add-kid')
+  await fillChild(page, amara)
+  await page.getByLabel('Images').setInputFiles(photoFiles(2))
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  await expect(kidCard(page, amara.kidName)).toContainText('Waiting to upload', { timeout: 10_000 })
+  const kidId = (await cardLink(page, amara.kidName).getAttribute('href'))?.split('/').pop() ?? ''
+  expect(storage.requests.some((request) => request.method === 'POST')).toBe(true) // one is in flight
+
+  // A signs out, keeping the child for later; B signs up on the same phone, in the same tab.
+  await signOutFromProfile(page, 'Keep and sign out')
+  await signUpFreshParent(app, page, testInfo, 'shared-b')
+  const uidB = await currentUid(page)
+  expect(uidB).not.toBe(uidA)
+  await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
+
+  // Only now does Storage answer A's upload that was in flight.
+  answerUploads()
+  await page.waitForTimeout(3_000)
+  const forA = storage.requests.filter((request) => ownerOfPath(request.path) === uidA)
+  expect(forA.length).toBeGreaterThan(0)
+  expect(
+    forA.filter((request) => request.uid === uidB),
+    'requests for A’s photos with B’s token',
+  ).toEqual([])
+  const writes = await queuedKidWrites(page)
+  expect(
+    writes.filter((write) => write.kidId === kidId),
+    'Firestore writes of A’s child in B’s session',
+  ).toEqual([])
+  expect(writes.filter((write) => write.userId === uidB && write.fields.userRef === uidA)).toEqual([])
+  await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
+
+  // B signs out (nothing waits for B); A signs in again: A's child is there at once, and goes out as A.
+  await signOutFromProfile(page)
+  await signInThroughForm(app, page, emailA)
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  await expect(kidCard(page, amara.kidName).getByText('Waiting to upload')).toHaveCount(0, {
+    timeout: 30_000,
+  })
+  const mine = await queuedKidWrites(page, kidId)
+  expect(mine).toHaveLength(1)
+  expect(mine[0]?.userId).toBe(uidA)
+  expect(
+    storage.requests
+      .filter((request) => ownerOfPath(request.path) === uidA)
+      .every((request) => request.uid === uidA),
+  ).toBe(true)
+})
+
+test('two tabs, five children queued offline: each photo path uploaded once, one write per child', async ({
+  app,
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const storage = await answerStorage(context)
+  await signUpFreshParent(app, page, testInfo, 'two-tabs')
+  // Both tabs have the add form's code (the service worker, which caches it for offline use, is off in
+  // this suite).
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+  const second = await context.newPage()
+  await second.goto('/profile')
+  await expect(second.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+
+  // Offline (the harness's routes answer before Playwright's offline emulation: refuse like a network would).
+  await context.setOffline(true)
+  storage.refuse(true)
+  const names = ['Amara', 'Bola', 'Chidi', 'Dayo', 'Efe']
+  for (const name of names) {
+    await page.getByRole('link', { name: 'Add your child' }).click()
+    await fillChild(page, { ...amara, kidName: `${name} Obi` })
+    await page.getByLabel('Images').setInputFiles(photoFiles(2, name.toLowerCase()))
+    await page.getByRole('button', { name: 'Add Child' }).click()
+    await expect(kidCard(page, `${name} Obi`)).toBeVisible()
+  }
+  expect(storage.uploads).toEqual([])
+
+  // Both tabs see the connection come back and both try to send.
+  await context.setOffline(false)
+  storage.refuse(false)
+  for (const tab of [page, second]) {
+    await tab.evaluate(() => window.dispatchEvent(new Event('online')))
+  }
+  await expect.poll(() => storage.uploads.length, { timeout: 60_000 }).toBe(10)
+  await expect.poll(async () => (await queuedKidWrites(page)).length, { timeout: 30_000 }).toBe(5)
+  await page.waitForTimeout(2_000) // nothing more comes
+  expect(storage.uploads).toHaveLength(10)
+  expect(new Set(storage.uploads).size, 'each photo path uploaded once').toBe(10)
+  const writes = await queuedKidWrites(page)
+  expect(writes.map((write) => write.fields.kidName).sort()).toEqual(names.map((name) => `${name} Obi`))
+  await expect(second.locator('.kids-list > li')).toHaveCount(5)
+  await second.close()
+})
+
+test('a reload in the middle of an upload ends with one write and two photos; after it the child shows as queued', async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const storage = await answerStorage(page)
+  await signUpFreshParent(app, page, testInfo, 'reload')
+  const release = storage.holdUploads({ skip: 1 })
+  await app.goto('/add-kid')
+  await fillChild(page, amara)
+  await page.getByLabel('Images').setInputFiles(photoFiles(2))
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  await expect.poll(() => storage.uploads.length).toBe(1) // the first photo is up, the second in flight
+  await app.reload()
+
+  // The screen after the reload says the child is already on its way: no reason to add it again.
+  await expect(page.getByText('Already on this device, waiting to upload:')).toBeVisible()
+  await expect(page.getByRole('link', { name: amara.kidName })).toBeVisible()
+  release()
+  await app.goto('/profile')
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  await expect(kidCard(page, amara.kidName).getByText('Waiting to upload')).toHaveCount(0, {
+    timeout: 20_000,
+  })
+  const kidId = (await cardLink(page, amara.kidName).getAttribute('href'))?.split('/').pop() ?? ''
+  expect(await queuedKidWrites(page, kidId)).toHaveLength(1)
+  const paths = (await queuedKidWrites(page, kidId))[0]?.fields.imgUrls as string[]
+  expect(paths).toHaveLength(2)
+  expect(paths.every((path) => storage.objects.has(path))).toBe(true)
+  expect(new Set(storage.uploads).size).toBe(2)
+})
+
+test.describe('a browser without IndexedDB', () => {
+  test.beforeEach(async ({ page }) => {
+    // Some private modes have no IndexedDB at all.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true })
+    })
+  })
+
+  test('adds a child while online, and says plainly that nothing is kept on the device', async ({
+    app,
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000)
+    const storage = await answerStorage(page)
+    await signUpFreshParent(app, page, testInfo, 'no-idb')
+    await app.goto('/add-kid')
+    await expect(page.getByText('This browser keeps nothing on this device')).toBeVisible()
+    await fillChild(page, amara)
+    await page.getByLabel('Images').setInputFiles(photoFiles(2))
+    await page.getByRole('button', { name: 'Add Child' }).click()
+    await expect(page.getByText('Child added')).toBeVisible()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(kidCard(page, amara.kidName)).toBeVisible()
+    await expect(kidCard(page, amara.kidName).getByText('Waiting to upload')).toHaveCount(0, {
+      timeout: 20_000,
+    })
+    expect(storage.uploads).toHaveLength(2)
+    await expect(page.getByText('Your child could not be saved on this device')).toHaveCount(0)
+  })
+})
