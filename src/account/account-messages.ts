@@ -12,4 +12,7 @@ export const accountMessages = {
   resetFailed: 'Could not send the password reset e-mail. Please try again.',
   signOutFailed: 'Could not sign out. Please try again.',
   nameRequired: 'Please enter your name.',
+  // Under the Sign In heading when a guarded page sent the visitor here, so they know why.
+  signInForProfile: 'Please sign in to see your profile.',
+  signInToContinue: 'Please sign in to continue.',
 } as const
