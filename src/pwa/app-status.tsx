@@ -45,7 +45,7 @@ function writeDismissed(dismissed: boolean): void {
     if (dismissed) sessionStorage.setItem(OFFLINE_DISMISSED_KEY, '1')
     else sessionStorage.removeItem(OFFLINE_DISMISSED_KEY)
   } catch {
-    // Storage refused (a private window): the banner stays put away for this page only.
+    // Storage refused (some private windows): the bar stays put away until the page is reloaded.
   }
 }
 
