@@ -13,4 +13,7 @@ export const accountMessages = {
   signOutFailed: 'Could not sign out. Please try again.',
   nameRequired: 'Please enter your name.',
   nameSaved: 'Your name is saved.',
+  // Under the Sign In heading when a guarded page sent the visitor here, so they know why.
+  signInForProfile: 'Please sign in to see your profile.',
+  signInToContinue: 'Please sign in to continue.',
 } as const

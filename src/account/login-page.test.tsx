@@ -82,6 +82,19 @@ describe('/login', () => {
     expect(history.location.pathname).toBe('/add-kid')
   })
 
+  it('says why when a guarded page sent the visitor here, and nothing when they came on their own', async () => {
+    const first = setup('/login?redirect=%2Fprofile')
+    expect(await screen.findByText('Please sign in to see your profile.')).toBeInTheDocument()
+    first.unmount()
+    const second = setup('/login?redirect=%2Fadd-kid')
+    expect(await screen.findByText('Please sign in to continue.')).toBeInTheDocument()
+    expect(screen.queryByText('Please sign in to see your profile.')).not.toBeInTheDocument()
+    second.unmount()
+    setup('/login')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument()
+    expect(screen.queryByText(/^Please sign in/)).not.toBeInTheDocument()
+  })
+
   it('ignores a redirect target on another site and goes to /profile', async () => {
     const { user, history } = setup('/login?redirect=%2F%2Fevil.example%2Fprofile')
     await user.type(await screen.findByLabelText('Email Address'), 'ada@example.com')

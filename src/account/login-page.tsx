@@ -11,6 +11,12 @@ export interface LoginPageProps {
   readonly redirectTo?: string | undefined
 }
 
+/** Why the visitor landed here: a guarded page they asked for (the redirect target) needs an account. */
+function signInReason(redirectTo: string): string {
+  const path = redirectTo.split(/[?#]/)[0]
+  return path === '/profile' ? accountMessages.signInForProfile : accountMessages.signInToContinue
+}
+
 export function LoginPage({ redirectTo }: LoginPageProps) {
   const navigate = useNavigate()
   const emailRef = useRef<HTMLInputElement>(null)
@@ -64,6 +70,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
       <div className="account-card">
         <section className="account-form-side" aria-labelledby={ids.heading}>
           <h1 id={ids.heading}>Sign In</h1>
+          {redirectTo && <p className="account-reason">{signInReason(redirectTo)}</p>}
           <form className="account-form" onSubmit={onSubmit} aria-busy={busy}>
             <div className="account-field">
               <label htmlFor={ids.email}>Email Address</label>

@@ -6,7 +6,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppStatus } from './app-status'
@@ -60,6 +60,59 @@ describe('offline banner', () => {
       window.dispatchEvent(new Event('online'))
     })
     expect(status).toBeEmptyDOMElement()
+  })
+})
+
+describe('offline banner, put away', () => {
+  function goOffline(onLine: { mockReturnValue(value: boolean): unknown }) {
+    onLine.mockReturnValue(false)
+    act(() => {
+      window.dispatchEvent(new Event('offline'))
+    })
+  }
+  function goOnline(onLine: { mockReturnValue(value: boolean): unknown }) {
+    onLine.mockReturnValue(true)
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+  }
+
+  beforeEach(() => sessionStorage.clear())
+
+  it('says what still works, and stays away after Dismiss until the connection drops again', async () => {
+    const user = userEvent.setup()
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+    await renderAppStatus()
+    const status = await screen.findByRole('status')
+
+    goOffline(onLine)
+    expect(status).toHaveTextContent(
+      'You are offline. The site still works, and what you send goes out once you are online.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(status).toBeEmptyDOMElement()
+
+    // Another offline event without having been online: still away.
+    goOffline(onLine)
+    expect(status).toBeEmptyDOMElement()
+
+    goOnline(onLine)
+    goOffline(onLine)
+    expect(status).toHaveTextContent('You are offline.')
+  })
+
+  it('stays away after a reload while still offline', async () => {
+    const user = userEvent.setup()
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await renderAppStatus()
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }))
+    cleanup()
+
+    await renderAppStatus()
+    expect(await screen.findByRole('status')).toBeEmptyDOMElement()
+    goOnline(onLine)
+    goOffline(onLine)
+    expect(screen.getByRole('status')).toHaveTextContent('You are offline.')
   })
 })
 

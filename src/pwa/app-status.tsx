@@ -1,7 +1,7 @@
 // What the app tells a parent about itself, at the bottom of every page: offline, a new version is
 // ready, and (from the second page they open, once they scroll or tap) how to install it.
 import { useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
 import {
   canInstall,
@@ -30,14 +30,92 @@ function usePageView(): boolean {
   return readyToOffer
 }
 
+const OFFLINE_DISMISSED_KEY = 'sunbeam.offline-banner-dismissed'
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(OFFLINE_DISMISSED_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writeDismissed(dismissed: boolean): void {
+  try {
+    if (dismissed) sessionStorage.setItem(OFFLINE_DISMISSED_KEY, '1')
+    else sessionStorage.removeItem(OFFLINE_DISMISSED_KEY)
+  } catch {
+    // Storage refused (some private windows): the bar stays put away until the page is reloaded.
+  }
+}
+
+/**
+ * A slim bar while the device is offline. Put away, it stays away (across pages and reloads of this
+ * tab) until the device has been back online: the next time the connection drops, it shows again.
+ */
 export function OfflineBanner() {
   const online = useSyncExternalStore(subscribeOnline, isOnline, isOnlineOnServer)
-  if (online) return null
-  return (
-    <p className="app-status__card app-status__card--offline">
-      You are offline. Pages you have opened still work, and what you send goes out when you are back online.
-    </p>
+  // Still offline after a reload: a bar put away before it stays away. (The prerenderer has no window.)
+  const [dismissed, setDismissed] = useState(
+    () => typeof window !== 'undefined' && !navigator.onLine && readDismissed(),
   )
+  useEffect(() => {
+    const reset = () => {
+      writeDismissed(false)
+      setDismissed(false)
+    }
+    // navigator.onLine, not the hook's value: while a prerendered page hydrates, that value still says
+    // online, and would forget a bar put away before a reload.
+    if (navigator.onLine) reset()
+    window.addEventListener('online', reset)
+    return () => window.removeEventListener('online', reset)
+  }, [])
+  if (online || dismissed) return null
+  const dismiss = () => {
+    writeDismissed(true)
+    setDismissed(true)
+  }
+  return (
+    <div className="app-status__offline">
+      <p>
+        <strong>You are offline.</strong> The site still works, and what you send goes out once you are
+        online.
+      </p>
+      <button type="button" className="app-status__dismiss" aria-label="Dismiss" onClick={dismiss}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M6 6l12 12M18 6L6 18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+    </div>
+  )
+}
+
+/**
+ * Keeps the page's own content clear of the status region: its height, while it shows something, is
+ * reserved at the bottom of the page (and of every scroll into view) through --app-status-space.
+ */
+function useReservedSpace(region: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = region.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      const height = Math.ceil(element.getBoundingClientRect().height)
+      if (height > 0) root.style.setProperty('--app-status-space', `${height}px`)
+      else root.style.removeProperty('--app-status-space')
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--app-status-space')
+    }
+  }, [region])
 }
 
 /**
@@ -68,15 +146,18 @@ export function AppStatus() {
   const [iosBrowser, setIosBrowser] = useState(false)
   useEffect(() => setIosBrowser(isIosSafariInBrowser()), [])
   const ios = iosBrowser && readyToOffer
-  // Fixed at the bottom and out of the page flow, so a message never shifts the content.
+  const region = useRef<HTMLDivElement>(null)
+  useReservedSpace(region)
+  // Fixed at the bottom and out of the page flow, so a message never shifts the content; the space it
+  // takes is reserved below the page instead, so it never covers the end of it either.
   return (
-    <div className="app-status" role="status">
-      <OfflineBanner />
+    <div ref={region} className="app-status" role="status">
       {waiting || installable || ios ? (
         <Suspense fallback={null}>
           <StatusActions ios={ios} offerInstall={readyToOffer} />
         </Suspense>
       ) : null}
+      <OfflineBanner />
     </div>
   )
 }
