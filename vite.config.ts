@@ -4,10 +4,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type PluginOption, runnerImport } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { hostingHeadersMiddleware } from './scripts/hosting-headers.mjs'
 import { type PrerenderEntry, prerender, previewFallback } from './scripts/prerender.mjs'
 
 // Parallel work (and the browser suite) may build into its own folder.
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
+// Firebase Hosting's config: its headers (the Content-Security-Policy and the rest) apply to `vite
+// preview` too, and the build keeps the policy's inline-script hashes in it up to date.
+const firebaseJson = resolve('firebase.json')
 // The client build builds the prerenderer (src/app/entry-prerender.tsx) for Node into this folder, then
 // runs it to write each marketing page's HTML before the service worker is made.
 const prerenderDir = resolve('node_modules/.sunbeam-prerender', basename(outDir))
@@ -75,11 +79,16 @@ function entryGraph(ids: Set<string>): Plugin {
   }
 }
 
-/** `vite preview` serves the app shell (not the prerendered home page) for the app's own routes. */
-function previewShell(): Plugin {
+/**
+ * `vite preview` serves the site as Firebase Hosting does: with firebase.json's headers (matched on the
+ * path asked for, so they come first), and the app shell (not the prerendered home page) for the app's
+ * own routes.
+ */
+function previewAsHosting(): Plugin {
   return {
-    name: 'sunbeam:preview-shell',
+    name: 'sunbeam:preview-as-hosting',
     configurePreviewServer(server) {
+      server.middlewares.use(hostingHeadersMiddleware(firebaseJson))
       server.middlewares.use(previewFallback(resolve(outDir)))
     },
   }
@@ -97,7 +106,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
     react(),
   ]
 
-  if (isPreview) plugins.push(previewShell())
+  if (isPreview) plugins.push(previewAsHosting())
   const entryModules = new Set<string>()
   if (command === 'build' && !isSsrBuild) plugins.push(entryGraph(entryModules))
 
@@ -174,7 +183,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
         integration: {
           // Write the prerendered pages before Workbox lists the files to precache.
           async beforeBuildServiceWorker() {
-            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode) })
+            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode), firebaseJson })
           },
         },
         // The manifest's icons are for the browser's install and launch screens, which fetch them when the
