@@ -64,6 +64,11 @@ test('pages, the app shell and assets are served with the security headers of fi
   expect(directives['default-src']).toEqual(["'self'"])
   expect(directives['frame-ancestors']).toEqual(["'none'"])
   expect(directives['object-src']).toEqual(["'none'"])
+  // No http: source: on the https site that would let the page load over plain HTTP (and the HTTP
+  // Observatory marks it down). The local emulators are named without a scheme, which allows http only
+  // on a page served over http (npm start, this suite).
+  for (const sources of Object.values(directives))
+    for (const source of sources) expect(source).not.toMatch(/^http:/)
   expect(everywhere).toMatchObject({
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
