@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { appPage, expect, expectHydrated, test } from './fixtures'
-import { cacheStorageEntries, outDir } from './service-worker'
+import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
 // The service worker is what this file tests: let it run (the other suites block it).
 test.use({ serviceWorkers: 'allow' })
@@ -47,12 +48,25 @@ function stopServer(server: ChildProcess) {
   }
 }
 
+/** A port nothing listens on now (the system's choice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, 'localhost', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)))
+    })
+  })
+}
+
 /**
  * A server of its own for the build (`vite preview`, as the suite's), which a test can stop: the suite's
- * server keeps serving the other tests. Its port follows the suite's, one per parallel worker.
+ * server keeps serving the other tests. It takes a free port, and the test makes sure the server that
+ * answers is this one, serving this build: a port someone else holds would otherwise pass for it.
  */
 async function startStoppableServer() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 100 + test.info().parallelIndex
+  const port = await freePort()
   const origin = `http://localhost:${port}`
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
     env: process.env,
@@ -60,12 +74,24 @@ async function startStoppableServer() {
     detached: true,
   })
   ownServers.add(server)
-  const answers = () =>
-    fetch(origin).then(
-      (response) => response.ok,
+  let exitCode: number | null = null
+  server.once('exit', (code) => {
+    exitCode = code ?? -1
+  })
+  const worker = readFileSync(join(outDir, 'sw.js'), 'utf8')
+  const servesThisBuild = async () => {
+    if (exitCode !== null) throw new Error(`vite preview on ${origin} exited (code ${exitCode})`)
+    return fetch(`${origin}/sw.js`).then(
+      async (response) => response.ok && (await response.text()) === worker,
       () => false,
     )
-  await expect.poll(answers, { timeout: 20_000, message: `vite preview on ${origin}` }).toBe(true)
+  }
+  await expect.poll(servesThisBuild, { timeout: 20_000, message: `vite preview on ${origin}` }).toBe(true)
+  const answers = () =>
+    fetch(origin).then(
+      () => true,
+      () => false,
+    )
   return {
     origin,
     async stop() {
@@ -75,19 +101,14 @@ async function startStoppableServer() {
   }
 }
 
-/** One visit: the worker installs (precaching every page), activates and controls the page. */
+/**
+ * One visit: the worker installs (precaching every page), activates and controls the page. A test stops
+ * the server only after all of it: `navigator.serviceWorker.ready` alone says that activation has begun,
+ * not that the worker holds everything it must serve offline.
+ */
 async function visitOnce(page: Page, url = '/') {
-  const app = appPage(page)
-  await app.goto(url)
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!registration.active) throw new Error('no active service worker')
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      )
-    }
-  })
+  await appPage(page).goto(url)
+  await waitForServiceWorker(page)
 }
 
 /** The page shows its heading and every image on it has loaded (lazy ones too), in the site's font. */
