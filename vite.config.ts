@@ -4,10 +4,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type PluginOption, runnerImport } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { hostingHeadersMiddleware } from './scripts/hosting-headers.mjs'
 import { type PrerenderEntry, prerender, previewFallback } from './scripts/prerender.mjs'
 
 // Parallel work (and the browser suite) may build into its own folder.
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
+// Firebase Hosting's config: its headers (the Content-Security-Policy and the rest) apply to `vite
+// preview` too, and the build keeps the policy's inline-script hashes in it up to date.
+const firebaseJson = resolve('firebase.json')
 // The client build builds the prerenderer (src/app/entry-prerender.tsx) for Node into this folder, then
 // runs it to write each marketing page's HTML before the service worker is made.
 const prerenderDir = resolve('node_modules/.sunbeam-prerender', basename(outDir))
@@ -75,11 +79,16 @@ function entryGraph(ids: Set<string>): Plugin {
   }
 }
 
-/** `vite preview` serves the app shell (not the prerendered home page) for the app's own routes. */
-function previewShell(): Plugin {
+/**
+ * `vite preview` serves the site as Firebase Hosting does: with firebase.json's headers (matched on the
+ * path asked for, so they come first), and the app shell (not the prerendered home page) for the app's
+ * own routes.
+ */
+function previewAsHosting(): Plugin {
   return {
-    name: 'sunbeam:preview-shell',
+    name: 'sunbeam:preview-as-hosting',
     configurePreviewServer(server) {
+      server.middlewares.use(hostingHeadersMiddleware(firebaseJson))
       server.middlewares.use(previewFallback(resolve(outDir)))
     },
   }
@@ -97,7 +106,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
     react(),
   ]
 
-  if (isPreview) plugins.push(previewShell())
+  if (isPreview) plugins.push(previewAsHosting())
   const entryModules = new Set<string>()
   if (command === 'build' && !isSsrBuild) plugins.push(entryGraph(entryModules))
 
@@ -108,6 +117,11 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
       { configFile: false, mode, logLevel: 'silent' },
     )
     const { siteConfig } = brand
+    // The share target's address and field, from the module the worker and the app share.
+    const { module: sharedPhotos } = await runnerImport<typeof import('./src/shared/device/shared-photos')>(
+      './src/shared/device/shared-photos.ts',
+      { configFile: false, mode, logLevel: 'silent' },
+    )
     const skipped = new Set<string>()
     plugins.push(
       firebaseChunks(skipped),
@@ -152,8 +166,26 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
               icons: [{ src: '/icons/shortcut-profile-96.png', sizes: '96x96', type: 'image/png' }],
             },
           ],
-          // Opening the app (or a shortcut) again brings its open window forward instead of a second one.
+          // Opening the app (or a shortcut) again brings its open window forward instead of a second one;
+          // the shortcut's address then reaches the app through window.launchQueue (src/pwa/launch-queue.ts).
           launch_handler: { client_mode: ['focus-existing', 'auto'] },
+          // Photos shared from the phone's gallery open the add form with them attached: the worker
+          // receives the post (src/shared/device/shared-photos.ts has the contract).
+          share_target: {
+            action: sharedPhotos.SHARE_TARGET_ACTION,
+            method: 'POST',
+            enctype: 'multipart/form-data',
+            params: {
+              title: 'title',
+              text: 'text',
+              files: [
+                {
+                  name: sharedPhotos.SHARED_PHOTOS_FIELD,
+                  accept: ['image/jpeg', 'image/png', '.jpg', '.jpeg', '.png'],
+                },
+              ],
+            },
+          },
           screenshots: [
             {
               src: '/screenshots/home-narrow.png',
@@ -174,17 +206,23 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
         integration: {
           // Write the prerendered pages before Workbox lists the files to precache.
           async beforeBuildServiceWorker() {
-            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode) })
+            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode), firebaseJson })
           },
         },
         // The manifest's icons are for the browser's install and launch screens, which fetch them when the
         // app is installed: they stay out of the precache (below) like everything else no page shows.
         includeManifestIcons: false,
-        workbox: {
+        // Our own worker (src/pwa/service-worker.ts, through its entry sw.ts, built to /sw.js); the build
+        // writes the precache list into it.
+        strategies: 'injectManifest',
+        srcDir: 'src/pwa',
+        filename: 'sw.ts',
+        injectManifest: {
+          // A classic script: the worker is registered as one.
+          rollupFormat: 'iife',
           globPatterns: ['**/*.{html,js,css,svg,png,webp,avif,jpg,jpeg,woff2,ico,txt,xml}'],
           globIgnores: [
             'sw.js',
-            'workbox-*.js',
             // Files only the browser's or the phone's own screens, link previews and crawlers use: no page
             // shows them, so a parent's phone need not download them all when the worker installs.
             'icons/**', // app, maskable, shortcut and iOS home-screen icons
@@ -203,37 +241,6 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
           ],
           // No page, image or font may be left out of the precache for its size (checked by e2e/build-output).
           maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-          cleanupOutdatedCaches: true,
-          clientsClaim: true,
-          skipWaiting: false,
-          // App routes (login, profile, kids) are rendered in the browser from the shell; Firebase
-          // Hosting's reserved /__/ paths (auth handler, init.json) must always reach the network.
-          navigateFallback: '/app-shell.html',
-          navigateFallbackDenylist: [/^\/__\//],
-          runtimeCaching: [
-            {
-              // Child photos: Firebase Storage download URLs (and the local Storage emulator's).
-              urlPattern: ({ url }) =>
-                url.hostname === 'firebasestorage.googleapis.com' ||
-                (url.host === '127.0.0.1:9199' && url.pathname.startsWith('/v0/b/')),
-              handler: 'CacheFirst',
-              options: {
-                cacheName: 'sunbeam-child-photos',
-                expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
-                cacheableResponse: { statuses: [0, 200] },
-              },
-            },
-            {
-              // Hashed chunks left out of the precache (Firebase): cached when a parent's page loads them.
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-              handler: 'CacheFirst',
-              options: {
-                cacheName: 'sunbeam-app-chunks',
-                expiration: { maxEntries: 60, maxAgeSeconds: 90 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
-              },
-            },
-          ],
         },
       }),
     )

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { expect, test } from './fixtures'
+import { precacheList } from './service-worker'
 
 const outDir = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
 
@@ -21,12 +22,6 @@ function filesIn(dir: string): string[] {
     const path = join(dir, name)
     return statSync(path).isDirectory() ? filesIn(path) : [relative(outDir, path)]
   })
-}
-
-/** The URLs Workbox wrote into sw.js's precache manifest: [{url:"about.html",revision:"..."}, ...]. */
-function precacheList(): string[] {
-  const sw = readFileSync(join(outDir, 'sw.js'), 'utf8')
-  return [...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)\}/g)].map((match) => match[1] as string)
 }
 
 /** Code of the Firebase SDK (its packages name themselves '@firebase/...' in the bundle). */
@@ -92,7 +87,7 @@ const installAndPreviewTags =
 
 test('the precache leaves out only Firebase, the worker, and files that only install screens, link previews and crawlers use', () => {
   const precached = new Set(precacheList())
-  const worker = /^(sw\.js|workbox-[\w-]+\.js)$/
+  const worker = /^sw\.js$/
   const leftOut = filesIn(outDir).filter(
     (file) => !worker.test(file) && !precached.has(file) && !isFirebaseCode(file),
   )

@@ -1,7 +1,9 @@
 import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test'
+import { isFirestoreConnectivityProbe } from './firestore-offline'
 
 // Every browser test gets a page that fails the test on a console error, an uncaught exception, a
-// Content-Security-Policy violation or a request that leaves this machine. Tests that expect a
+// Content-Security-Policy violation (the suite's server sends firebase.json's headers, see
+// scripts/hosting-headers.mjs) or a request that leaves this machine. Tests that expect a
 // particular console error (say, Firestore complaining that its server is unreachable) list it in
 // `allowedConsoleErrors`. Pages are opened through the `app` fixture, which waits until the app has
 // marked itself ready.
@@ -31,19 +33,66 @@ export function appPage(page: Page): AppPage {
 
 interface Fixtures {
   allowedConsoleErrors: RegExp[]
+  cspViolations: CspViolation[]
   pageGuards: undefined
   app: AppPage
 }
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
 
+/** What a page reports of a Content-Security-Policy violation (its SecurityPolicyViolationEvent). */
+export interface CspViolation {
+  effectiveDirective: string
+  blockedURI: string
+  documentURI: string
+  sourceFile: string
+  lineNumber: number
+  sample: string
+}
+
+/** Every page of the context reports each violation of its policy through this binding. */
+const cspViolationBinding = '__sunbeamCspViolation'
+
+function reportCspViolations(binding: string) {
+  window.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const report = (window as unknown as Record<string, (violation: CspViolation) => void>)[binding]
+      report?.({
+        effectiveDirective: event.effectiveDirective,
+        blockedURI: event.blockedURI,
+        documentURI: event.documentURI,
+        sourceFile: event.sourceFile,
+        lineNumber: event.lineNumber,
+        sample: event.sample,
+      })
+    },
+    true,
+  )
+}
+
+export function describeCspViolation(violation: CspViolation): string {
+  const where = violation.sourceFile ? ` (${violation.sourceFile}:${violation.lineNumber})` : ''
+  const sample = violation.sample ? ` "${violation.sample}"` : ''
+  return `Content-Security-Policy violation on ${violation.documentURI}: ${violation.effectiveDirective} blocked ${violation.blockedURI || 'an inline source'}${sample}${where}`
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   app: async ({ page }, use) => {
     await use(appPage(page))
   },
+  // Every violation a page of this test reported, in order (for a test that checks step by step).
+  cspViolations: async ({ context }, use) => {
+    const violations: CspViolation[] = []
+    await context.exposeBinding(cspViolationBinding, (_source, violation: CspViolation) => {
+      violations.push(violation)
+    })
+    await context.addInitScript(reportCspViolations, cspViolationBinding)
+    await use(violations)
+  },
   pageGuards: [
-    async ({ page, allowedConsoleErrors }, use) => {
+    async ({ page, allowedConsoleErrors, cspViolations }, use) => {
       const problems: string[] = []
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return
@@ -62,7 +111,15 @@ export const test = base.extend<Fixtures>({
         },
       )
       await use(undefined)
-      expect(problems, 'console errors or off-machine requests').toEqual([])
+      // Chromium logs a violation as a console error too, but a test may allow console errors by
+      // pattern; a reported violation fails it whatever it allows, except the one the policy makes on
+      // purpose (Firestore's connectivity probe).
+      for (const violation of cspViolations) {
+        if (!isFirestoreConnectivityProbe(violation)) problems.push(describeCspViolation(violation))
+      }
+      expect(problems, 'console errors, Content-Security-Policy violations or off-machine requests').toEqual(
+        [],
+      )
     },
     { auto: true },
   ],

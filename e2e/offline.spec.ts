@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { appPage, expect, expectHydrated, test } from './fixtures'
+import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
 // The service worker is what this file tests: let it run (the other suites block it).
 test.use({ serviceWorkers: 'allow' })
@@ -44,12 +48,25 @@ function stopServer(server: ChildProcess) {
   }
 }
 
+/** A port nothing listens on now (the system's choice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, 'localhost', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)))
+    })
+  })
+}
+
 /**
  * A server of its own for the build (`vite preview`, as the suite's), which a test can stop: the suite's
- * server keeps serving the other tests. Its port follows the suite's, one per parallel worker.
+ * server keeps serving the other tests. It takes a free port, and the test makes sure the server that
+ * answers is this one, serving this build: a port someone else holds would otherwise pass for it.
  */
 async function startStoppableServer() {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 100 + test.info().parallelIndex
+  const port = await freePort()
   const origin = `http://localhost:${port}`
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
     env: process.env,
@@ -57,12 +74,24 @@ async function startStoppableServer() {
     detached: true,
   })
   ownServers.add(server)
-  const answers = () =>
-    fetch(origin).then(
-      (response) => response.ok,
+  let exitCode: number | null = null
+  server.once('exit', (code) => {
+    exitCode = code ?? -1
+  })
+  const worker = readFileSync(join(outDir, 'sw.js'), 'utf8')
+  const servesThisBuild = async () => {
+    if (exitCode !== null) throw new Error(`vite preview on ${origin} exited (code ${exitCode})`)
+    return fetch(`${origin}/sw.js`).then(
+      async (response) => response.ok && (await response.text()) === worker,
       () => false,
     )
-  await expect.poll(answers, { timeout: 20_000, message: `vite preview on ${origin}` }).toBe(true)
+  }
+  await expect.poll(servesThisBuild, { timeout: 20_000, message: `vite preview on ${origin}` }).toBe(true)
+  const answers = () =>
+    fetch(origin).then(
+      () => true,
+      () => false,
+    )
   return {
     origin,
     async stop() {
@@ -72,19 +101,14 @@ async function startStoppableServer() {
   }
 }
 
-/** One visit: the worker installs (precaching every page), activates and controls the page. */
+/**
+ * One visit: the worker installs (precaching every page), activates and controls the page. A test stops
+ * the server only after all of it: `navigator.serviceWorker.ready` alone says that activation has begun,
+ * not that the worker holds everything it must serve offline.
+ */
 async function visitOnce(page: Page, url = '/') {
-  const app = appPage(page)
-  await app.goto(url)
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!registration.active) throw new Error('no active service worker')
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      )
-    }
-  })
+  await appPage(page).goto(url)
+  await waitForServiceWorker(page)
 }
 
 /** The page shows its heading and every image on it has loaded (lazy ones too), in the site's font. */
@@ -200,43 +224,74 @@ test('offline, the app says so, and an app route still opens from the shell', as
   await expect(page).toHaveTitle('Sign In | Sunbeam')
 })
 
-test("a child's photo, once seen, is kept for offline use (Storage download URLs, cache first)", async ({
+test('the worker keeps no response from Firebase Storage, and removes the photo cache of earlier versions', async ({
   page,
   context,
 }) => {
-  // The Storage emulator's download URL shape; Playwright answers it with a real PNG (Storage itself
-  // cannot run here), and the service worker fetches it through this route.
-  const photo = 'http://127.0.0.1:9199/v0/b/demo-sunbeam.appspot.com/o/images%2Fkid-1.png?alt=media&token=t1'
+  // Photos are private: the app reads them with the parent's credentials and keeps its own copy per
+  // parent; a worker cache keyed by address would ignore whose they are (docs/decisions/0011).
+  // Storage's address as its emulator gives it; Playwright answers it with a real PNG (Storage cannot
+  // run here), with headers that would let any HTTP cache keep it.
+  const photo = 'http://127.0.0.1:9199/v0/b/demo-sunbeam.appspot.com/o/images%2Fuid1-kid.png?alt=media'
+  const icon = readFileSync(join(outDir, 'icons', 'icon-192.png'))
   let served = 0
   await context.route('http://127.0.0.1:9199/v0/b/**', async (route) => {
     served += 1
-    const icon = await (await page.request.get('/icons/icon-192.png')).body()
-    await route.fulfill({ status: 200, contentType: 'image/png', body: icon })
+    await route.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'private, max-age=3600' },
+      body: icon,
+    })
   })
-  await visitOnce(page)
+  const fromWorker: boolean[] = []
+  page.on('response', (response) => {
+    if (response.url() === photo) fromWorker.push(response.fromServiceWorker())
+  })
 
-  const show = (src: string) =>
+  // A phone that ran an earlier version, whose worker kept photos in this cache (made here, before this
+  // version's worker is registered).
+  await page.goto('/robots.txt')
+  await page.evaluate(async (url) => {
+    const cache = await caches.open('sunbeam-child-photos')
+    await cache.put(url, new Response('an earlier photo', { headers: { 'Content-Type': 'image/png' } }))
+  }, photo)
+  await visitOnce(page)
+  expect(await page.evaluate(() => caches.has('sunbeam-child-photos'))).toBe(false)
+
+  // The app loads a photo as the Firebase SDK does (fetch) and shows it from a blob: address; it also
+  // loads its Firebase code, which the worker does keep.
+  const firebaseChunk = readdirSync(join(outDir, 'assets')).find((name) =>
+    name.startsWith('firebase-backend-'),
+  )
+  expect(firebaseChunk, 'the build has a Firebase chunk').toBeTruthy()
+  const show = () =>
     page.evaluate(async (url) => {
+      const address = URL.createObjectURL(await (await fetch(url)).blob())
       const img = document.createElement('img')
       img.alt = ''
-      img.src = url
+      img.src = address
       document.body.append(img)
       await img.decode()
-      const width = img.naturalWidth
       img.remove()
-      return width
-    }, src)
+      URL.revokeObjectURL(address)
+      return img.naturalWidth
+    }, photo)
+  expect(await show()).toBe(192)
+  await page.evaluate((chunk) => fetch(`/assets/${chunk}`).then((response) => response.text()), firebaseChunk)
+  expect(await show()).toBe(192)
 
-  expect(await show(photo)).toBe(192)
-  expect(served).toBe(1)
-  const cached = await page.evaluate(async (url) => {
-    const cache = await caches.open('sunbeam-child-photos')
-    return (await cache.match(url)) !== undefined
-  }, photo)
-  expect(cached).toBe(true)
-
-  // Offline, the photo still shows, from the cache, without asking Storage again.
-  await context.setOffline(true)
-  expect(await show(photo)).toBe(192)
-  expect(served).toBe(1)
+  // The worker writes what it keeps after it has answered: once the chunk is in its cache, no cache
+  // holds anything from Storage, and each photo request reached Storage itself.
+  await expect
+    .poll(async () =>
+      (await cacheStorageEntries(page)).some((entry) => entry.endsWith(`/assets/${firebaseChunk}`)),
+    )
+    .toBe(true)
+  const storageEntries = (await cacheStorageEntries(page)).filter((entry) =>
+    /127\.0\.0\.1:9199|firebasestorage\.googleapis\.com/.test(entry),
+  )
+  expect(storageEntries).toEqual([])
+  expect(served).toBe(2)
+  expect(fromWorker).toEqual([false, false])
 })

@@ -10,7 +10,11 @@ export function pageHtml(
 ): string
 export function startAppAfterFirstScreen(html: string, start: { starter: string; entryMeta: string }): string
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string
-export function prerender(options: { outDir: string; entry: PrerenderEntry }): Promise<void>
+export function prerender(options: {
+  outDir: string
+  entry: PrerenderEntry
+  firebaseJson: string
+}): Promise<void>
 export function previewFallback(
   outDir: string,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void

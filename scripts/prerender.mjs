@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { syncCspScriptHashes } from './csp-script-hashes.mjs'
 
 /** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
  * `vite preview` (see previewFallback) and Firebase Hosting (cleanUrls) serve them at the clean URL. */
@@ -112,7 +113,11 @@ async function inlineStylesheet(html, outDir) {
   return html.replace(link[0], () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`)
 }
 
-export async function prerender({ outDir, entry }) {
+/**
+ * `firebaseJson`: the Hosting config whose Content-Security-Policy must allow the inline scripts
+ * written here (by hash); updated when they change.
+ */
+export async function prerender({ outDir, entry, firebaseJson }) {
   const template = await readFile(join(outDir, 'index.html'), 'utf8')
   const { siteUrl, siteConfig } = entry
   // The brand comes from the site config (VITE_ variables), not from index.html's placeholders.
@@ -171,6 +176,9 @@ export async function prerender({ outDir, entry }) {
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.marketingPaths))
   const robots = await readFile(join(outDir, 'robots.txt'), 'utf8')
   await writeFile(join(outDir, 'robots.txt'), `${robots.trimEnd()}\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+
+  // Every inline script is written by now: the policy must allow exactly these, by hash.
+  await syncCspScriptHashes({ outDir, firebaseJson })
 }
 
 /** Connect middleware for `vite preview`, doing what Firebase Hosting does with cleanUrls and the

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+// The service worker as the browser suite waits for it. Installing, activating and taking control are
+// separate steps that finish at different times, and tests that take the network away must wait for
+// the last of what they rely on, not for the first sign of a worker.
+
+export const outDir = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
+
+/** The URLs the build wrote into sw.js's precache list: [{"revision":"...","url":"about.html"}, ...]. */
+export function precacheList(): string[] {
+  const sw = readFileSync(join(outDir, 'sw.js'), 'utf8')
+  return [...sw.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map(
+    (match) => match[1] as string,
+  )
+}
+
+/**
+ * Waits until the page's service worker has activated (its activate step done, not merely begun),
+ * controls the page, and holds every file of the build's precache list in Cache Storage: from then on
+ * the marketing pages need no network.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  const files = precacheList().length
+  expect(files).toBeGreaterThan(0)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return -1
+          const precache = (await caches.keys()).find((name) => name.startsWith('workbox-precache-'))
+          return precache ? (await (await caches.open(precache)).keys()).length : 0
+        }),
+      { message: 'the worker is activated, controls the page and has precached every file' },
+    )
+    .toBe(files)
+}
+
+/** Every entry in the page's Cache Storage, as `cache name: URL`. */
+export async function cacheStorageEntries(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const entries: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) entries.push(`${name}: ${request.url}`)
+    }
+    return entries
+  })
+}

@@ -1,0 +1,89 @@
+// The service worker (docs/decisions/0011-service-worker.md). It keeps every marketing page, with its
+// images and font, and the app shell for offline use (the precache: the build writes its list into
+// self.__WB_MANIFEST), answers the app's own routes from the shell, keeps the Firebase chunks the
+// precache leaves out once a parent's page has loaded them, and receives photos shared to the
+// installed app from the phone's share sheet.
+//
+// It never caches a response from Firebase (Storage, Firestore, Auth): a child's photo is read with
+// the parent's credentials, which a cache keyed by address would ignore, and the app keeps its own
+// per-parent copy.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
+import {
+  SHARE_TARGET_ACTION,
+  SHARED_PHOTOS_FIELD,
+  sharedPhotosTarget,
+  storeSharedPhotos,
+} from '../shared/device/shared-photos'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
+
+/** Where earlier versions of this worker kept child photos: it must not outlive them (see the record). */
+const RETIRED_PHOTO_CACHE = 'sunbeam-child-photos'
+
+const DAY_SECONDS = 24 * 60 * 60
+
+// A new version waits until the parent presses Reload (src/pwa/sw-update.ts asks with
+// workbox-window's messageSkipWaiting): nothing takes over a page on its own.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// Once active, this version serves every open page at once, the first install included.
+clientsClaim()
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete(RETIRED_PHOTO_CACHE))
+})
+
+// App routes (login, profile, kids) are rendered in the browser from the shell; Firebase Hosting's
+// reserved /__/ paths (auth handler, init.json) must always reach the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/__\//] }))
+
+// Hashed chunks left out of the precache (Firebase's): kept when a parent's page first loads them, so
+// the parent area opens offline afterwards. Their names change with their content, so the first copy
+// is good for as long as it is used.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'sunbeam-app-chunks',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * DAY_SECONDS }),
+    ],
+  }),
+)
+
+/**
+ * Photos shared to the installed app (the manifest's share_target): kept on the device for the add
+ * form, which opens next and takes them (src/shared/device/shared-photos.ts has the whole contract).
+ * Whatever goes wrong, the parent still lands on the add form, without the photos.
+ */
+async function receiveShare({ request }: { request: Request }): Promise<Response> {
+  let shareId: string | null = null
+  try {
+    const form = await request.formData()
+    shareId = await storeSharedPhotos(form.getAll(SHARED_PHOTOS_FIELD))
+  } catch (error) {
+    console.warn('The shared photos could not be kept', error)
+  }
+  return Response.redirect(new URL(sharedPhotosTarget(shareId), self.location.origin).href, 303)
+}
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_ACTION,
+  receiveShare,
+  'POST',
+)
