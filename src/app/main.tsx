@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { consumeLaunchQueue } from '../pwa/launch-queue'
 import { provideBackend } from '../shared/backend/backend'
 import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
@@ -11,6 +12,8 @@ provideBackend(() => import('../firebase/firebase-backend').then((m) => m.create
 startOutboxIfPending()
 
 const router = createAppRouter()
+// A home-screen shortcut tapped while the app is open arrives here (the window is focused, not reloaded).
+consumeLaunchQueue((href) => void router.navigate({ href }))
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html has no #root element')
 

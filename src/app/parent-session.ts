@@ -8,6 +8,7 @@ import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
 import type { AuthUser } from '../shared/backend/backend-ports'
 import type { PhotoStoragePort } from '../shared/backend/kids-ports'
 import { siteConfig } from '../shared/config/site-config'
+import { clearSharedPhotos } from '../shared/device/shared-photos'
 import { storagePathOf } from '../shared/records/kid-photos'
 import type { StoredKid } from '../shared/records/kid-record'
 
@@ -26,6 +27,7 @@ async function clearDevice(runtime: OutboxRuntime): Promise<void> {
   const results = await Promise.allSettled([
     runtime.backend.device.clear(),
     runtime.copies.clear(),
+    clearSharedPhotos(),
     typeof caches === 'undefined' ? Promise.resolve(true) : caches.delete(LEGACY_PHOTO_CACHE),
   ])
   for (const result of results)

@@ -4,6 +4,7 @@
 // above the form, so a parent back from a reload does not add one twice.
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import { clearSharedPhotos } from '../shared/device/shared-photos'
 import { newRandomId } from '../shared/records/ids'
 import { defaultKidFields } from '../shared/records/kid-record'
 import { KidForm } from './kid-form'
@@ -13,10 +14,13 @@ import { announceOutcome, submitAndWait } from './kid-submission'
 import { useKeptOnDevice, useOutboxEntries } from './kids-data'
 import { useOutbox } from './outbox/outbox-context'
 import { isOpen } from './outbox/outbox-store'
+import { SharedPhotosOffer, useSharedFiles } from './shared-photos-offer'
 import './kids.css'
 
 export interface AddKidPageProps {
   readonly userId: string
+  /** Photos shared to the installed app, waiting on the device under this id. */
+  readonly share?: string
 }
 
 /** The children this parent added that still wait on this device. */
@@ -41,7 +45,7 @@ function QueuedChildren({ userId }: { readonly userId: string }) {
   )
 }
 
-export function AddKidPage({ userId }: AddKidPageProps) {
+export function AddKidPage({ userId, share }: AddKidPageProps) {
   const navigate = useNavigate()
   const router = useRouter()
   // The parent goes back to their profile from here: its code and data are ready before they press.
@@ -54,6 +58,8 @@ export function AddKidPage({ userId }: AddKidPageProps) {
   // in Firestore and in its photo paths, whatever happens on the way.
   const [kidId] = useState(() => newRandomId())
   const [initial] = useState(defaultKidFields)
+  const sharedFiles = useSharedFiles(share)
+  if (!sharedFiles) return null // read from the device in a moment
 
   return (
     <KidForm
@@ -61,18 +67,28 @@ export function AddKidPage({ userId }: AddKidPageProps) {
       submitLabel="Add Child"
       initial={initial}
       photosRequired
+      sharedFiles={sharedFiles}
       notice={
         <>
           {keptOnDevice ? null : <PrivateBrowsingNotice />}
           <QueuedChildren userId={userId} />
+          {share && sharedFiles.length > 0 && <SharedPhotosOffer share={share} userId={userId} />}
         </>
       }
       onSubmit={async (fields, photos, onProgress) => {
         const outcome = await submitAndWait(
           runtime,
-          () => runtime.outbox.add({ userId, kidId, fields, photos: photos ?? [] }),
+          () =>
+            runtime.outbox.add({
+              userId,
+              kidId,
+              fields,
+              photos: photos.kind === 'new' ? photos.photos : [],
+            }),
           { onProgress },
         )
+        // In the outbox now, with their own copy: the shared ones are not needed any more.
+        if (share) void clearSharedPhotos(share).catch(() => undefined)
         announceOutcome(outcome, kidMessages.childAdded)
         await navigate({ to: '/profile' })
       }}

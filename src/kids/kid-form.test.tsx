@@ -193,7 +193,15 @@ describe('/add-kid', () => {
     expect(screen.getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'false')
     await user.selectOptions(screen.getByLabelText('Plan'), 'Daily')
     await user.upload(screen.getByLabelText('Images'), [pngFile('cover.png'), pngFile('second.png')])
-    expect(screen.getByRole('list', { name: 'Chosen images' })).toHaveTextContent('cover.png (cover)')
+    // Scaled down at once and shown as thumbnails, the first as the cover.
+    const chosen = await screen.findByRole('list', { name: 'Chosen photos' })
+    await waitFor(() =>
+      expect(
+        within(chosen)
+          .getAllByRole('img')
+          .map((img) => img.getAttribute('alt')),
+      ).toEqual(['Photo 1, the cover: cover.png', 'Photo 2: second.png']),
+    )
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
 
     const overlay = await within(screen.getByRole('main')).findByRole('status')
@@ -300,9 +308,45 @@ describe('/add-kid', () => {
     const [entry] = await world().runtime.outbox.list(PARENT.uid)
     expect(entry?.state).toBe('failed')
   })
+  it('the picker: photos are thumbnails at once; the parent removes one and picks the cover', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const user = userEvent.setup({ delay: null })
+    world.render('/add-kid')
+    await fillChild(user)
+    await user.upload(screen.getByLabelText('Images'), [pngFile('a.png'), pngFile('b.png'), pngFile('c.png')])
+    const chosen = await screen.findByRole('list', { name: 'Chosen photos' })
+    await waitFor(() => expect(within(chosen).getAllByRole('img')).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }))
+    await user.click(screen.getByRole('button', { name: 'Make photo 2 the cover' }))
+    expect(
+      within(chosen)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Photo 1, the cover: c.png', 'Photo 2: b.png'])
+    await user.click(screen.getByRole('button', { name: 'Add Child' }))
+    await waitFor(async () => expect(await world().runtime.outbox.list(PARENT.uid)).toHaveLength(1))
+    const [entry] = await world().runtime.outbox.list(PARENT.uid)
+    expect(entry?.photos.map((photo) => photo.name)).toEqual(['c.png', 'b.png'])
+  })
 })
 
 describe('/edit-kid/{kidId}', () => {
+  it('the saved photos: another cover and one removed; the removed one is deleted once saved', async () => {
+    const kid = storedKid('kid1')
+    seedKid(world(), kid)
+    const user = userEvent.setup({ delay: null })
+    const { history } = world.render('/edit-kid/kid1')
+    const chosen = await screen.findByRole('list', { name: 'Chosen photos' })
+    await waitFor(() => expect(within(chosen).getAllByRole('img')).toHaveLength(2))
+    await user.click(screen.getByRole('button', { name: 'Make photo 2 the cover' }))
+    await user.click(screen.getByRole('button', { name: 'Remove photo 2' }))
+    await user.click(screen.getByRole('button', { name: 'Edit Child' }))
+    await waitFor(() => expect(history.location.pathname).toBe('/profile'))
+    await waitFor(() => expect(world().kids.records.get('kid1')?.imgUrls).toEqual([kid.imgUrls[1]]))
+    await waitFor(() => expect(world().storage.deleted).toEqual([kid.imgUrls[0]]))
+    expect(world().storage.uploads).toEqual([]) // nothing uploaded again
+  })
+
   it("is pre-filled; saving without new photos keeps them: 'Child edited' and /profile", async () => {
     const kid = storedKid('kid1', { disability: true, kidGender: 'Female' })
     seedKid(world(), kid)
@@ -319,7 +363,7 @@ describe('/edit-kid/{kidId}', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('12 Palm Close\nUyo')
     expect(screen.getByLabelText('Plan')).toHaveValue('Weekly')
     expect(screen.getByLabelText('Images')).not.toBeRequired()
-    const current = screen.getByRole('list', { name: 'Current photos' })
+    const current = screen.getByRole('list', { name: 'Chosen photos' })
     // Photos are private: shown from the device, through object URLs, never a storage address.
     await waitFor(() =>
       expect(
@@ -414,7 +458,7 @@ describe('/edit-kid/{kidId}', () => {
     const { history } = world.render('/edit-kid/queued1')
     expect(await screen.findByLabelText('Child Name')).toHaveValue('Amara Obi')
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'Current photos' })).getByRole('img')).toHaveAttribute(
+      expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getByRole('img')).toHaveAttribute(
         'src',
         expect.stringMatching(/^blob:/),
       ),

@@ -1,8 +1,9 @@
-// The add and edit child form: every field required, defaults Male / No / Monthly,
-// 'Max 6 images' checked on submit, photos scaled down on the device, and a full-screen overlay with the
-// upload progress while the submission is being sent.
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
-import { checkPickedPhotos, PHOTO_ACCEPT, photoMessages } from '../shared/records/kid-photos'
+// The add and edit child form: every field required, defaults Male / No / Monthly, 'Max 6 images'
+// checked on submit, photos scaled down on the device as soon as they are picked (the picker shows their
+// thumbnails, and submitting has nothing left to prepare), and a full-screen overlay with the upload
+// progress while the submission is being sent.
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { checkPickedPhotos, MAX_KID_PHOTOS, photoMessages } from '../shared/records/kid-photos'
 import {
   KID_FIELD_LABELS,
   KID_GENDERS,
@@ -15,25 +16,50 @@ import {
   validateKidFields,
 } from '../shared/records/kid-record'
 import { notify } from '../shared/ui/notify'
-import { KidPhoto } from './kid-photo'
+import { usePhotoSrcs } from './kid-photo'
 import { type PhotoRef, photoKey } from './kids-view'
 import type { PreparedPhoto } from './outbox/outbox-store'
+import { PhotoPicker, type PickedPhoto } from './photo-picker'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
+
+/** What the form hands over: new photos (they replace the saved ones), or the saved ones it keeps. */
+export type FormPhotos =
+  | { readonly kind: 'new'; readonly photos: PreparedPhoto[] }
+  /** The saved photos still chosen, cover first (the parent may have removed some or moved the cover). */
+  | { readonly kind: 'kept'; readonly photos: PhotoRef[]; readonly changed: boolean }
 
 export interface KidFormProps {
   readonly title: string
   readonly submitLabel: string
   readonly initial: KidFields
-  /** Edit: the photos kept unless new ones are chosen. */
+  /** Edit: the saved photos, in order. They stay unless new ones are chosen (which replace them all). */
   readonly currentPhotos?: readonly PhotoRef[]
+  /** Photos to start with (shared to the installed app from the phone's gallery). */
+  readonly sharedFiles?: readonly File[]
   readonly photosRequired: boolean
   /** Queues the submission and moves on; `onProgress` drives the overlay's progress bar. */
   readonly onSubmit: (
     fields: KidFields,
-    photos: PreparedPhoto[] | null,
+    photos: FormPhotos,
     onProgress: (fraction: number) => void,
   ) => Promise<void>
   readonly notice?: ReactNode
+}
+
+let picked = 0
+/** A key for a picked photo that stays with it while it moves in the list. */
+function newKey(): string {
+  picked += 1
+  return `picked-${picked}`
+}
+
+/** Type and size of each picked file (how many is checked on submit: 'Max 6 images'). */
+function pickProblem(files: readonly File[]): string | null {
+  for (const file of files) {
+    const problem = checkPickedPhotos([file], false)
+    if (problem) return problem
+  }
+  return null
 }
 
 type FieldKey = keyof KidFields | 'images'
@@ -52,10 +78,22 @@ const FOCUS_ORDER: readonly FieldKey[] = [
 ]
 
 export function KidForm(props: KidFormProps) {
-  const { title, submitLabel, initial, currentPhotos, photosRequired, notice } = props
+  const { title, submitLabel, initial, currentPhotos, sharedFiles, photosRequired, notice } = props
   const [fields, setFields] = useState<KidFields>(initial)
-  const [files, setFiles] = useState<File[]>([])
+  const [photos, setPhotos] = useState<readonly PickedPhoto[]>(() =>
+    (currentPhotos ?? []).map((photo, index) => ({
+      kind: 'current',
+      key: photoKey(photo),
+      src: null,
+      label: `saved photo ${index + 1}`,
+    })),
+  )
+  const currentSrcs = usePhotoSrcs(currentPhotos ?? [])
+  const [preparing, setPreparing] = useState<Promise<void> | null>(null)
   const [errors, setErrors] = useState<KidFieldErrors & { images?: string }>({})
+  // Submitting may wait for photos still being prepared: it then reads what they have become.
+  const latest = useRef({ photos, imagesError: errors.images })
+  latest.current = { photos, imagesError: errors.images }
   // The form starts with its loading flag false.
   const [busy, setBusy] = useState(false)
   const [phase, setPhase] = useState('')
@@ -78,39 +116,78 @@ export function KidForm(props: KidFormProps) {
     target?.focus()
   }
 
+  /** Scales picked files down on the device and adds them; new photos replace the saved set. */
+  function pick(files: readonly File[]) {
+    const problem = pickProblem(files)
+    setErrors((previous) => ({ ...previous, images: problem ?? undefined }))
+    if (problem) return
+    const work = preparePhotos(files)
+      .then((prepared) =>
+        setPhotos((previous) => [
+          ...previous.filter((photo) => photo.kind === 'new'),
+          ...prepared.map((photo): PickedPhoto => ({ kind: 'new', key: newKey(), photo })),
+        ]),
+      )
+      .catch((error: unknown) => {
+        const message = error instanceof PhotoPrepError ? error.message : photoMessages.imageType
+        setErrors((previous) => ({ ...previous, images: message }))
+      })
+      .finally(() => setPreparing((current) => (current === work ? null : current)))
+    setPreparing(work)
+  }
+
+  // Photos shared to the app arrive with the form, as if picked.
+  const sharedPicked = useRef(false)
+  useEffect(() => {
+    if (sharedPicked.current || !sharedFiles || sharedFiles.length === 0) return
+    sharedPicked.current = true
+    pick(sharedFiles)
+  }, [sharedFiles])
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (busy) return
+    // Photos picked a moment ago may still be scaling down.
+    if (preparing) {
+      await preparing
+      // The state set meanwhile is rendered before this goes on.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    const { photos, imagesError } = latest.current
     const clean = normalizeKidFields(fields)
     const found: KidFieldErrors & { images?: string } = { ...validateKidFields(clean) }
-    const imageProblem = checkPickedPhotos(files, photosRequired)
-    if (imageProblem) found.images = imageProblem
-    // More than 6 images: 'Max 6 images', the form stops, loading ends.
-    if (imageProblem === photoMessages.maxImages) void notify('error', photoMessages.maxImages)
+    if (imagesError) found.images = imagesError
+    else if (photos.length === 0 && (photosRequired || (currentPhotos?.length ?? 0) > 0))
+      found.images = photoMessages.imagesRequired
+    else if (photos.length > MAX_KID_PHOTOS) {
+      // More than 6 images: 'Max 6 images', the form stops, loading ends.
+      found.images = photoMessages.maxImages
+      void notify('error', photoMessages.maxImages)
+    }
     setErrors(found)
     const first = FOCUS_ORDER.find((field) => found[field])
     if (first) {
       focusField(first)
       return
     }
+    const chosen = photos.some((photo) => photo.kind === 'new')
+      ? ({
+          kind: 'new',
+          photos: photos.flatMap((photo) => (photo.kind === 'new' ? [photo.photo] : [])),
+        } as const)
+      : ({
+          kind: 'kept',
+          photos: photos.flatMap((photo) => currentPhotos?.find((ref) => photoKey(ref) === photo.key) ?? []),
+          changed: photos.map((photo) => photo.key).join() !== (currentPhotos ?? []).map(photoKey).join(),
+        } as const)
     setFields(clean)
     setBusy(true)
     setProgress(null)
-    let photos: PreparedPhoto[] | null = null
     try {
-      if (files.length > 0) {
-        setPhase('Preparing photos…')
-        photos = await preparePhotos(files)
-      }
       setPhase('Saving your child…')
-      await props.onSubmit(clean, photos, (fraction) => setProgress(Math.round(fraction * 100)))
+      await props.onSubmit(clean, chosen, (fraction) => setProgress(Math.round(fraction * 100)))
     } catch (error) {
       setBusy(false)
-      if (error instanceof PhotoPrepError) {
-        setErrors({ images: error.message })
-        focusField('images')
-        return
-      }
       console.error('The child could not be saved on this device', error)
       void notify('error', 'Your child could not be saved on this device. Please try again.')
     }
@@ -218,48 +295,24 @@ export function KidForm(props: KidFormProps) {
           <p id={imagesHintId} className="kid-hint">
             The first image will be the cover, max 6
             {currentPhotos && currentPhotos.length > 0
-              ? '. Your current photos stay unless you choose new ones.'
+              ? '. Your saved photos stay unless you choose new ones, which replace them.'
               : ''}
           </p>
-          {currentPhotos && currentPhotos.length > 0 && files.length === 0 && (
-            <ul className="kid-thumbs" aria-label="Current photos">
-              {currentPhotos.map((photo, index) => (
-                <li key={photoKey(photo)}>
-                  <KidPhoto
-                    photo={photo}
-                    alt={`Current photo ${index + 1}${index === 0 ? ' (cover)' : ''}`}
-                    className="kid-thumb"
-                    width={72}
-                    height={72}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          <input
+          <PhotoPicker
             id={idOf('images')}
-            name="images"
-            type="file"
-            accept={PHOTO_ACCEPT}
-            multiple
-            required={photosRequired}
-            aria-invalid={errors.images ? true : undefined}
-            aria-describedby={errors.images ? `${imagesHintId} ${errorIdOf('images')}` : imagesHintId}
-            onChange={(e) => {
-              setFiles(Array.from(e.target.files ?? []))
+            photos={photos.map((photo) =>
+              photo.kind === 'current' ? { ...photo, src: currentSrcs.get(photo.key) ?? null } : photo,
+            )}
+            onChange={(next) => {
+              setPhotos(next)
               if (errors.images) setErrors((previous) => ({ ...previous, images: undefined }))
             }}
+            onPick={pick}
+            busy={preparing !== null}
+            required={photosRequired}
+            invalid={Boolean(errors.images)}
+            describedBy={errors.images ? `${imagesHintId} ${errorIdOf('images')}` : imagesHintId}
           />
-          {files.length > 0 && (
-            <ol className="kid-file-list" aria-label="Chosen images">
-              {files.map((file, index) => (
-                <li key={`${file.name}-${file.size}-${file.lastModified}`}>
-                  {file.name}
-                  {index === 0 ? ' (cover)' : ''}
-                </li>
-              ))}
-            </ol>
-          )}
           {errors.images && (
             <p id={errorIdOf('images')} className="kid-error">
               {errors.images}

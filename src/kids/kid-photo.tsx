@@ -3,7 +3,7 @@
 // never a public address to put in an <img>; an object URL is made, and released when the photo leaves
 // the screen (docs/decisions/0008-private-photos.md).
 import { useEffect, useState } from 'react'
-import type { PhotoRef } from './kids-view'
+import { type PhotoRef, photoKey } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 import type { OutboxRuntime } from './outbox/outbox-runtime'
 
@@ -46,6 +46,35 @@ export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
     }
   }, [key, runtime])
   return src
+}
+
+/** Object URLs of several photos (by photoKey), filled in as each loads; released when they leave. */
+export function usePhotoSrcs(photos: readonly PhotoRef[]): ReadonlyMap<string, string> {
+  const runtime = useOutbox()
+  const [srcs, setSrcs] = useState<ReadonlyMap<string, string>>(new Map())
+  const keys = photos.map(photoKey).join('\u0000')
+  useEffect(() => {
+    let live = true
+    const made: string[] = []
+    for (const photo of photos)
+      photoBlob(photo, runtime).then(
+        (blob) => {
+          if (!live || !blob) return
+          const url = URL.createObjectURL(blob)
+          made.push(url)
+          setSrcs((previous) => new Map(previous).set(photoKey(photo), url))
+        },
+        (error: unknown) => console.warn('A photo could not be shown', error),
+      )
+    return () => {
+      live = false
+      setSrcs(new Map())
+      setTimeout(() => {
+        for (const url of made) URL.revokeObjectURL(url)
+      }, 1_000)
+    }
+  }, [keys, runtime])
+  return srcs
 }
 
 interface KidPhotoProps {

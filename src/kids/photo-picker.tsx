@@ -192,8 +192,9 @@ function useObjectUrl(photo: PreparedPhoto | null): string | null {
     const objectUrl = URL.createObjectURL(new Blob([data], { type }))
     setUrl(objectUrl)
     return () => {
-      URL.revokeObjectURL(objectUrl)
       setUrl(null)
+      // Released once the <img> showing it is gone (this runs before React has removed it).
+      setTimeout(() => URL.revokeObjectURL(objectUrl), 1_000)
     }
   }, [data, type])
   return url

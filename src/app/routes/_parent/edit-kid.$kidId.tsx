@@ -1,15 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EditKidPage } from '../../../kids/edit-kid-page'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
+import { isShareId } from '../../../shared/device/shared-photos'
 
 export const Route = createFileRoute('/_parent/edit-kid/$kidId')({
   head: () => pageHead(documentTitle('Edit Your Child Info')),
+  // ?share=<id>: photos shared to the installed app, for this child.
+  validateSearch: (search: Record<string, unknown>): { share?: string | undefined } => ({
+    share: isShareId(search.share) ? search.share : undefined,
+  }),
   component: EditKidRoute,
 })
 
 function EditKidRoute() {
   const { user } = Route.useRouteContext()
   const { kidId } = Route.useParams()
+  const { share } = Route.useSearch()
   // key: another child's edit starts from a fresh form.
-  return <EditKidPage key={kidId} kidId={kidId} userId={user.uid} />
+  return <EditKidPage key={kidId} kidId={kidId} userId={user.uid} share={share} />
 }
