@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { consumeLaunchQueue } from '../pwa/launch-queue'
 import { provideBackend } from '../shared/backend/backend'
 import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
@@ -12,8 +11,12 @@ provideBackend(() => import('../firebase/firebase-backend').then((m) => m.create
 startOutboxIfPending()
 
 const router = createAppRouter()
-// A home-screen shortcut tapped while the app is open arrives here (the window is focused, not reloaded).
-consumeLaunchQueue((href) => void router.navigate({ href }))
+// A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
+// not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
+if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)
+  void import('../pwa/launch-queue').then(({ consumeLaunchQueue }) =>
+    consumeLaunchQueue((href) => void router.navigate({ href })),
+  )
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html has no #root element')
 

@@ -19,6 +19,7 @@
 // Where the browser has no share target, nothing posts to the worker and none of this runs; where it has
 // no Cache Storage, reading finds nothing and the add form works as before.
 import { acceptedPhotoType, MAX_KID_PHOTOS } from '../records/kid-photos'
+import { isShareId } from './share-id'
 
 /** The Cache Storage cache holding shared photos until the add form takes them. */
 export const SHARED_PHOTOS_CACHE = 'sunbeam-shared-photos'
@@ -52,10 +53,7 @@ function parseKey(url: string): { shareId: string; index: number } | null {
   return match ? { shareId: match[1] as string, index: Number(match[2]) } : null
 }
 
-/** Whether `value` can be a share id (ids are made by storeSharedPhotos; anything else is refused). */
-export function isShareId(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(value)
-}
+export { isShareId } from './share-id'
 
 /** Where the worker sends the parent after a share: the add form, naming the share when there is one. */
 export function sharedPhotosTarget(shareId: string | null): string {

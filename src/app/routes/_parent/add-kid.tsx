@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AddKidPage } from '../../../kids/add-kid-page'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { isShareId } from '../../../shared/device/shared-photos'
+import { isShareId } from '../../../shared/device/share-id'
 
 export const Route = createFileRoute('/_parent/add-kid')({
   head: () => pageHead(documentTitle('Add Your Child')),

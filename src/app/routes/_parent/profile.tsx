@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProfilePage } from '../../../account/profile-page'
-import { kidsDataReady, prepareKidsData } from '../../../kids/kids-data'
 import { YourKids } from '../../../kids/your-kids'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
 import { sessionActions } from '../../parent-session'
@@ -8,9 +7,12 @@ import { sessionActions } from '../../parent-session'
 export const Route = createFileRoute('/_parent/profile')({
   head: () => pageHead(documentTitle('My Profile')),
   // 'My Profile' shows with 'Your Kids' filled in, never with an empty list a moment before it: the
-  // first read of the outbox and of Firestore's cache happens here (at once when already known).
-  loader: ({ context: { outbox, user } }) =>
-    kidsDataReady(outbox, user.uid) ? undefined : prepareKidsData(outbox, user.uid),
+  // first read of the outbox and of Firestore's cache happens here (at once when already known). The
+  // kids' data code (Dexie) loads here too, never with the route tree every page carries.
+  loader: async ({ context: { outbox, user } }) => {
+    const { kidsDataReady, prepareKidsData } = await import('../../../kids/kids-data')
+    if (!kidsDataReady(outbox, user.uid)) await prepareKidsData(outbox, user.uid)
+  },
   component: ProfileRoute,
 })
 
