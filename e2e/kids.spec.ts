@@ -105,7 +105,7 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await expect(page.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByLabel('Plan')).toHaveValue('Weekly')
   await expect(page.getByLabel('Address')).toHaveValue(amara.address)
-  await expect(page.getByRole('list', { name: 'Current photos' }).getByRole('img')).toHaveCount(2)
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
   await page.getByLabel('Child Name').fill('  Amara Grace Obi  ')
   await page.getByLabel('Plan').selectOption('Daily')
   await page.getByRole('button', { name: 'Edit Child' }).click()
