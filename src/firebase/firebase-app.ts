@@ -27,8 +27,16 @@ export interface FirebaseServices {
   readonly app: FirebaseApp
   readonly auth: Auth
   readonly storage: FirebaseStorage
-  /** Firestore as it is now (signing out replaces it): ask for it at each use, never keep it. */
-  db(): Firestore
+  /**
+   * Firestore as it is now (signing out replaces it): ask for it at each use, never keep it. While the
+   * old one's data is being deleted this waits: a new instance would open that data and block the deletion.
+   */
+  db(): Promise<Firestore>
+  /**
+   * Starts a listener with Firestore once it is ready (at once, unless a clearing is under way); the
+   * returned function stops it, or cancels it before it started.
+   */
+  listen(start: (db: Firestore) => () => void): () => void
   /** False where IndexedDB is unavailable (private browsing): records then live in memory only. */
   readonly persistentCache: boolean
   /** Terminates Firestore and deletes its cache and queue on this device; the next db() is a fresh one. */
@@ -42,6 +50,21 @@ function indexedDbAvailable(): boolean {
     return typeof indexedDB !== 'undefined' && indexedDB !== null
   } catch {
     return false
+  }
+}
+
+/**
+ * Firestore's tabs tell each other about queued writes and open queries through localStorage keys, one
+ * per write named with the account's uid; deleting its database leaves them behind (the SDK removes a
+ * write's key only when the server answers). They go with the rest of the parent's data.
+ */
+function forgetSharedTabState(): void {
+  try {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('firestore_mutations_') || key.startsWith('firestore_targets_'))
+        localStorage.removeItem(key)
+  } catch {
+    // No localStorage (some private modes): nothing was kept there either.
   }
 }
 
@@ -77,9 +100,25 @@ export function getFirebase(): FirebaseServices {
     auth,
     storage,
     persistentCache,
-    db() {
+    async db() {
+      while (clearing) await clearing.catch(() => undefined)
       db ??= createDb()
       return db
+    },
+    listen(start) {
+      if (!clearing) {
+        db ??= createDb()
+        return start(db)
+      }
+      let stop: (() => void) | null = null
+      let cancelled = false
+      void services?.db().then((ready) => {
+        if (!cancelled) stop = start(ready)
+      })
+      return () => {
+        cancelled = true
+        stop?.()
+      }
     },
     clearFirestore() {
       // One clearing at a time: the sign-out flow and the signed-out event both ask for it.
@@ -90,6 +129,7 @@ export function getFirebase(): FirebaseServices {
         // Other tabs using the same data are told by the browser to close it (Firestore then shuts down
         // there), so the deletion goes through.
         if (persistentCache) await clearIndexedDbPersistence(old)
+        forgetSharedTabState()
       })().finally(() => {
         clearing = null
       })

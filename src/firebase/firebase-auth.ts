@@ -77,7 +77,7 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
       const record = newUserRecord(name, user.email ?? email)
       await updateProfile(user, { displayName: record.name })
       // Only name and e-mail are stored, never the password; the timestamp is the server's.
-      const ref = doc(services.db(), 'users', user.uid)
+      const ref = doc(await services.db(), 'users', user.uid)
       await queuedWrite(ref, setDoc(ref, { ...record, timestamp: serverTimestamp() }), 'Your account record')
       announce(user)
       return toAuthUser(user)
@@ -104,7 +104,7 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
       const name = normalizeUserName(typedName)
       if (!name) throw new Error('A name is required')
       await updateProfile(user, { displayName: name })
-      const ref = doc(services.db(), 'users', user.uid)
+      const ref = doc(await services.db(), 'users', user.uid)
       await queuedWrite(ref, updateDoc(ref, { name }), 'Your new name')
       announce(user)
     },

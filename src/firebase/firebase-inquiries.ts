@@ -16,7 +16,7 @@ export function createFirebaseInquiries(services: FirebaseServices): InquiriesPo
       const problems = inquiryProblems(inquiry)
       // The rules would refuse it later, silently for the sender; refuse it now instead.
       if (problems.length) throw new Error(`Inquiry has invalid fields: ${problems.join(', ')}`)
-      const ref = doc(collection(services.db(), 'inquiries'))
+      const ref = doc(collection(await services.db(), 'inquiries'))
       await queuedWrite(ref, setDoc(ref, { ...inquiry, timestamp: serverTimestamp() }), 'Your inquiry')
     },
   }

@@ -47,7 +47,7 @@ function toStoredKid(snapshot: DocumentSnapshot): StoredKid | null {
 }
 
 export function createFirebaseKids(services: FirebaseServices): KidsPort {
-  const kids = () => collection(services.db(), 'kids')
+  const kids = async () => collection(await services.db(), 'kids')
 
   /**
    * Refuses a write for another account than the signed-in one. Checked in the same turn as the write:
@@ -66,7 +66,7 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
     persistentCache: services.persistentCache,
 
     async saveKid(kidId, record, options) {
-      const ref = doc(kids(), kidId)
+      const ref = doc(await kids(), kidId)
       checkAccount(options)
       let write: Promise<void>
       try {
@@ -81,7 +81,7 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
     },
 
     async deleteKid(kidId, options) {
-      const ref = doc(kids(), kidId)
+      const ref = doc(await kids(), kidId)
       checkAccount(options)
       deleteDoc(ref).catch((error: unknown) => {
         // The outbox has moved on; a refusal (not the owner) leaves the record as it was on the server.
@@ -91,31 +91,34 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
     },
 
     watchKid(kidId, listener) {
-      return onSnapshot(
-        doc(kids(), kidId),
-        { includeMetadataChanges: true },
-        (snapshot) =>
-          listener({
-            kid: toStoredKid(snapshot),
-            pendingWrite: snapshot.metadata.hasPendingWrites,
-            fromCache: snapshot.metadata.fromCache,
-          }),
-        (error) => {
-          // permission-denied: not this parent's child (the rules let only its owner read it).
-          if (firebaseErrorCode(error) === 'permission-denied') listener('forbidden')
-          else console.warn('A child record could not be followed', error)
-        },
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'kids', kidId),
+          { includeMetadataChanges: true },
+          (snapshot) =>
+            listener({
+              kid: toStoredKid(snapshot),
+              pendingWrite: snapshot.metadata.hasPendingWrites,
+              fromCache: snapshot.metadata.fromCache,
+            }),
+          (error) => {
+            // permission-denied: not this parent's child (the rules let only its owner read it).
+            if (firebaseErrorCode(error) === 'permission-denied') listener('forbidden')
+            else console.warn('A child record could not be followed', error)
+          },
+        ),
       )
     },
 
     watchKidsOf(userId, listener, onError) {
-      const mine = query(kids(), where('userRef', '==', userId), orderBy('timestamp', 'desc'))
-      return onSnapshot(
-        mine,
-        { includeMetadataChanges: true },
-        (snapshot) =>
-          listener(snapshot.docs.map(toStoredKid).filter((kid): kid is StoredKid => kid !== null)),
-        (error) => onError(toKidsBackendError(error)),
+      return services.listen((db) =>
+        onSnapshot(
+          query(collection(db, 'kids'), where('userRef', '==', userId), orderBy('timestamp', 'desc')),
+          { includeMetadataChanges: true },
+          (snapshot) =>
+            listener(snapshot.docs.map(toStoredKid).filter((kid): kid is StoredKid => kid !== null)),
+          (error) => onError(toKidsBackendError(error)),
+        ),
       )
     },
   }
