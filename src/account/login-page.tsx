@@ -1,9 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
+import { AFTER_SIGN_IN, enterAfterSignIn, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 export interface LoginPageProps {
@@ -18,7 +18,7 @@ function signInReason(redirectTo: string): string {
 }
 
 export function LoginPage({ redirectTo }: LoginPageProps) {
-  const navigate = useNavigate()
+  const router = useRouter()
   const emailRef = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
   const [resetBusy, setResetBusy] = useState(false)
@@ -39,8 +39,8 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
       void notify('error', accountMessages.badCredentials)
       return
     }
+    await enterAfterSignIn(router, safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN)
     void notify('success', accountMessages.signedIn)
-    await navigate({ href: safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN, replace: true })
   }
 
   async function onForgotPassword() {

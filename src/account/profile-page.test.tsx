@@ -19,7 +19,7 @@ describe('/profile guard', () => {
     const backend = createFakeBackend()
     backend.auth.stayPending()
     renderRoute('/profile', { backend })
-    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+    expect(await within(await screen.findByRole('main')).findByRole('status')).toHaveTextContent(
       'Checking that you are signed in…',
     )
     expect(screen.queryByRole('heading', { name: 'My Profile' })).not.toBeInTheDocument()

@@ -1,10 +1,10 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import { USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
+import { AFTER_SIGN_IN, enterAfterSignIn, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 /** Firebase Authentication refuses shorter passwords; saying so up front spares a failed sign-up. */
@@ -16,7 +16,7 @@ export interface SignupPageProps {
 }
 
 export function SignupPage({ redirectTo }: SignupPageProps) {
-  const navigate = useNavigate()
+  const router = useRouter()
   const [busy, setBusy] = useState(false)
   const ids = {
     name: useId(),
@@ -45,8 +45,8 @@ export function SignupPage({ redirectTo }: SignupPageProps) {
       void notify('error', accountMessages.registrationFailed)
       return
     }
+    await enterAfterSignIn(router, safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN)
     void notify('success', accountMessages.signedUp)
-    await navigate({ href: safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN, replace: true })
   }
 
   return (

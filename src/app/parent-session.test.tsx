@@ -29,10 +29,17 @@ function main() {
   return within(screen.getByRole('main'))
 }
 
+/** Renders /profile and waits for the page (the guard lets the parent in after a moment). */
+async function openProfile() {
+  const view = world.render('/profile')
+  await screen.findByRole('main')
+  return view
+}
+
 describe('signing out', () => {
   it('with nothing waiting, signs out at once and removes the data kept on the device', async () => {
     const user = userEvent.setup({ delay: null })
-    const { history } = world.render('/profile')
+    const { history } = await openProfile()
     await user.click(await main().findByRole('button', { name: 'Logout' }))
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(world().backend.auth.calls.signOut).toBe(1)
@@ -44,7 +51,7 @@ describe('signing out', () => {
     await queueChild('k1', 'Amara Obi')
     await queueChild('k2', 'Bola Ade')
     const user = userEvent.setup({ delay: null })
-    const { history } = world.render('/profile')
+    const { history } = await openProfile()
     await user.click(await main().findByRole('button', { name: 'Logout' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Before you sign out' })
     expect(dialog).toHaveTextContent('2 changes to your children have not been uploaded yet.')
@@ -70,7 +77,7 @@ describe('signing out', () => {
       entry?.photos[0]?.path ?? '',
     )
     const user = userEvent.setup({ delay: null })
-    const { history } = world.render('/profile')
+    const { history } = await openProfile()
     await user.click(await main().findByRole('button', { name: 'Logout' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Before you sign out' })
     expect(dialog).toHaveTextContent('1 change to your children has not been uploaded yet.')
@@ -84,7 +91,7 @@ describe('signing out', () => {
     world().storage.uploadFailures.push(transientError())
     await queueChild('k1', 'Amara Obi')
     const user = userEvent.setup({ delay: null })
-    world.render('/profile')
+    await openProfile()
     await user.click(await main().findByRole('button', { name: 'Logout' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Before you sign out' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
@@ -105,7 +112,7 @@ describe("'Download my data'", () => {
     })
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
     const user = userEvent.setup({ delay: null })
-    world.render('/profile')
+    await openProfile()
     await main().findByRole('heading', { name: 'Your Kids' })
     await user.click(main().getByRole('button', { name: 'Download my data' }))
     await waitFor(() => expect(main().getByText('Your data is downloaded.')).toBeInTheDocument())
@@ -131,7 +138,7 @@ describe("'Download my data'", () => {
 describe("'Delete my account'", () => {
   it('asks for the password; a wrong one deletes nothing', async () => {
     const user = userEvent.setup({ delay: null })
-    world.render('/profile')
+    await openProfile()
     await user.click(await main().findByRole('button', { name: 'Delete my account' }))
     expect(main().getByText(/This removes, for good/)).toBeInTheDocument()
     await user.type(main().getByLabelText('Your password'), 'wrong')
@@ -145,7 +152,7 @@ describe("'Delete my account'", () => {
     const kid = storedKid('saved1')
     seedKid(world(), kid)
     const user = userEvent.setup({ delay: null })
-    const { history } = world.render('/profile')
+    const { history } = await openProfile()
     await main().findByRole('heading', { name: 'Your Kids' })
     await user.click(main().getByRole('button', { name: 'Delete my account' }))
     await user.type(main().getByLabelText('Your password'), 'pw-parent1')
@@ -162,7 +169,7 @@ describe("'Delete my account'", () => {
     seedKid(world(), storedKid('saved1'))
     world().storage.deleteFailures.push(transientError())
     const user = userEvent.setup({ delay: null })
-    const { history } = world.render('/profile')
+    const { history } = await openProfile()
     await main().findByRole('heading', { name: 'Your Kids' })
     await user.click(main().getByRole('button', { name: 'Delete my account' }))
     await user.type(main().getByLabelText('Your password'), 'pw-parent1')

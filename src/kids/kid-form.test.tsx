@@ -438,7 +438,7 @@ describe('/edit-kid/{kidId}', () => {
 
   it("a child that does not exist: 'Child does not exist' and home", async () => {
     const { history } = world.render('/edit-kid/nope')
-    expect(await within(screen.getByRole('main')).findByText('Loading child…')).toBeInTheDocument()
+    expect(await within(await screen.findByRole('main')).findByText('Loading child…')).toBeInTheDocument()
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
   })

@@ -202,7 +202,7 @@ describe('/kid/{kidId}', () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
     seedKid(world(), kid)
     world.render('/kid/kid1')
-    expect(await within(screen.getByRole('main')).findByText('Loading child…')).toBeInTheDocument()
+    expect(await within(await screen.findByRole('main')).findByText('Loading child…')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
     const lines = Object.fromEntries(
       [...document.querySelectorAll('.kid-line')].map((line) => [
