@@ -39,17 +39,22 @@ const frameworkModule =
 const lazyRouterParts =
   /[\\/]@tanstack[\\/](?:react-router[\\/]dist[\\/]esm[\\/](?:HeadContent|headContentUtils|Asset)|router-core[\\/]dist[\\/]esm[\\/]manifest)\.js$/
 
-/** Modules that make up the Firebase SDK or its adapter: their chunks stay out of the precache. */
-const firebaseModule = /[\\/]node_modules[\\/](?:@firebase|firebase)[\\/]|[\\/]src[\\/]firebase[\\/]/
+/**
+ * Code no page needs offline, so the worker does not download it when it installs (it is cached at run
+ * time when first used): the Firebase SDK and its adapter (only signed-in parents load them) and the
+ * in-memory IndexedDB the outbox falls back to in a browser without one (which works online only).
+ */
+const runtimeOnlyModule =
+  /[\\/]node_modules[\\/](?:@firebase|firebase|fake-indexeddb)[\\/]|[\\/]src[\\/]firebase[\\/]/
 
-/** Collects the file names of the chunks that hold Firebase code, for the precache filter below. */
-function firebaseChunks(names: Set<string>): Plugin {
+/** Collects the file names of the chunks that hold such code, for the precache filter below. */
+function runtimeOnlyChunks(names: Set<string>): Plugin {
   return {
-    name: 'sunbeam:firebase-chunks',
+    name: 'sunbeam:runtime-only-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => firebaseModule.test(id)))
+        if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => runtimeOnlyModule.test(id)))
           names.add(chunk.fileName)
       }
     },
@@ -124,7 +129,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
     )
     const skipped = new Set<string>()
     plugins.push(
-      firebaseChunks(skipped),
+      runtimeOnlyChunks(skipped),
       VitePWA({
         registerType: 'prompt',
         // src/pwa/app-status.tsx registers the worker with workbox-window, after the page has loaded.
@@ -232,7 +237,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
             'robots.txt',
             'sitemap.xml',
           ],
-          // Firebase is only needed by signed-in parents; it is cached at run time when first used.
+          // Firebase and the no-IndexedDB fallback (runtimeOnlyModule above) are cached when first used.
           manifestTransforms: [
             (entries) => ({
               manifest: entries.filter((entry) => !skipped.has(entry.url)),

@@ -60,6 +60,26 @@ test('every page carries its styles inline, so no stylesheet request holds up th
   expect(filesIn(outDir).filter((file) => file.endsWith('.css'))).toEqual([])
 })
 
+/**
+ * The in-memory IndexedDB the outbox falls back to in a browser without one (fake-indexeddb, which
+ * carries the IndexedDB specification's error messages): it works online only, so it is not precached.
+ */
+function isNoIndexedDbFallback(file: string): boolean {
+  return (
+    file.endsWith('.js') &&
+    readFileSync(join(outDir, file), 'utf8').includes(
+      'A mutation operation in the transaction failed because a constraint was not satisfied',
+    )
+  )
+}
+
+test('neither Firebase code nor the no-IndexedDB fallback is precached, yet their chunks exist', () => {
+  const precached = precacheList()
+  const fallback = filesIn(outDir).filter(isNoIndexedDbFallback)
+  expect(fallback, 'the chunk the outbox loads in a browser without IndexedDB').toHaveLength(1)
+  expect(precached.filter(isNoIndexedDbFallback)).toEqual([])
+})
+
 test('no Firebase code is precached, yet the Firebase chunks exist for the parent area', () => {
   const precached = precacheList()
   const firebaseFiles = filesIn(outDir).filter(isFirebaseCode)
@@ -85,11 +105,12 @@ const isNotForPages = (file: string) => Object.values(notForPages).some((pattern
 const installAndPreviewTags =
   /<link rel="(?:apple-touch-icon|apple-touch-startup-image|manifest)"[^>]*>|<meta property="og:image"[^>]*>/g
 
-test('the precache leaves out only Firebase, the worker, and files that only install screens, link previews and crawlers use', () => {
+test('the precache leaves out only Firebase, the no-IndexedDB fallback, the worker, and files that only install screens, link previews and crawlers use', () => {
   const precached = new Set(precacheList())
   const worker = /^sw\.js$/
   const leftOut = filesIn(outDir).filter(
-    (file) => !worker.test(file) && !precached.has(file) && !isFirebaseCode(file),
+    (file) =>
+      !worker.test(file) && !precached.has(file) && !isFirebaseCode(file) && !isNoIndexedDbFallback(file),
   )
   // Nothing else is left out: no page, script, font or picture a page shows, whatever its size.
   expect(leftOut.filter((file) => !isNotForPages(file))).toEqual([])
