@@ -221,6 +221,7 @@ test('a name change is saved once, and only when it changed', async ({ app, page
   await page.getByRole('button', { name: 'done' }).click()
   await expect(page.getByRole('button', { name: 'change' })).toBeVisible()
   expect(profileUpdates).toHaveLength(0)
+  await expect(toast(page, 'Your name is saved.')).toHaveCount(0)
 
   // change -> new name -> done: saved once, to the auth profile and users/{uid}.
   await page.getByRole('button', { name: 'change' }).click()
@@ -228,6 +229,8 @@ test('a name change is saved once, and only when it changed', async ({ app, page
   await page.getByRole('button', { name: 'done' }).click()
   await expect(page.getByRole('button', { name: 'change' })).toBeVisible()
   await expect(name).toHaveValue('Ada Lovelace')
+  // The parent is told it is saved.
+  await expect(toast(page, 'Your name is saved.')).toBeVisible()
   expect(profileUpdates).toHaveLength(1)
   const account = await lookupAccount(request, email)
   expect(account?.displayName).toBe('Ada Lovelace')

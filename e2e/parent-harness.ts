@@ -352,14 +352,34 @@ export async function answerStorage(target: Page | BrowserContext): Promise<Stor
 
 // --- Firestore's REST API ('Download my data' and 'Delete my account' ask the server directly) ---
 
-export interface FirestoreRestHarness {
-  /** DELETEs the server received (document paths below /documents/). */
-  readonly deletes: string[]
+/** A document in Firestore's REST encoding (what runQuery answers with). */
+export interface RestDocument {
+  readonly fields: Record<string, unknown>
 }
 
-/** Answers Firestore's REST calls: a server with no records yet (they wait in the SDK's queue here). */
+export interface FirestoreRestHarness {
+  /** What the server holds, by document path below /documents/ ('kids/{id}', 'users/{uid}'). */
+  readonly documents: Map<string, RestDocument>
+  /** DELETEs the server received (document paths below /documents/). */
+  readonly deletes: string[]
+  /** Refuses every request as if the server could not be reached (or stops refusing). */
+  refuse(refusing: boolean): void
+}
+
+/**
+ * Answers Firestore's REST calls like a server holding `documents` (empty at first: in the suite the
+ * SDK's writes wait in its queue). runQuery answers the kids whose userRef is the caller's uid; a DELETE
+ * removes a document, and only its owner may make one, as firestore.rules says.
+ */
 export async function answerFirestoreRest(target: Page | BrowserContext): Promise<FirestoreRestHarness> {
+  const documents = new Map<string, RestDocument>()
   const deletes: string[] = []
+  let refusing = false
+  const ownerOf = (path: string) => {
+    if (path.startsWith('users/')) return path.slice('users/'.length)
+    const userRef = documents.get(path)?.fields.userRef as { stringValue?: string } | undefined
+    return userRef?.stringValue ?? null
+  }
   await target.route(`${FIRESTORE_REST}**`, async (route) => {
     const request = route.request()
     const headers = {
@@ -368,24 +388,53 @@ export async function answerFirestoreRest(target: Page | BrowserContext): Promis
       'access-control-allow-headers': request.headers()['access-control-request-headers'] ?? '*',
     }
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers })
-    if (!tokenUid(request.headers().authorization)) return route.fulfill({ status: 403, headers, body: '{}' })
-    const path = decodeURIComponent(new URL(request.url()).pathname.split('/documents')[1] ?? '')
-    if (request.method() === 'DELETE') {
-      deletes.push(path.replace(/^\//, ''))
-      return route.fulfill({
+    if (refusing) return route.abort('connectionrefused')
+    const uid = tokenUid(request.headers().authorization)
+    if (!uid) return route.fulfill({ status: 403, headers, body: '{}' })
+    const json = (body: unknown) =>
+      route.fulfill({
         status: 200,
         headers: { ...headers, 'content-type': 'application/json' },
-        body: '{}',
+        body: JSON.stringify(body),
       })
+    const url = new URL(request.url())
+    const path = decodeURIComponent(url.pathname.split('/documents')[1] ?? '').replace(/^\//, '')
+    if (request.method() === 'DELETE') {
+      const owner = ownerOf(path)
+      if (owner !== null && owner !== uid) return route.fulfill({ status: 403, headers, body: '{}' })
+      deletes.push(path)
+      documents.delete(path)
+      return json({})
     }
-    // runQuery: the server has none of this parent's records (they never left the SDK's queue here).
-    return route.fulfill({
-      status: 200,
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify([{ readTime: new Date().toISOString() }]),
-    })
+    if (url.pathname.endsWith(':runQuery')) {
+      const mine = [...documents].filter(
+        ([name, document]) =>
+          name.startsWith('kids/') &&
+          (document.fields.userRef as { stringValue?: string } | undefined)?.stringValue === uid,
+      )
+      const readTime = new Date().toISOString()
+      if (mine.length === 0) return json([{ readTime }])
+      return json(
+        mine.map(([name, document]) => ({
+          document: {
+            name: `projects/demo-sunbeam/databases/(default)/documents/${name}`,
+            fields: document.fields,
+            createTime: readTime,
+            updateTime: readTime,
+          },
+          readTime,
+        })),
+      )
+    }
+    return route.fulfill({ status: 404, headers, body: '{}' })
   })
-  return { deletes }
+  return {
+    documents,
+    deletes,
+    refuse(next) {
+      refusing = next
+    },
+  }
 }
 
 /** How many child cards 'Your Kids' shows right now (0 when the profile is not on screen). */
@@ -415,6 +464,8 @@ export interface QueuedKidWrite {
   /** The account Firestore queued the write for. */
   readonly userId: string
   readonly fields: Record<string, unknown>
+  /** The same fields in Firestore's REST encoding, as the server would store them. */
+  readonly restFields: Record<string, unknown>
   readonly serverTimestamp: boolean
 }
 
@@ -435,6 +486,7 @@ export async function queuedKidWrites(
       kidId: id,
       userId: String(write.userId ?? ''),
       fields,
+      restFields: update?.fields ?? {},
       serverTimestamp: JSON.stringify(write).includes('REQUEST_TIME'),
     })
   }

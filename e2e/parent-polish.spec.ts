@@ -2,32 +2,14 @@
 // child' button keeps its label readable, the offline bar never covers the page and can be put away,
 // toasts use the site's font, and the sign-in screen says why a visitor was sent there. Sign-up runs
 // against the real Auth emulator; Firestore's server is unreachable here, as in the rest of the suite.
-import type { Locator, Page, TestInfo } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
-import { appPage, expect, test } from './fixtures'
-
-const PASSWORD = 'sunbeam-secret-1'
+import { expect, test } from './fixtures'
+import { amara, answerStorage, fillChild, kidCard, photoFiles, signUpFreshParent } from './parent-harness'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
-
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const random = Math.random().toString(36).slice(2, 8)
-  return `p-${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`
-}
-
-async function signUpFreshParent(page: Page, testInfo: TestInfo, label: string) {
-  const app = appPage(page)
-  await app.goto('/signup')
-  await page.getByLabel('Name').fill('Ngozi Parent')
-  await page.getByLabel('Email').fill(uniqueEmail(testInfo, label))
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign Up Now' }).click()
-  // Loading Firebase and creating the account can take a while on a busy machine.
-  await expect(page).toHaveURL(/\/profile$/, { timeout: 30_000 })
-  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
-}
 
 /** WCAG contrast ratio of an element's text colour on its own (opaque) background colour. */
 async function contrastOf(locator: Locator): Promise<{ ratio: number; color: string; background: string }> {
@@ -48,10 +30,11 @@ async function contrastOf(locator: Locator): Promise<{ ratio: number; color: str
 }
 
 test("'Add your child' keeps a readable label at rest, on hover and after coming back from the form", async ({
+  app,
   page,
 }, testInfo) => {
   test.setTimeout(90_000)
-  await signUpFreshParent(page, testInfo, 'contrast')
+  await signUpFreshParent(app, page, testInfo, 'contrast')
   const addKid = page.getByRole('link', { name: 'Add your child' })
 
   // Toasts are set in the site's font, not sonner's own.
@@ -80,11 +63,12 @@ test("'Add your child' keeps a readable label at rest, on hover and after coming
 })
 
 test("offline, the slim bar never covers the add form's submit button, and Dismiss puts it away", async ({
+  app,
   page,
   context,
 }, testInfo) => {
   test.setTimeout(90_000)
-  await signUpFreshParent(page, testInfo, 'offline-bar')
+  await signUpFreshParent(app, page, testInfo, 'offline-bar')
   await page.getByRole('link', { name: 'Add your child' }).click()
   const submit = page.getByRole('button', { name: 'Add Child' })
   await expect(submit).toBeVisible()
@@ -138,4 +122,94 @@ test('the sign-in screen says why when a visitor taps Profile', async ({ app, pa
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/, { timeout: 30_000 })
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
   await expect(page.getByText('Please sign in to see your profile.')).toBeVisible()
+})
+
+/** What the screen shows, sampled every animation frame from now on (in-app navigations keep it). */
+async function sampleScreen(page: Page) {
+  await page.evaluate(() => {
+    const samples: { heading: string; loader: boolean; scrollY: number; path: string }[] = []
+    Object.assign(window, { __screenSamples: samples })
+    const sample = () => {
+      samples.push({
+        heading: document.querySelector('main h1')?.textContent ?? '',
+        loader: (document.body.textContent ?? '').includes('Checking that you are signed in'),
+        scrollY: Math.round(window.scrollY),
+        path: location.pathname,
+      })
+      requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  })
+  return {
+    /** The samples taken on /profile since the last call, and the loader if it showed anywhere. */
+    take: () =>
+      page.evaluate(() => {
+        const all = (
+          window as unknown as {
+            __screenSamples: { heading: string; loader: boolean; scrollY: number; path: string }[]
+          }
+        ).__screenSamples
+        const taken = all.splice(0, all.length)
+        return {
+          loaderShown: taken.some((s) => s.loader),
+          profile: taken.filter((s) => s.path === '/profile' && s.heading === 'My Profile'),
+        }
+      }),
+  }
+}
+
+test("after signing up, adding and editing a child, 'My Profile' shows at the top at once, never the sign-in loader", async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  await answerStorage(page)
+  await app.goto('/signup')
+  let screen = await sampleScreen(page)
+  await page.getByLabel('Name').fill('Ngozi Parent')
+  await page.getByLabel('Email').fill(`p-top-${testInfo.project.name}-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('sunbeam-secret-1')
+  await page.getByRole('button', { name: 'Sign Up Now' }).click()
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
+  let seen = await screen.take()
+  expect(seen.loaderShown, 'the sign-in loader during sign-up').toBe(false)
+
+  // Add a child: the submit button is at the end of a long form, so the page is scrolled far down.
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await fillChild(page, amara)
+  await page.getByLabel('Images').setInputFiles(photoFiles(1))
+  const submit = page.getByRole('button', { name: 'Add Child' })
+  await submit.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+  screen = await sampleScreen(page)
+  await submit.click()
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  seen = await screen.take()
+  expect(seen.loaderShown, 'the sign-in loader after Add Child').toBe(false)
+  expect(seen.profile.length).toBeGreaterThan(0)
+  expect(
+    seen.profile.map((s) => s.scrollY).filter((y) => y !== 0),
+    'scroll positions on My Profile',
+  ).toEqual([])
+
+  // Edit it: the same.
+  await kidCard(page, amara.kidName)
+    .getByRole('link', { name: `Edit ${amara.kidName}` })
+    .click()
+  await expect(page.getByLabel('Child Name')).toHaveValue(amara.kidName)
+  await page.getByLabel('Plan').selectOption('Daily')
+  const editSubmit = page.getByRole('button', { name: 'Edit Child' })
+  await editSubmit.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+  screen = await sampleScreen(page)
+  await editSubmit.click()
+  await expect(kidCard(page, amara.kidName)).toContainText('Daily Plan')
+  seen = await screen.take()
+  expect(seen.loaderShown, 'the sign-in loader after Edit Child').toBe(false)
+  expect(seen.profile.length).toBeGreaterThan(0)
+  expect(
+    seen.profile.map((s) => s.scrollY).filter((y) => y !== 0),
+    'scroll positions on My Profile',
+  ).toEqual([])
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeInViewport()
 })

@@ -2,8 +2,7 @@
 // sends firebase.json's headers exactly as Firebase Hosting does (scripts/hosting-headers.mjs), and
 // every test of the suite fails on a Content-Security-Policy violation (e2e/fixtures.ts). These tests
 // check the headers themselves and walk through what the site does, step by step, under them. A flow
-// added to the parent area belongs in the last test, between signUpNewParent and signOut
-// (e2e/parent-session.ts).
+// added to the parent area belongs in the last test, between signing up and signing out.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -13,7 +12,17 @@ import {
   isFirestoreConnectivityProbe,
 } from './firestore-offline'
 import { type CspViolation, describeCspViolation, expect, test } from './fixtures'
-import { signOut, signUpNewParent } from './parent-session'
+import {
+  amara,
+  answerStorage,
+  cardLink,
+  fillChild,
+  imageLoaded,
+  kidCard,
+  photoFiles,
+  signOutFromProfile,
+  signUpFreshParent,
+} from './parent-harness'
 import { sendQuickInquire } from './quick-inquire'
 
 interface HeaderRule {
@@ -153,11 +162,13 @@ test.describe('with Firebase', () => {
   test.use({ allowedConsoleErrors: [firestoreUnreachable] })
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
-  test('Quick Inquire, sign up and sign out run without a violation of the policy', async ({
+  test('Quick Inquire, sign up, adding a child with photos, viewing it and sign out run without a violation of the policy', async ({
     app,
     page,
     cspViolations,
   }, testInfo) => {
+    test.setTimeout(90_000)
+    const storage = await answerStorage(page)
     await test.step('Quick Inquire', async () => {
       await app.goto('/contact')
       await sendQuickInquire(page)
@@ -165,12 +176,35 @@ test.describe('with Firebase', () => {
       expect(unexpected(cspViolations)).toEqual([])
     })
     await test.step('sign up', async () => {
-      await signUpNewParent(page, testInfo)
-      await expect(page.getByLabel('Name')).toHaveValue('Grace Parent')
+      await signUpFreshParent(app, page, testInfo, 'csp')
+      await expect(page.getByLabel('Name')).toHaveValue('Ngozi Parent')
+      expect(unexpected(cspViolations)).toEqual([])
+    })
+    await test.step('add a child with two photos', async () => {
+      await page.getByRole('link', { name: 'Add your child' }).click()
+      await fillChild(page, amara)
+      await page.getByLabel('Images').setInputFiles(photoFiles(2))
+      await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
+      await page.getByRole('button', { name: 'Add Child' }).click()
+      await expect(page.getByText('Child added')).toBeVisible()
+      await expect.poll(() => storage.uploads.length).toBe(2)
+      await imageLoaded(kidCard(page, amara.kidName).locator('img.kid-card-cover'))
+      expect(unexpected(cspViolations)).toEqual([])
+    })
+    await test.step('view it', async () => {
+      await cardLink(page, amara.kidName).click()
+      await imageLoaded(page.getByRole('img', { name: `Photo 2 of 2 of ${amara.kidName}` }).first())
+      // Another device's view: the photos read from Storage with the parent's token.
+      await page.evaluate(() => caches.delete('sunbeam-photo-copies'))
+      await app.reload()
+      await imageLoaded(page.getByRole('img', { name: `Photo 1 of 2 of ${amara.kidName}` }).first())
+      expect(storage.downloads.length).toBeGreaterThan(0)
+      await page.getByRole('link', { name: 'Back to profile' }).click()
       expect(unexpected(cspViolations)).toEqual([])
     })
     await test.step('sign out', async () => {
-      await signOut(page)
+      // The record waits for Firestore's absent server: the parent is asked about it, and deletes it.
+      await signOutFromProfile(page, 'Delete and sign out')
       expect(unexpected(cspViolations)).toEqual([])
     })
   })

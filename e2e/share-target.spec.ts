@@ -14,7 +14,17 @@ import {
   SHARED_PHOTOS_FIELD,
   sharedPhotoKey,
 } from '../src/shared/device/shared-photos'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
+import {
+  amara,
+  fillChild,
+  imageLoaded,
+  kidCard,
+  PASSWORD,
+  signOutFromProfile,
+  signUpFreshParent,
+} from './parent-harness'
 import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
 // The service worker is what this file tests: let it run (the other suites block it).
@@ -140,4 +150,48 @@ test('a share keeps only the images, and one without any opens the add form with
     entry.startsWith(`${SHARED_PHOTOS_CACHE}:`),
   )
   expect(kept).toHaveLength(1)
+})
+
+test.describe('through sign-in to the add form', () => {
+  // Signing in loads Firebase, whose Firestore server is absent from the suite.
+  test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+  test.beforeEach(({ context }) => answerConnectivityProbe(context))
+
+  test('two shared photos open the add form with both attached, after signing in on the way', async ({
+    app,
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(90_000)
+    // A parent with an account, signed out on this phone.
+    const email = await signUpFreshParent(app, page, testInfo, 'share')
+    await signOutFromProfile(page)
+
+    const files = [png('first-day.png', 'icon-192.png'), png('painting.png', 'shortcut-add-kid-96.png')]
+    const redirect = await share(page, files)
+    await page.getByLabel('Email Address').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === redirect)
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
+
+    // Both photos are in the picker, in the order shared, the first as the cover.
+    const chosen = page.getByRole('list', { name: 'Chosen photos' })
+    await expect(chosen.getByRole('img')).toHaveCount(2)
+    await expect(chosen.getByRole('img').first()).toHaveAccessibleName(/^Photo 1, the cover: first-day/)
+    await expect(chosen.getByRole('img').nth(1)).toHaveAccessibleName(/^Photo 2: painting/)
+    for (const thumbnail of await chosen.getByRole('img').all()) await imageLoaded(thumbnail)
+
+    // Added offline, the child waits with both photos, and the share is no longer kept on the device.
+    await fillChild(page, amara)
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Add Child' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(kidCard(page, amara.kidName)).toContainText('0 of 2 photos uploaded')
+    await expect
+      .poll(async () =>
+        (await cacheStorageEntries(page)).filter((entry) => entry.startsWith(`${SHARED_PHOTOS_CACHE}:`)),
+      )
+      .toEqual([])
+  })
 })
