@@ -437,8 +437,10 @@ describe('/edit-kid/{kidId}', () => {
   })
 
   it("a child that does not exist: 'Child does not exist' and home", async () => {
+    const read = world().kids.holdReads()
     const { history } = world.render('/edit-kid/nope')
     expect(await within(await screen.findByRole('main')).findByText('Loading child…')).toBeInTheDocument()
+    read.release()
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(notify).toHaveBeenCalledWith('error', 'Child does not exist')
   })

@@ -201,8 +201,10 @@ describe('/kid/{kidId}', () => {
   it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
     seedKid(world(), kid)
+    const read = world().kids.holdReads()
     world.render('/kid/kid1')
     expect(await within(await screen.findByRole('main')).findByText('Loading child…')).toBeInTheDocument()
+    read.release()
     expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
     const lines = Object.fromEntries(
       [...document.querySelectorAll('.kid-line')].map((line) => [

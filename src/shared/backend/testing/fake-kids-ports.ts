@@ -59,6 +59,21 @@ export class FakeKidsPort implements KidsPort {
   }>()
   /** Records readable by the current user (others are refused like the rules would). */
   readerId: string | null = null
+  /** While set, watchKid answers nobody: a test sees the loading state for as long as it needs. */
+  private readsHeld: Promise<void> | null = null
+
+  /** Holds every watchKid answer until release(), like a slow first read of the cache. */
+  holdReads(): { release: () => void } {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    this.readsHeld = held
+    void held.then(() => {
+      if (this.readsHeld === held) this.readsHeld = null
+    })
+    return { release }
+  }
 
   /** A record the server already has (and this device has seen). */
   seed(kid: StoredKid): void {
@@ -128,7 +143,7 @@ export class FakeKidsPort implements KidsPort {
     const set = this.kidListeners.get(id) ?? new Set()
     set.add(listener)
     this.kidListeners.set(id, set)
-    queueMicrotask(() => {
+    void (this.readsHeld ?? Promise.resolve()).then(() => {
       if (set.has(listener)) listener(this.snapshotOf(id))
     })
     return () => set.delete(listener)
