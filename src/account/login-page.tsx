@@ -3,7 +3,8 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AFTER_SIGN_IN, enterAfterSignIn, safeRedirectTarget } from './redirect-target'
+import { enterAfterSignIn } from './enter-after-sign-in'
+import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 export interface LoginPageProps {

@@ -4,7 +4,8 @@ import { getBackend } from '../shared/backend/backend'
 import { USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AFTER_SIGN_IN, enterAfterSignIn, safeRedirectTarget } from './redirect-target'
+import { enterAfterSignIn } from './enter-after-sign-in'
+import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
 import './account.css'
 
 /** Firebase Authentication refuses shorter passwords; saying so up front spares a failed sign-up. */
