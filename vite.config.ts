@@ -132,7 +132,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
       runtimeOnlyChunks(skipped),
       VitePWA({
         registerType: 'prompt',
-        // src/pwa/app-status.tsx registers the worker with workbox-window, after the page has loaded.
+        // src/pwa/sw-update.ts registers the worker (app-status.tsx calls it), after the page has loaded.
         injectRegister: false,
         manifest: {
           id: '/',
@@ -283,6 +283,11 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
                 name: 'framework',
                 test: (id: string) =>
                   (frameworkModule.test(id) || entryModules.has(id)) && !lazyRouterParts.test(id),
+              },
+              {
+                // The post list and its card: /blog and every post need both, so one file, not two.
+                name: 'blog-posts',
+                test: /[\\/]src[\\/]marketing[\\/](?:content[\\/]blog-posts|components[\\/]blog-card)\.tsx?$/,
               },
             ],
           },
