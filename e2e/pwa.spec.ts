@@ -269,12 +269,26 @@ test.describe('updates', () => {
     app,
     page,
   }) => {
+    // The first worker of all passes through 'installed' too: it is never offered as a new version,
+    // not even for a moment (watched on every change of the page until the worker controls it).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('A new version of Sunbeam is ready'))
+          Object.assign(window, { sawUpdateOffer: true })
+      }).observe(document, { childList: true, subtree: true, characterData: true })
+    })
     await app.goto(`${deploy.origin}/`)
     await waitForController(page)
+    await page.waitForTimeout(400) // past the app's 200 ms wait for a worker that stays installed
+    expect(
+      await page.evaluate(() => 'sawUpdateOffer' in window),
+      'an update offered on the first visit',
+    ).toBe(false)
 
     await publishNewVersion(deploy, page)
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of Sunbeam is ready' })
     await expect(prompt).toBeVisible()
+    expect(await page.evaluate(() => 'sawUpdateOffer' in window), 'the watch sees a real offer').toBe(true)
     await page.evaluate(() => Object.assign(window, { beforeReload: true }))
 
     const reloaded = page.waitForEvent('load')

@@ -95,10 +95,12 @@ async function measureBytes(browser, route) {
   // Prerendered pages carry their stylesheet inline: count it as CSS too.
   const html = (await navigation?.text()) ?? ''
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
-  // Work scheduled after load (idle callbacks, the service worker registration with workbox-window)
-  // counts too: wait until the page has fetched workbox-window, or 5 s at most.
+  // Work scheduled after load (idle callbacks, the service worker's registration) counts too: wait
+  // until the registration is over (here the worker is blocked, so it fails), or 5 s at most.
   await page
-    .waitForResponse((response) => /workbox-window/.test(response.url()), { timeout: 5000 })
+    .waitForFunction(() => document.documentElement.dataset.workerRegistration !== undefined, null, {
+      timeout: 5000,
+    })
     .catch(() => undefined)
   await page.waitForLoadState('networkidle')
   const files = await Promise.all(bodies)

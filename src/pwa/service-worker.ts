@@ -32,8 +32,8 @@ const RETIRED_PHOTO_CACHE = 'sunbeam-child-photos'
 
 const DAY_SECONDS = 24 * 60 * 60
 
-// A new version waits until the parent presses Reload (src/pwa/sw-update.ts asks with
-// workbox-window's messageSkipWaiting): nothing takes over a page on its own.
+// A new version waits until the parent presses Reload (src/pwa/sw-update.ts then posts SKIP_WAITING):
+// nothing takes over a page on its own.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })

@@ -2,72 +2,134 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'
 import { hasUnsavedInput } from './unsaved-input'
 
-// A stand-in for workbox-window's Workbox: an event target whose events the test fires.
-const workboxes: FakeWorkbox[] = []
-class FakeWorkbox extends EventTarget {
-  register = vi.fn(() => Promise.resolve(undefined))
-  update = vi.fn(() => Promise.resolve())
-  messageSkipWaiting = vi.fn()
-  constructor(
-    readonly url: string,
-    readonly options: { scope: string },
-  ) {
-    super()
-    workboxes.push(this)
+// Stand-ins for the browser's service worker objects: event targets whose state the test moves on.
+class FakeWorker extends EventTarget {
+  state: ServiceWorkerState = 'installing'
+  readonly postMessage = vi.fn()
+  moveTo(state: ServiceWorkerState) {
+    this.state = state
+    this.dispatchEvent(new Event('statechange'))
   }
 }
-vi.mock('workbox-window', () => ({ Workbox: FakeWorkbox }))
 
-function workboxEvent(type: string, isUpdate: boolean) {
-  return Object.assign(new Event(type), { isUpdate })
+class FakeRegistration extends EventTarget {
+  installing: FakeWorker | null = null
+  waiting: FakeWorker | null = null
+  active: FakeWorker | null = null
+  readonly update = vi.fn(() => Promise.resolve())
+  /** The browser found a new worker: it installs, then waits (or, the first of all, takes over). */
+  found(worker: FakeWorker) {
+    this.installing = worker
+    this.dispatchEvent(new Event('updatefound'))
+  }
+  installed(worker: FakeWorker) {
+    this.installing = null
+    this.waiting = worker
+    worker.moveTo('installed')
+  }
+  activated(worker: FakeWorker) {
+    this.waiting = null
+    this.active = worker
+    worker.moveTo('activating')
+  }
 }
+
+let registration: FakeRegistration
+let container: EventTarget & { register: ReturnType<typeof vi.fn> }
 
 describe('registerServiceWorker', () => {
   beforeEach(() => {
     resetUpdateState()
-    workboxes.length = 0
+    registration = new FakeRegistration()
+    container = Object.assign(new EventTarget(), { register: vi.fn(() => Promise.resolve(registration)) })
     vi.stubEnv('PROD', true)
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true })
+    Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true })
+    delete document.documentElement.dataset.workerRegistration
   })
   afterEach(() => {
+    vi.useRealTimers()
     vi.unstubAllEnvs()
     Reflect.deleteProperty(navigator, 'serviceWorker')
   })
 
-  it('registers /sw.js, offers the waiting version and reloads only after applyUpdate', async () => {
+  const registered = async () => {
+    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('done'))
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
+  }
+
+  it('registers /sw.js, offers a new version once it waits, and reloads only after applyUpdate', async () => {
     const reload = vi.fn()
     registerServiceWorker(reload)
-    await vi.waitFor(() => expect(workboxes[0]?.register).toHaveBeenCalled())
-    const wb = workboxes[0] as FakeWorkbox
-    expect(wb.url).toBe('/sw.js')
+    await registered()
 
-    wb.dispatchEvent(workboxEvent('waiting', true))
-    expect(updateWaiting()).toBe(true)
-    expect(wb.messageSkipWaiting).not.toHaveBeenCalled()
+    const next = new FakeWorker()
+    registration.found(next)
+    registration.installed(next)
+    await vi.waitFor(() => expect(updateWaiting()).toBe(true))
+    expect(next.postMessage).not.toHaveBeenCalled()
 
     applyUpdate()
-    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1)
-    wb.dispatchEvent(workboxEvent('controlling', true))
+    expect(next.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'SKIP_WAITING' })
+    registration.activated(next)
+    container.dispatchEvent(new Event('controllerchange'))
     expect(reload).toHaveBeenCalledTimes(1)
     expect(updateWaiting()).toBe(false)
   })
 
-  it('does not reload when the first worker takes control, nor when another tab applied the update', async () => {
+  it('offers at once a version that was already waiting when the page loaded', async () => {
+    const earlier = new FakeWorker()
+    earlier.state = 'installed'
+    registration.waiting = earlier
+    registerServiceWorker(vi.fn())
+    await registered()
+    expect(updateWaiting()).toBe(true)
+  })
+
+  it('the first worker of all, which takes over at once, is no new version, and reloads nothing', async () => {
+    vi.useFakeTimers()
     const reload = vi.fn()
     registerServiceWorker(reload)
-    await vi.waitFor(() => expect(workboxes[0]?.register).toHaveBeenCalled())
-    const wb = workboxes[0] as FakeWorkbox
-    wb.dispatchEvent(workboxEvent('controlling', false))
-    wb.dispatchEvent(workboxEvent('waiting', true))
-    wb.dispatchEvent(workboxEvent('controlling', true))
+    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('done'))
+    const first = new FakeWorker()
+    registration.found(first)
+    registration.installed(first)
+    registration.activated(first)
+    // Not even for a moment before it takes control (a flash of 'A new version is ready').
+    expect(updateWaiting()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(updateWaiting()).toBe(false)
+    container.dispatchEvent(new Event('controllerchange'))
     expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('does not reload when another tab applied the update', async () => {
+    const reload = vi.fn()
+    registerServiceWorker(reload)
+    await registered()
+    const next = new FakeWorker()
+    registration.found(next)
+    registration.installed(next)
+    await vi.waitFor(() => expect(updateWaiting()).toBe(true))
+    registration.activated(next) // Reload pressed in another tab
+    container.dispatchEvent(new Event('controllerchange'))
+    expect(reload).not.toHaveBeenCalled()
+    expect(updateWaiting()).toBe(false)
+  })
+
+  it('says so when the registration fails, without a page error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    container.register.mockImplementation(() => Promise.reject(new Error('blocked')))
+    registerServiceWorker(vi.fn())
+    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('failed'))
+    expect(warn).toHaveBeenCalledWith('The service worker could not be registered', expect.any(Error))
   })
 
   it('does nothing in development builds', async () => {
     vi.stubEnv('PROD', false)
     registerServiceWorker(vi.fn())
     await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(workboxes).toHaveLength(0)
+    expect(container.register).not.toHaveBeenCalled()
+    expect(document.documentElement.dataset.workerRegistration).toBeUndefined()
   })
 })
 
