@@ -40,11 +40,15 @@ const targets = { performance: 98, accessibility: 100, 'best-practices': 100, se
 
 /**
  * The service worker's precache: the files a phone downloads when the worker installs, as listed in
- * sw.js's precache manifest ({url:"about.html",revision:"..."}), with their bytes as stored and gzip'd.
+ * sw.js's precache manifest ([{"revision":"...","url":"about.html"}, ...]), with their bytes as stored
+ * and gzip'd. Either key may come first; a sw.js without the list stops the audit rather than report 0.
  */
 function precacheOfBuild() {
   const sw = readFileSync(join(outDir, 'sw.js'), 'utf8')
-  const urls = new Set([...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)\}/g)].map((m) => m[1]))
+  const entry =
+    /\{"?revision"?:(?:"[^"]*"|null),"?url"?:"([^"]+)"\}|\{"?url"?:"([^"]+)","?revision"?:(?:"[^"]*"|null)\}/g
+  const urls = new Set([...sw.matchAll(entry)].map((m) => m[1] ?? m[2]))
+  if (urls.size === 0) throw new Error(`No precache list found in ${join(outDir, 'sw.js')}`)
   let bytes = 0
   let gzip = 0
   for (const url of urls) {
