@@ -57,15 +57,21 @@ describe('registerServiceWorker', () => {
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
   }
 
+  /** A new version installs and stays waiting: the app offers it. */
+  const newVersionWaits = async () => {
+    const next = new FakeWorker()
+    registration.found(next)
+    registration.installed(next)
+    await vi.waitFor(() => expect(updateWaiting()).toBe(true))
+    return next
+  }
+
   it('registers /sw.js, offers a new version once it waits, and reloads only after applyUpdate', async () => {
     const reload = vi.fn()
     registerServiceWorker(reload)
     await registered()
 
-    const next = new FakeWorker()
-    registration.found(next)
-    registration.installed(next)
-    await vi.waitFor(() => expect(updateWaiting()).toBe(true))
+    const next = await newVersionWaits()
     expect(next.postMessage).not.toHaveBeenCalled()
 
     applyUpdate()
@@ -106,10 +112,7 @@ describe('registerServiceWorker', () => {
     const reload = vi.fn()
     registerServiceWorker(reload)
     await registered()
-    const next = new FakeWorker()
-    registration.found(next)
-    registration.installed(next)
-    await vi.waitFor(() => expect(updateWaiting()).toBe(true))
+    const next = await newVersionWaits()
     registration.activated(next) // Reload pressed in another tab
     container.dispatchEvent(new Event('controllerchange'))
     expect(reload).not.toHaveBeenCalled()
