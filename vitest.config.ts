@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup-tests.ts'],
     restoreMocks: true,
+    // Above the 5 s the tests' own waits may take on a busy machine (see src/test/setup-tests.ts).
+    testTimeout: 15_000,
   },
 })

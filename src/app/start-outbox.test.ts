@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { writeOutboxHint } from '../kids/outbox/outbox-hint'
+import { WAIT } from '../test/timeouts'
 import { startOutboxIfPending } from './start-outbox'
 
 const startOutbox = vi.fn()
@@ -20,6 +21,6 @@ describe('starting the outbox with the app', () => {
   it('starts the sender at start-up when something waits', async () => {
     writeOutboxHint(1)
     startOutboxIfPending()
-    await vi.waitFor(() => expect(startOutbox).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(startOutbox).toHaveBeenCalledTimes(1), WAIT)
   })
 })

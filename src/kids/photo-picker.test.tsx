@@ -4,6 +4,7 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { WAIT } from '../test/timeouts'
 import type { PreparedPhoto } from './outbox/outbox-store'
 import { PhotoPicker, type PhotoPickerProps, type PickedPhoto } from './photo-picker'
 
@@ -104,7 +105,7 @@ describe('PhotoPicker', () => {
     expect(thumbnails()).toEqual(['Photo 1, the cover: a.jpg', 'Photo 2: c.jpg'])
     // Released a moment later, once the <img> showing it is gone; the others stay.
     const [first, second, third] = createObjectURL.mock.results.map((result) => result.value as string)
-    await vi.waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith(second), { timeout: 2_000 })
+    await vi.waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith(second), WAIT)
     expect(revokeObjectURL).not.toHaveBeenCalledWith(first)
     expect(revokeObjectURL).not.toHaveBeenCalledWith(third)
     expect(liveRegion()).toHaveTextContent('Photo 2 removed, 2 photos left.')
@@ -117,7 +118,7 @@ describe('PhotoPicker', () => {
     const created = createObjectURL.mock.results.map((result) => result.value as string)
     await vi.waitFor(
       () => expect(revokeObjectURL.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(created)),
-      { timeout: 2_000 },
+      WAIT,
     )
   })
 

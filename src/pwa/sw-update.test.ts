@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { WAIT } from '../test/timeouts'
 import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'
 import { hasUnsavedInput } from './unsaved-input'
 
@@ -53,7 +54,7 @@ describe('registerServiceWorker', () => {
   })
 
   const registered = async () => {
-    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('done'))
+    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('done'), WAIT)
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
   }
 
@@ -62,7 +63,7 @@ describe('registerServiceWorker', () => {
     const next = new FakeWorker()
     registration.found(next)
     registration.installed(next)
-    await vi.waitFor(() => expect(updateWaiting()).toBe(true))
+    await vi.waitFor(() => expect(updateWaiting()).toBe(true), WAIT)
     return next
   }
 
@@ -95,7 +96,7 @@ describe('registerServiceWorker', () => {
     vi.useFakeTimers()
     const reload = vi.fn()
     registerServiceWorker(reload)
-    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('done'))
+    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('done'), WAIT)
     const first = new FakeWorker()
     registration.found(first)
     registration.installed(first)
@@ -123,7 +124,7 @@ describe('registerServiceWorker', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     container.register.mockImplementation(() => Promise.reject(new Error('blocked')))
     registerServiceWorker(vi.fn())
-    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('failed'))
+    await vi.waitFor(() => expect(document.documentElement.dataset.workerRegistration).toBe('failed'), WAIT)
     expect(warn).toHaveBeenCalledWith('The service worker could not be registered', expect.any(Error))
   })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeBackend } from '../../shared/backend/testing/fake-backend'
 import { defaultKidFields } from '../../shared/records/kid-record'
+import { WAIT } from '../../test/timeouts'
 import { OUTBOX_HINT_KEY } from './outbox-hint'
 import { createOutboxRuntime } from './outbox-runtime'
 
@@ -13,13 +14,13 @@ describe('the outbox runtime', () => {
     const fields = { ...defaultKidFields(), kidName: 'Amara' }
     await runtime.outbox.add({ userId: 'u1', kidId: 'k1', fields, photos: [] })
     await runtime.outbox.add({ userId: 'u1', kidId: 'k2', fields, photos: [] })
-    await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBe('2'))
+    await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBe('2'), WAIT)
     const [first] = await runtime.outbox.list('u1')
     await runtime.outbox.discard(first?.id ?? '')
-    await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBe('1'))
+    await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBe('1'), WAIT)
     const [second] = await runtime.outbox.list('u1')
     await runtime.outbox.discard(second?.id ?? '')
-    await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBeNull())
+    await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBeNull(), WAIT)
     runtime.close()
   })
 })

@@ -13,6 +13,7 @@ import {
 } from '../../shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '../../shared/records/ids'
 import { defaultKidFields, type KidFields } from '../../shared/records/kid-record'
+import { WAIT } from '../../test/timeouts'
 import { type LockFn, OutboxSender, type SenderEvent } from './outbox-sender'
 import { Outbox, type PreparedPhoto } from './outbox-store'
 
@@ -136,7 +137,7 @@ describe('the outbox sender', () => {
       release = resolve
     })
     const sender = newSender(outbox)
-    await vi.waitFor(() => expect(sender.currentActivity().size).toBe(1)) // kidA's photo is on its way
+    await vi.waitFor(() => expect(sender.currentActivity().size).toBe(1), WAIT) // kidA's photo is on its way
 
     // A saved child is edited (no new photos) while kidA's upload hangs: it is handed over at once.
     kids.seed({
@@ -157,7 +158,7 @@ describe('the outbox sender', () => {
       stored,
     })
     sender.kick()
-    await vi.waitFor(() => expect(events).toContainEqual({ type: 'handedOff', submissionId: editId }))
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'handedOff', submissionId: editId }), WAIT)
     expect(kids.saves.map((save) => save.id)).toEqual(['kidB'])
     expect(storage.uploads).toEqual([])
 
@@ -283,7 +284,7 @@ describe('the outbox sender', () => {
     expect(kids.saves).toHaveLength(1)
     expect((await reloaded.list(PARENT))[0]?.state).toBe('handedOff')
     kids.answer('accept')
-    await vi.waitFor(async () => expect(await reloaded.list(PARENT)).toEqual([]))
+    await vi.waitFor(async () => expect(await reloaded.list(PARENT)).toEqual([]), WAIT)
     expect(storage.uploads).toHaveLength(1)
   })
 
@@ -308,7 +309,7 @@ describe('the outbox sender', () => {
 
     // The server answers (its acknowledgement reaches every page following the record): done.
     kids.answer('accept')
-    await vi.waitFor(async () => expect(await openOutbox().list(PARENT)).toEqual([]))
+    await vi.waitFor(async () => expect(await openOutbox().list(PARENT)).toEqual([]), WAIT)
     expect(kids.saves).toHaveLength(1)
     expect(events.some((event) => event.type === 'saved')).toBe(true)
     expect(storage.uploads).toHaveLength(1)
@@ -382,7 +383,7 @@ describe('the outbox sender', () => {
     await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
     kids.ackMode = 'refuse'
     const sender = newSender(outbox)
-    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('failed'))
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('failed'), WAIT)
     expect(kids.records.has('kidA')).toBe(false) // rolled back like Firestore does
     expect(storage.objects.size).toBe(1)
 
@@ -474,7 +475,7 @@ describe('the outbox sender', () => {
     expect(saved?.imgUrls).toHaveLength(1)
     expect(saved?.imgUrls[0]).toContain('new1.png')
     // The replaced photo that had already gone up is deleted once the edit is saved: no stray copy.
-    await vi.waitFor(() => expect(storage.deleted).toEqual([firstPath]))
+    await vi.waitFor(() => expect(storage.deleted).toEqual([firstPath]), WAIT)
     expect([...storage.objects.keys()]).toEqual([saved?.imgUrls[0]])
     expect(await outbox.list(PARENT)).toEqual([])
   })
@@ -509,7 +510,7 @@ describe('the outbox sender', () => {
     })
     sender.kick()
     await sender.settled()
-    await vi.waitFor(() => expect(storage.deleted).toEqual([first]))
+    await vi.waitFor(() => expect(storage.deleted).toEqual([first]), WAIT)
     expect(kids.records.get('kidA')?.imgUrls).toEqual([second])
 
     await outbox.edit({
@@ -522,7 +523,7 @@ describe('the outbox sender', () => {
     sender.kick()
     await sender.settled()
     expect(kids.records.get('kidA')?.imgUrls[0]).toContain('b.png')
-    await vi.waitFor(() => expect(storage.deleted).toEqual([first, second]))
+    await vi.waitFor(() => expect(storage.deleted).toEqual([first, second]), WAIT)
     expect(storage.objects.size).toBe(1)
     expect(kids.saves).toHaveLength(4)
   })
@@ -579,7 +580,7 @@ describe('the sender belongs to one account', () => {
     })
     storage.hold = new Promise(() => {}) // the upload hangs until aborted
     const sender = newSender(outbox)
-    await vi.waitFor(() => expect(sender.currentActivity().size).toBe(1))
+    await vi.waitFor(() => expect(sender.currentActivity().size).toBe(1), WAIT)
 
     // A signs out: the upload in flight stops at once, nothing is written.
     sender.bindUser(null)
