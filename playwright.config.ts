@@ -19,7 +19,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 45_000,
+  // Most tests take 2 to 15 s; beside a second copy of the suite on the same two cores, up to 3 times as long.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: `test-results/e2e-results${runSuffix}.json` }]],
   use: {

@@ -156,6 +156,8 @@ test('after one visit, with the server stopped, every marketing page loads with 
   app,
   page,
 }) => {
+  // Thirteen pages after the worker has downloaded the whole precache: about 15 s alone, 50 s on a busy machine.
+  test.setTimeout(150_000)
   const server = await startStoppableServer()
   await visitOnce(page, `${server.origin}/`)
   await server.stop()
@@ -172,6 +174,8 @@ test('after one visit, with the server stopped, the app navigates between market
   app,
   page,
 }) => {
+  // Thirteen pages after the worker has downloaded the whole precache: about 15 s alone, 50 s on a busy machine.
+  test.setTimeout(150_000)
   const server = await startStoppableServer()
   await visitOnce(page, `${server.origin}/`)
   await server.stop()

@@ -124,31 +124,43 @@ test('the sign-in screen says why when a visitor taps Profile', async ({ app, pa
   await expect(page.getByText('Please sign in to see your profile.')).toBeVisible()
 })
 
-/** What the screen shows, sampled every animation frame from now on (in-app navigations keep it). */
+interface ScreenSample {
+  heading: string
+  loader: boolean
+  scrollY: number
+  path: string
+}
+
+/**
+ * What the screen shows, sampled every animation frame from now on (in-app navigations keep it), and
+ * once more when the samples are taken: a frame's callbacks run before React commits in that frame, so
+ * on a slow machine the last frame sampled may precede the screen the test has just seen.
+ */
 async function sampleScreen(page: Page) {
   await page.evaluate(() => {
-    const samples: { heading: string; loader: boolean; scrollY: number; path: string }[] = []
-    Object.assign(window, { __screenSamples: samples })
-    const sample = () => {
+    const samples: ScreenSample[] = []
+    const record = () => {
       samples.push({
         heading: document.querySelector('main h1')?.textContent ?? '',
         loader: (document.body.textContent ?? '').includes('Checking that you are signed in'),
         scrollY: Math.round(window.scrollY),
         path: location.pathname,
       })
-      requestAnimationFrame(sample)
     }
-    requestAnimationFrame(sample)
+    Object.assign(window, { __screenSamples: samples, __screenRecord: record })
+    const everyFrame = () => {
+      record()
+      requestAnimationFrame(everyFrame)
+    }
+    requestAnimationFrame(everyFrame)
   })
   return {
     /** The samples taken on /profile since the last call, and the loader if it showed anywhere. */
     take: () =>
       page.evaluate(() => {
-        const all = (
-          window as unknown as {
-            __screenSamples: { heading: string; loader: boolean; scrollY: number; path: string }[]
-          }
-        ).__screenSamples
+        const screen = window as unknown as { __screenSamples: ScreenSample[]; __screenRecord: () => void }
+        screen.__screenRecord()
+        const all = screen.__screenSamples
         const taken = all.splice(0, all.length)
         return {
           loaderShown: taken.some((s) => s.loader),
