@@ -37,9 +37,10 @@ export const PHOTO_CACHE_CONTROL = 'private, no-store'
 
 export function createFirebasePhotos({ storage, auth }: FirebaseServices): PhotoStoragePort {
   // The SDK retries a failed request for up to 10 minutes by default, holding the child's lane and the
-  // parent's screen. The outbox has its own backoff and survives reloads, so the SDK gives up after a
-  // second: a connection that does not work is known as such at once.
-  storage.maxUploadRetryTime = 1_000
+  // parent's screen. The outbox has its own backoff and survives reloads, so the SDK gives up at once:
+  // past this window it tries once more, then reports the failure, and a connection that does not work
+  // is known as such (its first retry would wait 2 to 3 s).
+  storage.maxUploadRetryTime = 250
   storage.maxOperationRetryTime = 10_000
 
   return {
