@@ -98,7 +98,9 @@ export const test = base.extend<Fixtures>({
         if (msg.type() !== 'error') return
         const text = msg.text()
         if (allowedConsoleErrors.some((re) => re.test(text))) return
-        problems.push(`console error: ${text}`)
+        // For 'Failed to load resource', the location is the resource that failed.
+        const where = msg.location().url
+        problems.push(`console error: ${text}${where ? ` (${where})` : ''}`)
       })
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
       await page.context().route(
