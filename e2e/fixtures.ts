@@ -147,3 +147,22 @@ export async function expectHydrated(locator: Locator): Promise<void> {
     )
     .toBe(true)
 }
+
+/**
+ * Scrolls the page from top to bottom half a screen at a time, so lazy images and deferred sections
+ * below the first screen are requested. Each step waits for a frame, or 100 ms at most: on a machine
+ * running two suites, Chromium once rendered no frame for minutes, and a wait for frames alone never
+ * ended.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve)
+        setTimeout(resolve, 100)
+      })
+    }
+    window.scrollTo(0, document.body.scrollHeight)
+  })
+}

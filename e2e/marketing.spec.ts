@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
-import { expect, expectHydrated, test } from './fixtures'
+import type { Locator } from '@playwright/test'
+import { expect, expectHydrated, scrollThrough, test } from './fixtures'
 
 // The build's default contact details (src/shared/config/site-config.ts; the suite builds without
 // VITE_ overrides).
@@ -23,16 +23,6 @@ const marketingPages: [path: string, h1: string][] = [
 
 const hrefs = (links: Locator) => links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))
 const texts = (items: Locator) => items.evaluateAll((els) => els.map((el) => el.textContent?.trim()))
-
-/** Scrolls through the page so every lazy picture loads and every slider is enhanced. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 40))
-    }
-  })
-}
 
 test.describe('the frame of every marketing page', () => {
   for (const [path, h1] of marketingPages) {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { appPage, expect, expectHydrated, test } from './fixtures'
+import { appPage, expect, expectHydrated, scrollThrough, test } from './fixtures'
 import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
 // The service worker is what this file tests: let it run (the other suites block it).
@@ -116,12 +116,7 @@ async function expectRendered(page: Page, title: RegExp) {
   await expect(page).toHaveTitle(title)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // Scroll through the page so lazily loaded images are requested, then check every one of them.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => requestAnimationFrame(resolve))
-    }
-  })
+  await scrollThrough(page)
   // No image is broken, and every image on the page (a lazy one in a slider's hidden slide, too) can
   // be had without a network: the service worker answers from its precache.
   await expect

@@ -11,7 +11,7 @@ import {
   firestoreUnreachable,
   isFirestoreConnectivityProbe,
 } from './firestore-offline'
-import { type CspViolation, describeCspViolation, expect, test } from './fixtures'
+import { type CspViolation, describeCspViolation, expect, scrollThrough, test } from './fixtures'
 import {
   amara,
   answerStorage,
@@ -114,14 +114,8 @@ test('pages, the app shell and assets are served with the security headers of fi
 })
 
 /** Scrolls to the bottom of the page, so every section below the first screen loads and hydrates. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => requestAnimationFrame(resolve))
-    }
-    window.scrollTo(0, document.body.scrollHeight)
-  })
+async function scrollToEnd(page: Page) {
+  await scrollThrough(page)
   await expect
     .poll(() =>
       page.evaluate(() =>
@@ -147,7 +141,7 @@ test('every marketing page, scrolled to its end, runs without a violation of the
   for (const path of marketingPages) {
     await test.step(path, async () => {
       await app.goto(path)
-      await scrollThrough(page)
+      await scrollToEnd(page)
       // Images (lazy ones included) and the font are all the site's own.
       await page.evaluate(() => document.fonts.ready)
       expect(unexpected(cspViolations), path).toEqual([])
