@@ -116,6 +116,54 @@ test("offline, the slim bar never covers the add form's submit button, and Dismi
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px')
 })
 
+test("'Add Child' stays where it is while picked photos become thumbnails", async ({
+  app,
+  page,
+}, testInfo) => {
+  await signUpFreshParent(app, page, testInfo, 'steady-button')
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await expect(page.getByRole('button', { name: 'Add Child' })).toBeVisible()
+  // Every change of the form is sampled: is the picker still preparing, how many thumbnails, and where
+  // the submit button is on the page. (A parent, or a test, tapping it as the thumbnails arrived used to
+  // hit the picker instead: the button jumped down by a row.)
+  await page.evaluate(() => {
+    const form = document.querySelector('form.kid-form')
+    const button = document.querySelector('button.kid-submit')
+    if (!form || !button) throw new Error('no add form')
+    const samples: { preparing: boolean; thumbnails: number; top: number }[] = []
+    Object.assign(window, { sunbeamButtonSamples: samples })
+    new MutationObserver(() => {
+      const picker = form.querySelector('.photo-picker')
+      samples.push({
+        preparing: picker?.getAttribute('aria-busy') === 'true',
+        thumbnails: form.querySelectorAll('.photo-picker__item:not(.photo-picker__item--pending)').length,
+        top: Math.round(button.getBoundingClientRect().top + window.scrollY),
+      })
+    }).observe(form, { subtree: true, childList: true, attributes: true })
+  })
+  await page.getByLabel('Images').setInputFiles(photoFiles(2))
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
+  await expect(page.locator('.photo-picker')).toHaveAttribute('aria-busy', 'false')
+  const samples = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          sunbeamButtonSamples: { preparing: boolean; thumbnails: number; top: number }[]
+        }
+      ).sunbeamButtonSamples,
+  )
+  expect(
+    samples.some((sample) => sample.preparing),
+    'sampled while preparing',
+  ).toBe(true)
+  expect(
+    samples.some((sample) => sample.thumbnails === 2),
+    'sampled with both thumbnails',
+  ).toBe(true)
+  const tops = new Set(samples.map((sample) => sample.top))
+  expect([...tops], JSON.stringify(samples)).toHaveLength(1)
+})
+
 test('the sign-in screen says why when a visitor taps Profile', async ({ app, page }) => {
   await app.goto('/')
   await page.getByRole('link', { name: 'Profile' }).first().click()

@@ -90,6 +90,8 @@ export function KidForm(props: KidFormProps) {
   )
   const currentSrcs = usePhotoSrcs(currentPhotos ?? [])
   const [preparing, setPreparing] = useState<Promise<void> | null>(null)
+  // How many picked files are still being scaled down: the picker holds a tile for each.
+  const [pendingCount, setPendingCount] = useState(0)
   const [errors, setErrors] = useState<KidFieldErrors & { images?: string }>({})
   // Submitting may wait for photos still being prepared: it then reads what they have become.
   const latest = useRef({ photos, imagesError: errors.images })
@@ -121,6 +123,7 @@ export function KidForm(props: KidFormProps) {
     const problem = pickProblem(files)
     setErrors((previous) => ({ ...previous, images: problem ?? undefined }))
     if (problem) return
+    setPendingCount((count) => count + files.length)
     const work = preparePhotos(files)
       .then((prepared) =>
         setPhotos((previous) => [
@@ -132,7 +135,10 @@ export function KidForm(props: KidFormProps) {
         const message = error instanceof PhotoPrepError ? error.message : photoMessages.imageType
         setErrors((previous) => ({ ...previous, images: message }))
       })
-      .finally(() => setPreparing((current) => (current === work ? null : current)))
+      .finally(() => {
+        setPendingCount((count) => count - files.length)
+        setPreparing((current) => (current === work ? null : current))
+      })
     setPreparing(work)
   }
 
@@ -300,15 +306,18 @@ export function KidForm(props: KidFormProps) {
           </p>
           <PhotoPicker
             id={idOf('images')}
-            photos={photos.map((photo) =>
-              photo.kind === 'current' ? { ...photo, src: currentSrcs.get(photo.key) ?? null } : photo,
-            )}
+            photos={photos
+              // Photos being picked replace the saved ones (see pick): shown so from the start.
+              .filter((photo) => pendingCount === 0 || photo.kind === 'new')
+              .map((photo) =>
+                photo.kind === 'current' ? { ...photo, src: currentSrcs.get(photo.key) ?? null } : photo,
+              )}
             onChange={(next) => {
               setPhotos(next)
               if (errors.images) setErrors((previous) => ({ ...previous, images: undefined }))
             }}
             onPick={pick}
-            busy={preparing !== null}
+            preparing={pendingCount}
             required={photosRequired}
             invalid={Boolean(errors.images)}
             describedBy={errors.images ? `${imagesHintId} ${errorIdOf('images')}` : imagesHintId}

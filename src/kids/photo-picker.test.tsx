@@ -203,16 +203,29 @@ describe('PhotoPicker', () => {
     expect(input).toHaveAttribute('aria-describedby', 'images-hint images-error')
   })
 
-  it("says 'Preparing photos…' while the form scales picked files down", () => {
+  it("holds a tile for each photo still being prepared, and says 'Preparing photos…'", () => {
     const { rerender } = render(
-      <PhotoPicker id="images" photos={[]} onChange={vi.fn()} onPick={vi.fn()} busy />,
+      <PhotoPicker id="images" photos={[]} onChange={vi.fn()} onPick={vi.fn()} preparing={2} />,
     )
     expect(liveRegion()).toHaveTextContent('Preparing photos…')
-    expect(screen.getByText('Preparing photos…')).toBeVisible()
+    const list = screen.getByRole('list', { name: 'Chosen photos', hidden: true })
+    expect(within(list).getAllByText('Preparing…')).toHaveLength(2)
+    // Counted as chosen already, so the button and the count do not change when they arrive.
+    expect(screen.getByText('Add photos')).toBeVisible()
+    expect(screen.getByText('2 of 6')).toBeVisible()
     act(() => {
-      rerender(<PhotoPicker id="images" photos={[newPhoto('a.jpg')]} onChange={vi.fn()} onPick={vi.fn()} />)
+      rerender(
+        <PhotoPicker
+          id="images"
+          photos={[newPhoto('a.jpg'), newPhoto('b.jpg')]}
+          onChange={vi.fn()}
+          onPick={vi.fn()}
+        />,
+      )
     })
-    expect(screen.queryByText('Preparing photos…')).toBeNull()
-    expect(liveRegion()).toHaveTextContent('1 photo added, 1 photo in all.')
+    expect(screen.queryByText('Preparing…')).toBeNull()
+    expect(screen.getAllByRole('img')).toHaveLength(2)
+    expect(screen.getByText('2 of 6')).toBeVisible()
+    expect(liveRegion()).toHaveTextContent('2 photos added, 2 photos in all.')
   })
 })

@@ -21,8 +21,9 @@ export interface PhotoPickerProps {
   readonly onChange: (photos: readonly PickedPhoto[]) => void
   /** The form scales the files down, then calls onChange. */
   readonly onPick: (files: readonly File[]) => void
-  /** While picked files are being prepared. */
-  readonly busy?: boolean
+  /** How many picked files the form is still scaling down. Each holds a tile of its own meanwhile, so
+   * nothing below the picker (the submit button) moves when the thumbnails arrive. */
+  readonly preparing?: number
   /** Ids of the hint and the error, for the input's aria-describedby. */
   readonly describedBy?: string
   readonly invalid?: boolean
@@ -38,7 +39,16 @@ function photoCount(count: number): string {
 }
 
 export function PhotoPicker(props: PhotoPickerProps) {
-  const { id, photos, onChange, onPick, busy = false, describedBy, invalid = false, required = false } = props
+  const {
+    id,
+    photos,
+    onChange,
+    onPick,
+    preparing = 0,
+    describedBy,
+    invalid = false,
+    required = false,
+  } = props
   const max = props.max ?? MAX_KID_PHOTOS
   const inputRef = useRef<HTMLInputElement>(null)
   const frames = useRef(new Map<string, HTMLElement>())
@@ -86,13 +96,15 @@ export function PhotoPicker(props: PhotoPickerProps) {
     onChange([photo, ...photos.filter((_, i) => i !== index)])
   }
 
+  const busy = preparing > 0
   const status = busy ? 'Preparing photos…' : announcement
-  const full = photos.length >= max
-  const count = photos.length <= max ? `${photos.length} of ${max}` : `${photos.length}, more than ${max}`
+  const chosen = photos.length + preparing
+  const full = chosen >= max
+  const count = chosen <= max ? `${chosen} of ${max}` : `${chosen}, more than ${max}`
 
   return (
     <div className={`photo-picker${invalid ? ' photo-picker--invalid' : ''}`} aria-busy={busy}>
-      {photos.length > 0 && (
+      {chosen > 0 && (
         <ol className="photo-picker__grid" aria-label="Chosen photos">
           {photos.map((photo, index) => {
             const position = index + 1
@@ -132,6 +144,9 @@ export function PhotoPicker(props: PhotoPickerProps) {
               </li>
             )
           })}
+          {Array.from({ length: preparing }, (_, index) => (
+            <PendingTile key={`pending-${index}`} cover={photos.length + index === 0} />
+          ))}
         </ol>
       )}
       <div className="photo-picker__bar">
@@ -157,16 +172,37 @@ export function PhotoPicker(props: PhotoPickerProps) {
           />
           <label htmlFor={id} className="photo-picker__button">
             <PlusIcon />
-            {photos.length === 0 ? 'Choose photos' : 'Add photos'}
+            {chosen === 0 ? 'Choose photos' : 'Add photos'}
           </label>
         </div>
         <p className={`photo-picker__count${full ? ' photo-picker__count--full' : ''}`}>{count}</p>
       </div>
-      <p className={busy ? 'photo-picker__busy' : 'visually-hidden'} aria-live="polite">
-        {busy && <span className="photo-picker__spinner" aria-hidden="true" />}
+      <p className="visually-hidden" aria-live="polite">
         {status}
       </p>
     </div>
+  )
+}
+
+/** A photo still being scaled down: the size of a thumbnail with its cover line, so that nothing moves
+ * when the thumbnail takes its place. */
+function PendingTile({ cover }: { readonly cover: boolean }) {
+  return (
+    <li className="photo-picker__item photo-picker__item--pending" aria-hidden="true">
+      <div className="photo-picker__frame photo-picker__pending">
+        <span className="photo-picker__spinner" />
+        <span>Preparing…</span>
+      </div>
+      {/* Invisible, the same line as the thumbnail's below it, for the same height. */}
+      {cover ? (
+        <p className="photo-picker__cover-tag photo-picker__placeholder">
+          <StarIcon />
+          Cover
+        </p>
+      ) : (
+        <p className="photo-picker__make-cover photo-picker__placeholder">Make cover</p>
+      )}
+    </li>
   )
 }
 
