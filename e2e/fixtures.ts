@@ -5,7 +5,8 @@ import { isFirestoreConnectivityProbe } from './firestore-offline'
 // Content-Security-Policy violation (the suite's server sends firebase.json's headers, see
 // scripts/hosting-headers.mjs) or a request that leaves this machine. Tests that expect a
 // particular console error (say, Firestore complaining that its server is unreachable) list it in
-// `allowedConsoleErrors`. Pages are opened through the `app` fixture, which waits until the app has
+// `allowedConsoleErrors` (matched against the text, and against the text followed by the failing
+// resource's address in brackets). Pages are opened through the `app` fixture, which waits until the app has
 // marked itself ready.
 
 /** Opening a page of the app: like page.goto/reload, then waits until the app marks itself ready. */
@@ -97,10 +98,11 @@ export const test = base.extend<Fixtures>({
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return
         const text = msg.text()
-        if (allowedConsoleErrors.some((re) => re.test(text))) return
         // For 'Failed to load resource', the location is the resource that failed.
         const where = msg.location().url
-        problems.push(`console error: ${text}${where ? ` (${where})` : ''}`)
+        const withWhere = `${text}${where ? ` (${where})` : ''}`
+        if (allowedConsoleErrors.some((re) => re.test(text) || re.test(withWhere))) return
+        problems.push(`console error: ${withWhere}`)
       })
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
       await page.context().route(

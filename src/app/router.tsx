@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { RouteError } from './layout/route-error'
 import { routeTree } from './routeTree.gen'
 
 /** One router factory for the browser (default history) and the prerenderer (memory history). */
@@ -7,6 +8,8 @@ export function createAppRouter(history?: RouterHistory) {
     routeTree,
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
+    // Inside the site's layout, in its words (TanStack's default replaces the whole page with its own).
+    defaultErrorComponent: RouteError,
     scrollRestoration: false,
   })
 }
