@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { provideBackend } from '../shared/backend/backend'
 import { createAppRouter } from './router'
@@ -31,8 +31,10 @@ if (rootElement.firstElementChild) {
   // boundary around the matches, as after TanStack Start's SSR), and the route's lazily split code is
   // loaded first, so the first render matches the markup.
   // (No top-level await: the route's chunk imports modules this one shares, which would deadlock.)
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a tap meanwhile hydrates its own section first).
   router.ssr = { manifest: undefined }
-  void router.load().then(() => hydrateRoot(rootElement, app))
+  void router.load().then(() => startTransition(() => void hydrateRoot(rootElement, app)))
 } else {
   // The app shell (login, profile, kids): nothing to hydrate.
   createRoot(rootElement).render(app)
