@@ -159,7 +159,9 @@ test.describe('the parent area', () => {
     const tab = await context.newPage()
     const signedIn = collectScripts(tab)
     await tab.goto('/profile')
-    await expect(tab.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+    // What is measured here is bytes. A new tab downloads and starts Firebase and reads the session
+    // before the page shows (3 to 5 s on a quiet machine here, longer beside a second suite).
+    await expect(tab.getByRole('heading', { name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
     await tab.waitForLoadState('networkidle')
     expect(withFirebase(signedIn).length).toBeGreaterThan(0)
     report('/profile (signed in)', signedIn)

@@ -3,6 +3,7 @@
 // guard itself (parent-guard.ts) is loaded only when a parent screen is opened; after that it answers
 // synchronously.
 import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
+import { getBackend } from '../shared/backend/backend'
 import type { AuthUser } from '../shared/backend/backend-ports'
 
 export interface ParentContext {
@@ -19,6 +20,10 @@ let guard: typeof import('./parent-guard') | null = null
 
 export function requireParent(location: GuardedLocation): ParentContext | Promise<ParentContext> {
   if (guard) return guard.requireParent(location)
+  // The backend (Firebase, the largest download) starts at once, beside the guard and the outbox,
+  // instead of after them: a parent opening /profile in a new tab waits for one download, not three in
+  // a row. A failure here is the guard's to report (getBackend() tries again).
+  getBackend().catch(() => undefined)
   return import('./parent-guard').then((loaded) => {
     guard = loaded
     return loaded.requireParent(location)
