@@ -21,4 +21,22 @@ describe('page heads in the browser', () => {
     await waitFor(() => expect(document.title).toBe('Sunbeam Day Care & Baby Care'))
     expect(document.head.querySelectorAll('title')).toHaveLength(1)
   })
+
+  it("gives every page one description: its own, or the brand's where it has none", async () => {
+    const backend = createFakeBackend()
+    const { router } = renderRoute('/login', { backend })
+    const descriptions = () =>
+      [...document.head.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute('content'))
+    await waitFor(() =>
+      expect(descriptions()).toEqual([
+        'Sunbeam Day Care & Baby Care: warm, safe, playful day care for babies and young children. Open Mon-Fri 9.00-17.00.',
+      ]),
+    )
+    await router.navigate({ to: '/about' })
+    await waitFor(() =>
+      expect(descriptions()).toEqual([
+        'Meet Sunbeam Day Care & Baby Care: our story, our services from baby sitting to a full time nanny, and why daycare is great for kids.',
+      ]),
+    )
+  })
 })

@@ -16,8 +16,8 @@ const titles: Readonly<Record<MarketingPath, string>> = {
   '/contact': documentTitle('Contact Us'),
 }
 
-// Read only when prerendering (import.meta.env.SSR): the browser never shows a description, so the
-// client build leaves these words out of every page's first load.
+// In the browser too: after hydration the route's head replaces the one the page arrived with, and a
+// crawler that runs the script should still read the page's own description (about 0.5 kB gzip).
 const descriptions: Readonly<Record<MarketingPath, string>> = {
   '/': `${siteConfig.name} in ${siteConfig.address}: warm, safe and playful day care for babies and young children, with healthy meals, qualified teachers and daily plans. Open ${siteConfig.openingHours}.`,
   '/about': `Meet ${siteConfig.name}: our story, our services from baby sitting to a full time nanny, and why daycare is great for kids.`,
@@ -28,13 +28,13 @@ const descriptions: Readonly<Record<MarketingPath, string>> = {
 }
 
 export function marketingHead(path: MarketingPath) {
-  return pageHead(titles[path], import.meta.env.SSR ? descriptions[path] : undefined)
+  return pageHead(titles[path], descriptions[path])
 }
 
 export function blogPostHead(post: BlogPostSummary) {
   return pageHead(
     documentTitle(post.title),
-    import.meta.env.SSR ? `${post.excerpt} ${post.title}, on the ${siteConfig.shortName} blog.` : undefined,
+    `${post.excerpt} ${post.title}, on the ${siteConfig.shortName} blog.`,
   )
 }
 
