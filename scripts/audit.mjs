@@ -6,7 +6,9 @@
 //     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
 //  3. adds up the service worker's precache (the files it downloads when it installs, from sw.js);
 // and prints one table. The marketing routes are those in the build's sitemap.xml. Options: --no-build
-// (audit the existing build), --routes=/,/about,
+// (audit the existing build), --routes=/,/about, --runs=N (Lighthouse runs per route, default 3: the
+// table shows the run with the median Performance score, as Lighthouse's docs advise judging a median,
+// and every run's score),
 // --bytes-only (skip Lighthouse)
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4178), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
@@ -20,6 +22,9 @@ import lighthouse from 'lighthouse'
 const args = process.argv.slice(2)
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
 const port = Number(process.env.AUDIT_PORT ?? 4178)
+// One Lighthouse run varies by several points with what else the machine is doing (its simulated
+// throttling scales the main thread work it observed): judge the median of a few.
+const runsPerRoute = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3)
 const origin = `http://localhost:${port}`
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 process.env.CHROME_PATH = chromePath
@@ -36,7 +41,7 @@ function marketingRoutesOfBuild() {
 
 // kB as Vite and Lighthouse print them (1000 bytes).
 const JS_BUDGET = 100_000
-const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
+const targets = { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 }
 
 /**
  * The service worker's precache: the files a phone downloads when the worker installs, as listed in
@@ -136,11 +141,14 @@ async function runLighthouse(chrome, route, categories) {
     onlyCategories: categories,
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${route}`)
-  // The full reports, to see why a score is what it is.
-  mkdirSync('test-results/lighthouse', { recursive: true })
-  const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}${categories.includes('pwa') ? '-pwa' : ''}`
-  writeFileSync(`test-results/lighthouse/${name}.json`, JSON.stringify(result.lhr))
   return result.lhr
+}
+
+/** The full report, to see why a score is what it is. */
+function saveReport(route, lhr, suffix = '') {
+  mkdirSync('test-results/lighthouse', { recursive: true })
+  const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}${suffix}`
+  writeFileSync(`test-results/lighthouse/${name}.json`, JSON.stringify(lhr))
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1)
@@ -185,12 +193,16 @@ async function main() {
         onlyCategories: ['performance'],
       })
       for (const route of routes) {
-        const lhr = await runLighthouse(chrome, route, [
-          'performance',
-          'accessibility',
-          'best-practices',
-          'seo',
-        ])
+        const runs = []
+        for (let i = 0; i < runsPerRoute; i++)
+          runs.push(
+            await runLighthouse(chrome, route, ['performance', 'accessibility', 'best-practices', 'seo']),
+          )
+        // The run with the median Performance score (the lower middle one of an even number).
+        const lhr = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
+          Math.floor((runs.length - 1) / 2)
+        ]
+        saveReport(route, lhr)
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const failed = Object.values(lhr.audits)
           .filter(
@@ -217,6 +229,7 @@ async function main() {
         rows.push({
           route,
           perf: score('performance'),
+          perfRuns: runs.map((run) => Math.round(run.categories.performance.score * 100)),
           a11y: score('accessibility'),
           bp: score('best-practices'),
           seo: score('seo'),
@@ -229,6 +242,7 @@ async function main() {
         })
       }
       const lhr = await runLighthouse(chrome, '/', ['pwa'])
+      saveReport('/', lhr, '-pwa')
       pwa = Object.values(lhr.categories.pwa.auditRefs).map((ref) => {
         const audit = lhr.audits[ref.id]
         return {
@@ -250,15 +264,18 @@ async function main() {
     '\nLighthouse 11 (mobile, simulated throttling) and first-load bytes (kB = 1000 bytes, JS and CSS',
   )
   console.log(
-    "gzip -9; 'JS br': the same JS as brotli; 'inl': the page's stylesheet is inlined in its HTML)\n",
+    "gzip -9; 'JS br': the same JS as brotli; 'inl': the page's stylesheet is inlined in its HTML).",
   )
-  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('JS br', 8)}${pad('CSS kB', 11)}${pad('Firebase', 10)}failing audits`
+  console.log(
+    `Each route: the run with the median Performance score of ${runsPerRoute}; '(runs)': every run's score.\n`,
+  )
+  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('(runs)', 13)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('JS br', 8)}${pad('CSS kB', 11)}${pad('Firebase', 10)}failing audits`
   console.log(header)
   console.log('-'.repeat(header.length + 10))
   for (const r of rows) {
     const marketing = marketingRoutes.includes(r.route)
     console.log(
-      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.jsBrotli), 8)}${pad(`${kb(r.css)}${r.cssInline ? ' inl' : ''}`, 11)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
+      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.perfRuns.join(' '), 13)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.jsBrotli), 8)}${pad(`${kb(r.css)}${r.cssInline ? ' inl' : ''}`, 11)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
     )
     if (marketing) {
       if (r.js > JS_BUDGET) failures.push(`${r.route}: ${kb(r.js)} kB of JS (budget 100 kB)`)

@@ -10,32 +10,43 @@ import '../shared/ui/global.css'
 provideBackend(() => import('../firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
 startOutboxIfPending()
 
-const router = createAppRouter()
-// A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
-// not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
-if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)
-  void import('../pwa/launch-queue').then(({ consumeLaunchQueue }) =>
-    consumeLaunchQueue((href) => void router.navigate({ href })),
+// Start-up in steps, each its own task: evaluating this module (React and the router), creating the
+// router, loading the route, hydrating. One task for all of it held a phone's main thread for about
+// 200 ms, during which a tap waited; between steps the browser can paint and answer input.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+async function startApp(rootElement: HTMLElement): Promise<void> {
+  await nextTask()
+  const router = createAppRouter()
+  // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
+  // not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
+  if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)
+    void import('../pwa/launch-queue').then(({ consumeLaunchQueue }) =>
+      consumeLaunchQueue((href) => void router.navigate({ href })),
+    )
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
   )
-const rootElement = document.getElementById('root')
-if (!rootElement) throw new Error('index.html has no #root element')
-
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-)
-
-if (rootElement.firstElementChild) {
+  if (!rootElement.firstElementChild) {
+    // The app shell (login, profile, kids): nothing to hydrate.
+    createRoot(rootElement).render(app)
+    return
+  }
   // A prerendered marketing page. The router renders like it did in the prerenderer (no Suspense
   // boundary around the matches, as after TanStack Start's SSR), and the route's lazily split code is
   // loaded first, so the first render matches the markup.
-  // (No top-level await: the route's chunk imports modules this one shares, which would deadlock.)
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole page (a tap meanwhile hydrates its own section first).
   router.ssr = { manifest: undefined }
-  void router.load().then(() => startTransition(() => void hydrateRoot(rootElement, app)))
-} else {
-  // The app shell (login, profile, kids): nothing to hydrate.
-  createRoot(rootElement).render(app)
+  await nextTask()
+  await router.load()
+  await nextTask()
+  startTransition(() => void hydrateRoot(rootElement, app))
 }
+
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('index.html has no #root element')
+// (No top-level await: the route's chunk imports modules this one shares, which would deadlock.)
+void startApp(rootElement)
