@@ -150,21 +150,90 @@ export async function expectHydrated(locator: Locator): Promise<void> {
     .toBe(true)
 }
 
+/** How long one scroll step (scroll, then a frame or 100 ms) may take; it takes milliseconds, seconds under load. */
+const SCROLL_STEP_LIMIT_MS = 15_000
+
 /**
  * Scrolls the page from top to bottom half a screen at a time, so lazy images and deferred sections
- * below the first screen are requested. Each step waits for a frame, or 100 ms at most: on a machine
- * running two suites, Chromium once rendered no frame for minutes, and a wait for frames alone never
- * ended.
+ * below the first screen are requested. Each step is its own bounded call: on a machine running two
+ * suites, Chromium twice rendered nothing and ran no timer for minutes in the middle of a scroll, and
+ * a single call waited until the test's timeout with nothing to say why. A stuck step now fails at
+ * once, with what the renderers were doing meanwhile.
  */
 export async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => {
-        requestAnimationFrame(resolve)
-        setTimeout(resolve, 100)
-      })
-    }
-    window.scrollTo(0, document.body.scrollHeight)
+  const step = await page.evaluate(() => window.innerHeight / 2)
+  for (let y = 0; ; y += step) {
+    const height = await withinStepLimit(
+      page,
+      `scrolling to ${y}`,
+      page.evaluate(async (top) => {
+        window.scrollTo(0, top)
+        await new Promise((resolve) => {
+          requestAnimationFrame(resolve)
+          setTimeout(resolve, 100)
+        })
+        return document.body.scrollHeight
+      }, y),
+    )
+    if (y + step >= height) break
+  }
+  await withinStepLimit(
+    page,
+    'scrolling to the bottom',
+    page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)),
+  )
+}
+
+async function withinStepLimit<T>(page: Page, what: string, call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), SCROLL_STEP_LIMIT_MS)
   })
+  try {
+    const result = await Promise.race([call, late])
+    if (result !== 'late') return result
+  } finally {
+    clearTimeout(timer)
+  }
+  call.catch(() => undefined)
+  throw new Error(
+    `${page.url()} did not answer ${what} within ${SCROLL_STEP_LIMIT_MS / 1000} s. ${await rendererEvidence(page)}`,
+  )
+}
+
+/** What the renderers did over two seconds, and whether the page still runs a script: a stall's evidence. */
+async function rendererEvidence(page: Page): Promise<string> {
+  const notes: string[] = []
+  try {
+    const browser = page.context().browser()
+    if (browser) {
+      const session = await browser.newBrowserCDPSession()
+      type ProcessInfo = { processInfo: { type: string; id: number; cpuTime: number }[] }
+      const cpu = async () =>
+        new Map(
+          ((await session.send('SystemInfo.getProcessInfo')) as ProcessInfo).processInfo.map((p) => [
+            `${p.type} ${p.id}`,
+            p.cpuTime,
+          ]),
+        )
+      const before = await cpu()
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const after = await cpu()
+      const busy = [...after].map(
+        ([name, time]) => `${name} +${(time - (before.get(name) ?? 0)).toFixed(2)} s`,
+      )
+      notes.push(`CPU time over 2 s: ${busy.join(', ')}.`)
+      await session.detach()
+    }
+  } catch (error) {
+    notes.push(`No CPU figures: ${String(error)}.`)
+  }
+  const answer = await Promise.race([
+    page.evaluate(() => `the page answers a script (visibility ${document.visibilityState})`),
+    new Promise<string>((resolve) =>
+      setTimeout(() => resolve('the page answers no script within 3 s'), 3_000),
+    ),
+  ]).catch((error: unknown) => `a script fails: ${String(error)}`)
+  notes.push(`Then ${answer}.`)
+  return notes.join(' ')
 }
