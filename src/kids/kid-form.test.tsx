@@ -37,6 +37,18 @@ async function fillChild(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Address'), '12 Palm Close{Enter}Uyo')
 }
 
+/**
+ * Picks photos as a parent does and waits until they show: the form scales them down first, and a
+ * press meanwhile waits for that before it checks anything (a check right after the press raced it).
+ */
+async function pickPhotos(user: ReturnType<typeof userEvent.setup>, files: File | File[]) {
+  await user.upload(screen.getByLabelText('Images'), files)
+  const count = Array.isArray(files) ? files.length : 1
+  const chosen = await screen.findByRole('list', { name: 'Chosen photos' })
+  await waitFor(() => expect(within(chosen).queryAllByRole('img')).toHaveLength(count))
+  expect(within(chosen).queryByText('Preparing…')).toBeNull()
+}
+
 function errorOf(label: string): string | null {
   const field = screen.getByLabelText(label)
   const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'))
@@ -95,7 +107,7 @@ describe('/add-kid', () => {
     const user = userEvent.setup({ delay: null })
     world.render('/add-kid')
     await fillChild(user)
-    await user.upload(screen.getByLabelText('Images'), pngFile('a.png'))
+    await pickPhotos(user, pngFile('a.png'))
     fireEvent.change(screen.getByLabelText('Child Name'), { target: { value: 'A'.repeat(81) } })
     fireEvent.change(screen.getByLabelText('Parent Name'), { target: { value: '    ' } })
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'x'.repeat(301) } })
@@ -118,7 +130,7 @@ describe('/add-kid', () => {
     world.render('/add-kid')
     await fillChild(user)
     const seven = Array.from({ length: 7 }, (_, i) => pngFile(`p${i}.png`))
-    await user.upload(screen.getByLabelText('Images'), seven)
+    await pickPhotos(user, seven)
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
     expect(errorOf('Images')).toBe('Max 6 images')
     expect(notify).toHaveBeenCalledWith('error', 'Max 6 images')
@@ -408,8 +420,8 @@ describe('/edit-kid/{kidId}', () => {
     world.render('/edit-kid/kid1')
     await screen.findByRole('heading', { name: 'Edit Your Child Info' })
     await user.clear(screen.getByLabelText('Parent Phone'))
-    await user.upload(
-      screen.getByLabelText('Images'),
+    await pickPhotos(
+      user,
       Array.from({ length: 7 }, (_, i) => pngFile(`p${i}.png`)),
     )
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
