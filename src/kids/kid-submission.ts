@@ -53,7 +53,9 @@ export async function submitAndWait(
         if (timer) clearTimeout(timer)
         timer = setTimeout(() => finish('kept'), stallMs)
       }
-      let uploaded = -1
+      // The wait counts from the press: the sender's first report (0 %, as an upload starts) is no
+      // progress. Counted from it, a busy phone held the parent 3 s after a report that came late.
+      let uploaded = 0
       deliver = (event) => {
         if (event.submissionId !== submissionId) return
         if (event.type === 'progress') {
