@@ -100,6 +100,19 @@ test.describe('the app starts after the first screen', () => {
   const loadedApp = (scripts: string[]) =>
     scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path))
 
+  /** On the page's own clock: the end of parsing, the hero picture's arrival, the app's request. */
+  const startTiming = (page: Page) =>
+    page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const startOf = (pattern: RegExp) => resources.find((entry) => pattern.test(entry.name))
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+      return {
+        parsed: navigation?.domInteractive ?? Number.NaN,
+        heroLoaded: startOf(/\/images\/hero\.svg$/)?.responseEnd ?? Number.NaN,
+        appRequested: startOf(/\/assets\/framework-[\w-]+\.js$/)?.startTime ?? Number.NaN,
+      }
+    })
+
   test('the page reads before its app loads, and the app loads once the first screen has', async ({
     page,
     baseURL,
@@ -128,16 +141,7 @@ test.describe('the app starts after the first screen', () => {
     expect(loadedApp(scripts)).toBe(true)
     // Whatever the machine's speed: the app was requested only once the first screen had loaded, or
     // at the 4 s mark, never while the hero picture was still coming.
-    const timing = await page.evaluate(() => {
-      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-      const startOf = (pattern: RegExp) => resources.find((entry) => pattern.test(entry.name))
-      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-      return {
-        parsed: navigation?.domInteractive ?? Number.NaN,
-        heroLoaded: startOf(/\/images\/hero\.svg$/)?.responseEnd ?? Number.NaN,
-        appRequested: startOf(/\/assets\/framework-[\w-]+\.js$/)?.startTime ?? Number.NaN,
-      }
-    })
+    const timing = await startTiming(page)
     // (Less 1 ms: the page's clock is coarsened to 0.1 ms.)
     expect(timing.appRequested, JSON.stringify(timing)).toBeGreaterThanOrEqual(
       Math.min(timing.heroLoaded, timing.parsed + 4000) - 1,
@@ -149,10 +153,13 @@ test.describe('the app starts after the first screen', () => {
     baseURL,
   }) => {
     const { release, scripts } = await openHolding(page, baseURL, '/', '**/images/hero.svg')
-    const opened = Date.now()
     await expect.poll(() => appReady(page), { timeout: 8000 }).toBe('true')
-    expect(Date.now() - opened).toBeGreaterThanOrEqual(3500)
     expect(loadedApp(scripts)).toBe(true)
+    // Timed by the page's clock from the end of parsing, before which the start-up cannot run: measured
+    // from the test's side, a busy machine's late return from page.goto ate into the 4 s.
+    const timing = await startTiming(page)
+    expect(timing.heroLoaded, 'the hero picture is still held').toBeNaN()
+    expect(timing.appRequested, JSON.stringify(timing)).toBeGreaterThanOrEqual(timing.parsed + 4000 - 1)
     release()
   })
 
