@@ -25,7 +25,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `test-results/e2e-results${runSuffix}.json` }]],
   use: {
     baseURL: `http://localhost:${previewPort}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each step's DOM snapshot, the network, the console), without the
+    // screencast: encoding frames for every test, passed or not, doubled the suite's CPU time (kids and
+    // sync on desktop: 375 against 201 CPU-seconds), and on two cores that load is what made timed parent
+    // flows fail. To watch a failure frame by frame, run that test again with `--trace=on`.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Most tests must not be served by a service worker left by an earlier test; the offline
     // suite opts back in.
     serviceWorkers: 'block',
