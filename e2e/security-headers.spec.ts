@@ -132,6 +132,9 @@ test('every marketing page, scrolled to its end, runs without a violation of the
   page,
   cspViolations,
 }) => {
+  // Thirteen pages, each scrolled to its end: about 30 s alone, more than 90 s beside a second copy of
+  // the suite on two cores.
+  test.setTimeout(180_000)
   // The browser says so when it does not understand part of a header (a misspelt permission, say).
   const headerWarnings: string[] = []
   page.on('console', (message) => {
