@@ -27,8 +27,8 @@ export default defineConfig({
     baseURL: `http://localhost:${previewPort}`,
     // A failed test keeps its trace (each step's DOM snapshot, the network, the console), without the
     // screencast: encoding frames for every test, passed or not, doubled the suite's CPU time (kids and
-    // sync on desktop: 375 against 201 CPU-seconds), and on two cores that load is what made timed parent
-    // flows fail. To watch a failure frame by frame, run that test again with `--trace=on`.
+    // sync on desktop: 375 against 201 CPU-seconds). With it, timed parent flows failed beside a second
+    // copy of the suite on two cores. To watch a failure frame by frame, run that test with `--trace=on`.
     trace: { mode: 'retain-on-failure', screenshots: false },
     // Most tests must not be served by a service worker left by an earlier test; the offline
     // suite opts back in.
