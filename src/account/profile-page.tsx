@@ -5,7 +5,6 @@ import type { AuthUser } from '../shared/backend/backend-ports'
 import { normalizeUserName, USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
-import { AuthPendingLoader } from './auth-pending'
 import { useAuthState } from './auth-session'
 import { MyDataSection } from './my-data-section'
 import type { SessionActions } from './session-actions'
@@ -13,13 +12,15 @@ import { SignOutButton } from './sign-out-button'
 import './account.css'
 
 export interface ProfilePageProps {
+  /** The parent the guard let in; the page follows the signed-in state from there (a new name). */
+  readonly user: AuthUser
   /** The 'Your Kids' list (the kids feature renders it; it shows only when the parent has children). */
   readonly kidsSection?: ReactNode
   /** Sign-out and the parent's data (the app composes them from the outbox and the backend). */
   readonly actions: SessionActions
 }
 
-export function ProfilePage({ kidsSection, actions }: ProfilePageProps) {
+export function ProfilePage({ user, kidsSection, actions }: ProfilePageProps) {
   const auth = useAuthState()
   const navigate = useNavigate()
   const signingOut = useRef(false)
@@ -33,7 +34,9 @@ export function ProfilePage({ kidsSection, actions }: ProfilePageProps) {
       void navigate({ to: '/login', search: { redirect: '/profile' }, replace: true })
   }, [auth.status, navigate])
 
-  if (auth.status !== 'signedIn') return <AuthPendingLoader />
+  // While signing out (or signed out elsewhere, on the way to the sign-in screen) the page stays as it
+  // was, never the 'Checking that you are signed in…' loader: the guard has checked already.
+  const parent = auth.status === 'signedIn' ? auth.user : user
 
   return (
     <div className="profile-page">
@@ -41,7 +44,7 @@ export function ProfilePage({ kidsSection, actions }: ProfilePageProps) {
         <h1>My Profile</h1>
         <SignOutButton actions={actions} onSigningOut={setSigningOut} />
       </header>
-      <PersonalDetails user={auth.user} />
+      <PersonalDetails user={parent} />
       <Link to="/add-kid" className="profile-add-kid">
         Add your child
       </Link>

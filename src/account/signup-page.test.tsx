@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../app/testing/render-route'
 import { createFakeBackend } from '../shared/backend/testing/fake-backend'
 
@@ -15,6 +15,23 @@ async function fill(user: ReturnType<typeof userEvent.setup>, name: string, emai
   if (name) await user.type(await screen.findByLabelText('Name'), name)
   await user.type(await screen.findByLabelText('Email'), email)
   await user.type(screen.getByLabelText('Password'), password)
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** Whether `text` appears anywhere on the page from now on, however briefly. */
+function watchFor(text: string): () => boolean {
+  let seen = false
+  const observer = new MutationObserver(() => {
+    if (document.body.textContent?.includes(text)) seen = true
+  })
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+  return () => {
+    observer.disconnect()
+    return seen
+  }
 }
 
 describe('/signup', () => {
@@ -81,6 +98,27 @@ describe('/signup', () => {
     expect([...backend.auth.userDocs.values()]).toEqual([
       { name: 'sam.parent', email: 'sam.parent@example.com' },
     ])
+  })
+
+  it('never shows the sign-in loader on the way to /profile, even when the phone stalls as it goes', async () => {
+    const { user, history } = setup()
+    await fill(user, 'Grace', 'grace4@example.com', 'secret123')
+    // A busy phone: 300 ms pass between the start of the navigation and the guard's (synchronous)
+    // answer, as when the main thread is taken by other work at that moment. The router's loader timer
+    // counts from the start, so on its own it would show the loader although nothing is left to check.
+    const realNow = Date.now.bind(Date)
+    let stalled = 0
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + stalled)
+    // The router hears of the new location first and starts loading it; this listener runs right after.
+    const stopStalling = history.subscribe(() => {
+      if (history.location.pathname === '/profile') stalled = 300
+    })
+    const loaderSeen = watchFor('Checking that you are signed in')
+    await user.click(screen.getByRole('button', { name: 'Sign Up Now' }))
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
+    stopStalling()
+    expect(stalled, 'the navigation stalled as planned').toBe(300)
+    expect(loaderSeen(), 'the sign-in loader').toBe(false)
   })
 
   it('goes to the redirect target after signing up', async () => {

@@ -18,6 +18,11 @@ export interface GuardedLocation {
 
 let guard: typeof import('./parent-guard') | null = null
 
+/** Whether the guard would answer at once, with nothing to load or wait for (then no loader is due). */
+export function parentAreaKnown(): boolean {
+  return guard?.answersAtOnce() ?? false
+}
+
 export function requireParent(location: GuardedLocation): ParentContext | Promise<ParentContext> {
   if (guard) return guard.requireParent(location)
   // The backend (Firebase, the largest download) starts at once, beside the guard and the outbox,

@@ -28,6 +28,11 @@ function toLogin(location: GuardedLocation): never {
   throw redirect({ to: '/login', search: { redirect: location.href } })
 }
 
+/** Whether the guard answers without waiting: its code is here and the signed-in state is known. */
+export function answersAtOnce(): boolean {
+  return !!loaded && loaded.session.getAuthState().status !== 'pending'
+}
+
 export function requireParent(location: GuardedLocation): ParentContext | Promise<ParentContext> {
   const auth = loaded?.session.getAuthState()
   if (loaded && auth?.status === 'signedIn') return { user: auth.user, outbox: loaded.outbox }

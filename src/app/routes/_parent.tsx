@@ -2,16 +2,20 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AuthPendingLoader } from '../../account/auth-pending'
 import { OutboxProvider } from '../../kids/outbox/outbox-context'
 import { OutboxIndicator } from '../../kids/outbox-indicator'
-import { requireParent } from '../parent-area'
+import { parentAreaKnown, requireParent } from '../parent-area'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).
 export const Route = createFileRoute('/_parent')({
   beforeLoad: ({ location }) => requireParent(location),
-  // The loader shows only when checking takes a moment (a first load of a parent page). Sign-in and
-  // sign-up load the parent area before they go to it, so they never show it: once shown, the router
-  // keeps a loader for half a second (pendingMinMs), which would be a flash.
+  // The loader shows only while the parent really is being checked (a first load of a parent page),
+  // after 200 ms. The router reads pendingMs as it decides, and counts from the start of the navigation:
+  // when the guard already knows the parent (after sign-in and sign-up, which load the parent area
+  // first, or on a later visit) there is nothing to wait for, yet a busy phone could pass 200 ms before
+  // the guard's instant answer and flash the loader (then held for pendingMinMs, half a second).
   pendingComponent: AuthPendingLoader,
-  pendingMs: 200,
+  get pendingMs() {
+    return parentAreaKnown() ? Number.POSITIVE_INFINITY : 200
+  },
   component: ParentArea,
 })
 
