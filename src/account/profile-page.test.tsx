@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoute } from '../app/testing/render-route'
 import { createFakeBackend } from '../shared/backend/testing/fake-backend'
+import { watchForText } from '../test/watch-for-text'
 
 async function signedInAtProfile() {
   const backend = createFakeBackend()
@@ -148,8 +149,9 @@ describe('/profile', () => {
     expect(backend.auth.calls.updateName).toEqual([])
   })
 
-  it("Logout signs out, says 'Signed out successfully' and goes to /", async () => {
+  it("Logout signs out, says 'Signed out successfully' and goes to /, never through the sign-in loader", async () => {
     const { user, backend, history } = await signedInAtProfile()
+    const loaderSeen = watchForText('Checking that you are signed in')
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument()
     expect(
@@ -158,6 +160,7 @@ describe('/profile', () => {
     expect(history.location.pathname).toBe('/')
     expect(backend.auth.calls.signOut).toBe(1)
     expect(backend.auth.current()).toBeNull()
+    expect(loaderSeen(), 'the sign-in loader while signing out').toBe(false)
   })
 
   it('goes to /login when signed out elsewhere (another tab)', async () => {

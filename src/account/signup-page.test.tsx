@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../app/testing/render-route'
 import { createFakeBackend } from '../shared/backend/testing/fake-backend'
+import { watchForText } from '../test/watch-for-text'
 
 function setup(path = '/signup') {
   const backend = createFakeBackend()
@@ -20,19 +21,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, name: string, emai
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-/** Whether `text` appears anywhere on the page from now on, however briefly. */
-function watchFor(text: string): () => boolean {
-  let seen = false
-  const observer = new MutationObserver(() => {
-    if (document.body.textContent?.includes(text)) seen = true
-  })
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-  return () => {
-    observer.disconnect()
-    return seen
-  }
-}
 
 describe('/signup', () => {
   it('shows Name, Email and Password, the Sign Up Now button and the One of us? panel', async () => {
@@ -113,7 +101,7 @@ describe('/signup', () => {
     const stopStalling = history.subscribe(() => {
       if (history.location.pathname === '/profile') stalled = 300
     })
-    const loaderSeen = watchFor('Checking that you are signed in')
+    const loaderSeen = watchForText('Checking that you are signed in')
     await user.click(screen.getByRole('button', { name: 'Sign Up Now' }))
     expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
     stopStalling()
