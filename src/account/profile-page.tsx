@@ -5,6 +5,7 @@ import type { AuthUser } from '../shared/backend/backend-ports'
 import { normalizeUserName, USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
+import { AuthPendingLoader } from './auth-pending'
 import { useAuthState } from './auth-session'
 import { MyDataSection } from './my-data-section'
 import type { SessionActions } from './session-actions'
@@ -34,8 +35,11 @@ export function ProfilePage({ user, kidsSection, actions }: ProfilePageProps) {
       void navigate({ to: '/login', search: { redirect: '/profile' }, replace: true })
   }, [auth.status, navigate])
 
-  // While signing out (or signed out elsewhere, on the way to the sign-in screen) the page stays as it
-  // was, never the 'Checking that you are signed in…' loader: the guard has checked already.
+  // Once signed out (Logout here, or elsewhere on the way to the sign-in screen) the page shows none of
+  // the parent's data: its sections would read it again after sign-out removed it from this device.
+  // Nor does it say 'Checking that you are signed in…': the guard has checked already.
+  if (auth.status === 'signedOut')
+    return <AuthPendingLoader label={signingOut.current ? 'Signing out…' : 'You are signed out.'} />
   const parent = auth.status === 'signedIn' ? auth.user : user
 
   return (
