@@ -13,15 +13,13 @@ import { SignOutButton } from './sign-out-button'
 import './account.css'
 
 export interface ProfilePageProps {
-  /** The parent the guard let in; the page follows the signed-in state from there (a new name). */
-  readonly user: AuthUser
   /** The 'Your Kids' list (the kids feature renders it; it shows only when the parent has children). */
   readonly kidsSection?: ReactNode
   /** Sign-out and the parent's data (the app composes them from the outbox and the backend). */
   readonly actions: SessionActions
 }
 
-export function ProfilePage({ user, kidsSection, actions }: ProfilePageProps) {
+export function ProfilePage({ kidsSection, actions }: ProfilePageProps) {
   const auth = useAuthState()
   const navigate = useNavigate()
   const signingOut = useRef(false)
@@ -40,7 +38,7 @@ export function ProfilePage({ user, kidsSection, actions }: ProfilePageProps) {
   // Nor does it say 'Checking that you are signed in…': the guard has checked already.
   if (auth.status === 'signedOut')
     return <AuthPendingLoader label={signingOut.current ? 'Signing out…' : 'You are signed out.'} />
-  const parent = auth.status === 'signedIn' ? auth.user : user
+  if (auth.status !== 'signedIn') return <AuthPendingLoader />
 
   return (
     <div className="profile-page">
@@ -48,7 +46,7 @@ export function ProfilePage({ user, kidsSection, actions }: ProfilePageProps) {
         <h1>My Profile</h1>
         <SignOutButton actions={actions} onSigningOut={setSigningOut} />
       </header>
-      <PersonalDetails user={parent} />
+      <PersonalDetails user={auth.user} />
       <Link to="/add-kid" className="profile-add-kid">
         Add your child
       </Link>

@@ -18,11 +18,5 @@ export const Route = createFileRoute('/_parent/profile')({
 
 function ProfileRoute() {
   const { user, outbox } = Route.useRouteContext()
-  return (
-    <ProfilePage
-      user={user}
-      kidsSection={<YourKids userId={user.uid} />}
-      actions={sessionActions(outbox, user)}
-    />
-  )
+  return <ProfilePage kidsSection={<YourKids userId={user.uid} />} actions={sessionActions(outbox, user)} />
 }
