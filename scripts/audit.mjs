@@ -6,9 +6,10 @@
 //     Performance, Accessibility, Best Practices and SEO, and its PWA audits on /;
 //  3. adds up the service worker's precache (the files it downloads when it installs, from sw.js);
 // and prints one table. The marketing routes are those in the build's sitemap.xml. Options: --no-build
-// (audit the existing build), --routes=/,/about, --runs=N (Lighthouse runs per route, default 3: the
-// table shows the run with the median Performance score, as Lighthouse's docs advise judging a median,
-// and every run's score),
+// (audit the existing build), --routes=/,/about, --runs=N (Lighthouse runs per route, default 5: the
+// table shows the run with the median Performance score, as Lighthouse's docs advise judging the median
+// of five runs, and every run's score; a run Lighthouse could not score is shown as 'err', its reason
+// printed, and left out of the median),
 // --bytes-only (skip Lighthouse)
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4178), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process'
@@ -18,13 +19,14 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { medianRun } from './lighthouse-median.mjs'
 
 const args = process.argv.slice(2)
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
 const port = Number(process.env.AUDIT_PORT ?? 4178)
 // One Lighthouse run varies by several points with what else the machine is doing (its simulated
 // throttling scales the main thread work it observed): judge the median of a few.
-const runsPerRoute = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3)
+const runsPerRoute = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 5)
 const origin = `http://localhost:${port}`
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 process.env.CHROME_PATH = chromePath
@@ -165,6 +167,7 @@ async function main() {
   const rows = []
   let pwa = null
   const failures = []
+  const runErrors = []
   try {
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] })
     const bytes = {}
@@ -198,10 +201,12 @@ async function main() {
           runs.push(
             await runLighthouse(chrome, route, ['performance', 'accessibility', 'best-practices', 'seo']),
           )
-        // The run with the median Performance score (the lower middle one of an even number).
-        const lhr = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
-          Math.floor((runs.length - 1) / 2)
-        ]
+        const { median: lhr, scores, errors } = medianRun(runs)
+        for (const error of errors) runErrors.push(`${route}: ${error}`)
+        if (!lhr) {
+          failures.push(`${route}: no Lighthouse run gave a Performance score`)
+          continue
+        }
         saveReport(route, lhr)
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const failed = Object.values(lhr.audits)
@@ -229,7 +234,7 @@ async function main() {
         rows.push({
           route,
           perf: score('performance'),
-          perfRuns: runs.map((run) => Math.round(run.categories.performance.score * 100)),
+          perfRuns: scores,
           a11y: score('accessibility'),
           bp: score('best-practices'),
           seo: score('seo'),
@@ -267,15 +272,15 @@ async function main() {
     "gzip -9; 'JS br': the same JS as brotli; 'inl': the page's stylesheet is inlined in its HTML).",
   )
   console.log(
-    `Each route: the run with the median Performance score of ${runsPerRoute}; '(runs)': every run's score.\n`,
+    `Each route: the run with the median Performance score of ${runsPerRoute}; '(runs)': every run's score ('err': Lighthouse gave none).\n`,
   )
-  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('(runs)', 13)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('JS br', 8)}${pad('CSS kB', 11)}${pad('Firebase', 10)}failing audits`
+  const header = `${pad('route', 10)}${pad('Perf', 6)}${pad('(runs)', 19)}${pad('A11y', 6)}${pad('BP', 6)}${pad('SEO', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS kB', 8)}${pad('JS br', 8)}${pad('CSS kB', 11)}${pad('Firebase', 10)}failing audits`
   console.log(header)
   console.log('-'.repeat(header.length + 10))
   for (const r of rows) {
     const marketing = marketingRoutes.includes(r.route)
     console.log(
-      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.perfRuns.join(' '), 13)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.jsBrotli), 8)}${pad(`${kb(r.css)}${r.cssInline ? ' inl' : ''}`, 11)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
+      `${pad(r.route, 10)}${pad(r.perf, 6)}${pad(r.perfRuns.join(' '), 19)}${pad(r.a11y, 6)}${pad(r.bp, 6)}${pad(r.seo, 6)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${pad(r.cls.toFixed(3), 7)}${pad(kb(r.js), 8)}${pad(kb(r.jsBrotli), 8)}${pad(`${kb(r.css)}${r.cssInline ? ' inl' : ''}`, 11)}${pad(r.firebase ? 'YES' : 'no', 10)}${r.failed.join(', ')}`,
     )
     if (marketing) {
       if (r.js > JS_BUDGET) failures.push(`${r.route}: ${kb(r.js)} kB of JS (budget 100 kB)`)
@@ -286,6 +291,7 @@ async function main() {
       }
     }
   }
+  if (runErrors.length) console.log(`\nRuns without a Performance score:\n  ${runErrors.join('\n  ')}`)
   console.log('\nJS files per route:')
   for (const r of rows) console.log(`  ${pad(r.route, 10)}${r.jsFiles.join(' ')}`)
   console.log(`\n${precacheLine}`)
