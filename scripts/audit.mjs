@@ -82,14 +82,21 @@ async function startPreview() {
     detached: true,
   })
   server.stderr.on('data', (chunk) => process.stderr.write(chunk))
+  let lastError = 'no answer'
   for (let i = 0; i < 100; i++) {
     try {
       const response = await fetch(origin)
       if (response.ok) return server
-    } catch {}
+      lastError = `HTTP ${response.status}`
+    } catch (error) {
+      // Node's fetch refuses the ports browsers block (4190, for one) with 'bad port'.
+      lastError = error instanceof Error ? String(error.cause ?? error.message) : String(error)
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`vite preview did not answer on ${origin}`)
+  // Not left running: a second audit would find the port taken.
+  process.kill(-server.pid)
+  throw new Error(`vite preview did not answer on ${origin} (${lastError})`)
 }
 
 /** JS and CSS a route downloads on its first load, as gzip bytes, and whether any of it is Firebase. */
