@@ -96,6 +96,23 @@ describe('inquiries: create only', () => {
     await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), message: 42 }))
   })
 
+  it('refuses an e-mail with a space or two @; accepts any letters, s included', async () => {
+    const send = (email: string) => setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), email })
+    for (const email of [
+      'ada lovelace@example.com',
+      'ada@example .com',
+      ' ada@example.com',
+      'ada@@example.com',
+      'ada@example@com',
+    ]) {
+      await assertFails(send(email))
+    }
+    // The pattern's \\s is whitespace, not the letter s.
+    for (const email of ['sam.smith@schools.example', 'SS@S.S', 'ada+visits@example.com']) {
+      await assertSucceeds(send(email))
+    }
+  })
+
   it('enforces the same size limits as the form', async () => {
     for (const field of ['name', 'lastName', 'email', 'subject', 'message'] as const) {
       const { max } = inquiryLimits[field]

@@ -95,6 +95,31 @@ describe('users/{uid}: create', () => {
   })
 })
 
+describe('users/{uid}: the e-mail on the sign-in token', () => {
+  it('refuses a record when the token carries no e-mail', async () => {
+    const noEmail = db(env.authenticatedContext('carol'))
+    await assertFails(
+      setDoc(doc(noEmail, 'users/carol'), { name: 'Carol', email: '', timestamp: serverTimestamp() }),
+    )
+    await assertFails(
+      setDoc(doc(noEmail, 'users/carol'), {
+        name: 'Carol',
+        email: 'carol@example.com',
+        timestamp: serverTimestamp(),
+      }),
+    )
+  })
+
+  it('compares the e-mail exactly: another case is another e-mail', async () => {
+    // The app writes the e-mail Auth hands back (user.email), the very value on the token.
+    const mixed = db(env.authenticatedContext('dan', { email: 'Dan.Parent@Example.com' }))
+    const record = (email: string) => ({ name: 'Dan', email, timestamp: serverTimestamp() })
+    await assertFails(setDoc(doc(mixed, 'users/dan'), record('dan.parent@example.com')))
+    await assertFails(setDoc(doc(mixed, 'users/dan'), record('DAN.PARENT@EXAMPLE.COM')))
+    await assertSucceeds(setDoc(doc(mixed, 'users/dan'), record('Dan.Parent@Example.com')))
+  })
+})
+
 describe('users/{uid}: read, update, delete', () => {
   it('only the owner reads the record', async () => {
     await seedAlice()

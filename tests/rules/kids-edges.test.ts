@@ -1,0 +1,220 @@
+// firestore.rules for kids/{kidId}: the cases a review found untested (non-text values, deleted fields,
+// broader queries, a listener on an id someone else then creates, text limits in emoji and non-Latin
+// scripts), and paths no rule opens. Against the Firestore emulator (npm run test:emulators).
+import { readFileSync } from 'node:fs'
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing'
+import {
+  collection,
+  collectionGroup,
+  deleteField,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { KID_TEXT_MAX } from '../../src/shared/records/kid-record'
+
+let env: RulesTestEnvironment
+
+// rules-unit-testing hands out the compat Firestore; the modular functions unwrap it (as its docs show).
+const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
+
+const alice = () => db(env.authenticatedContext('alice'))
+const bob = () => db(env.authenticatedContext('bob'))
+const visitor = () => db(env.unauthenticatedContext())
+
+const photo = (n: number, owner = 'alice') =>
+  `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
+
+/** A record as the app writes it (src/shared/records/kid-record.ts plus the server timestamp). */
+function kid(overrides: Record<string, unknown> = {}) {
+  return {
+    kidName: 'Amara Obi',
+    kidAge: '4',
+    kidGender: 'Female',
+    disability: false,
+    parentName: 'Ngozi Obi',
+    parentAge: '34',
+    parentPhone: '+234 802 555 0101',
+    address: '12 Palm Close\nUyo',
+    plan: 'Monthly',
+    imgUrls: [photo(1), photo(2)],
+    userRef: 'alice',
+    timestamp: serverTimestamp(),
+    ...overrides,
+  }
+}
+
+const TEXT_FIELDS = Object.keys(KID_TEXT_MAX) as (keyof typeof KID_TEXT_MAX)[]
+
+async function seed(id: string, owner: string) {
+  await env.withSecurityRulesDisabled(async (context) => {
+    await setDoc(doc(db(context), 'kids', id), {
+      ...kid({ userRef: owner, imgUrls: [photo(1, owner)] }),
+      timestamp: Timestamp.now(),
+    })
+  })
+}
+
+beforeAll(async () => {
+  env = await initializeTestEnvironment({
+    projectId: 'demo-sunbeam-rules-kids-edges',
+    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
+  })
+})
+
+beforeEach(async () => {
+  await env.clearFirestore()
+})
+
+afterAll(async () => {
+  await env.cleanup()
+})
+
+describe('kids/{kidId}: values of the wrong type', () => {
+  it('refuses a number, a boolean, null, a list or a map in every text field', async () => {
+    for (const field of TEXT_FIELDS) {
+      for (const value of [4, true, null, ['Amara'], { text: 'Amara' }]) {
+        await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ [field]: value })))
+      }
+    }
+    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid()))
+  })
+
+  it('refuses a userRef that is not the uid as text', async () => {
+    for (const value of [null, 42, ['alice'], { uid: 'alice' }, true]) {
+      await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ userRef: value })))
+    }
+  })
+
+  it('refuses imgUrls as a map (even one keyed like a list)', async () => {
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ imgUrls: { 0: photo(1) } })))
+    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ imgUrls: { a: photo(1), b: photo(2) } })))
+  })
+
+  it('an update may not delete a field (deleteField())', async () => {
+    await seed('k1', 'alice')
+    for (const field of [...TEXT_FIELDS, 'imgUrls', 'userRef', 'plan', 'disability', 'kidGender']) {
+      await assertFails(
+        updateDoc(doc(alice(), 'kids/k1'), { [field]: deleteField(), timestamp: serverTimestamp() }),
+      )
+    }
+    await assertFails(updateDoc(doc(alice(), 'kids/k1'), { timestamp: deleteField() }))
+    await assertSucceeds(updateDoc(doc(alice(), 'kids/k1'), { plan: 'Daily', timestamp: serverTimestamp() }))
+  })
+})
+
+describe('kids/{kidId}: text at the limits, counted as the form counts (UTF-16 code units)', () => {
+  // The form checks String.length; the rules' size() must agree, or the server refuses what the form
+  // let through. An emoji is 2 code units; these scripts' letters are 1 (a combining mark is its own).
+  const scripts = {
+    emoji: '😀',
+    'emoji with skin tone': '👋🏾',
+    'Yoruba with combining marks': 'ọ̀',
+    Chinese: '漢',
+    Arabic: 'ع',
+    Devanagari: 'क',
+  }
+
+  for (const [name, unit] of Object.entries(scripts)) {
+    it(`${name}: exactly at each limit is saved, one code unit more is refused`, async () => {
+      for (const field of TEXT_FIELDS) {
+        const max = KID_TEXT_MAX[field]
+        const atLimit = unit.repeat(Math.floor(max / unit.length)).padEnd(max, 'x')
+        expect(atLimit.length).toBe(max)
+        await assertSucceeds(setDoc(doc(alice(), `kids/ok-${field}`), kid({ [field]: atLimit })))
+        await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ [field]: `${atLimit}x` })))
+      }
+    })
+  }
+
+  it('an emoji counts as 2: 40 fill an 80-unit name, 41 are refused', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid({ kidName: '😀'.repeat(40) })))
+    await assertFails(setDoc(doc(alice(), 'kids/k2'), kid({ kidName: '😀'.repeat(41) })))
+  })
+})
+
+describe('kids/{kidId}: queries', () => {
+  const kids = (firestore: Firestore) => collection(firestore, 'kids')
+
+  it("refuses an 'in' query, even one listing only the parent's own uid with another", async () => {
+    await seed('k1', 'alice')
+    await seed('k2', 'bob')
+    await assertFails(getDocs(query(kids(alice()), where('userRef', 'in', ['alice', 'bob']))))
+    await assertFails(getDocs(query(kids(alice()), where('userRef', 'in', ['bob']))))
+  })
+
+  it('refuses an orderBy-only query and a query on another field', async () => {
+    await seed('k1', 'alice')
+    await assertFails(getDocs(query(kids(alice()), orderBy('timestamp', 'desc'))))
+    await assertFails(getDocs(query(kids(alice()), where('plan', '==', 'Monthly'))))
+  })
+
+  it('refuses collection-group queries on kids, even filtered on the parent', async () => {
+    await seed('k1', 'alice')
+    await assertFails(getDocs(collectionGroup(alice(), 'kids')))
+    await assertFails(getDocs(query(collectionGroup(alice(), 'kids'), where('userRef', '==', 'alice'))))
+  })
+})
+
+describe('kids/{kidId}: a listener on an id that is missing, then created by someone else', () => {
+  it('gets "no record", then is refused when the record appears: never the record', async () => {
+    const events: string[] = []
+    const refused = new Promise<void>((resolve) => {
+      const stop = onSnapshot(
+        doc(bob(), 'kids/k1'),
+        (snapshot) => {
+          events.push(snapshot.exists() ? `record of ${snapshot.get('userRef')}` : 'no record')
+          if (!snapshot.metadata.fromCache && !snapshot.exists() && events.length === 1) {
+            // The listener has the server's 'no record': now its owner creates it.
+            setDoc(doc(alice(), 'kids/k1'), kid()).catch((error: unknown) => events.push(String(error)))
+          }
+        },
+        (error) => {
+          events.push(`refused: ${(error as { code?: string }).code}`)
+          stop()
+          resolve()
+        },
+      )
+    })
+    await refused
+    expect(events).toEqual(['no record', 'refused: permission-denied'])
+    // The record is there, and still Alice's alone.
+    await assertSucceeds(getDoc(doc(alice(), 'kids/k1')))
+    await assertFails(getDoc(doc(bob(), 'kids/k1')))
+  })
+})
+
+describe('paths no rule opens', () => {
+  it('refuses every read and write in an unknown collection', async () => {
+    for (const store of [alice(), visitor()]) {
+      await assertFails(setDoc(doc(store, 'admins/alice'), { admin: true }))
+      await assertFails(getDoc(doc(store, 'admins/alice')))
+      await assertFails(getDocs(collection(store, 'admins')))
+    }
+  })
+
+  it("refuses subcollections, even under the parent's own records", async () => {
+    await seed('k1', 'alice')
+    await assertFails(setDoc(doc(alice(), 'kids/k1/notes/n1'), { text: 'hi' }))
+    await assertFails(getDocs(collection(alice(), 'kids/k1/notes')))
+    await assertFails(setDoc(doc(alice(), 'users/alice/private/p1'), { text: 'hi' }))
+    await assertFails(getDoc(doc(alice(), 'users/alice/private/p1')))
+    await assertFails(setDoc(doc(visitor(), 'inquiries/i1/replies/r1'), { text: 'hi' }))
+  })
+})
