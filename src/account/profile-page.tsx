@@ -6,7 +6,7 @@ import { normalizeUserName, USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { AuthPendingLoader } from './auth-pending'
-import { useAuthState } from './auth-session'
+import { type AuthSession, useAuthState } from './auth-session'
 import { MyDataSection } from './my-data-section'
 import type { SessionActions } from './session-actions'
 import { SignOutButton } from './sign-out-button'
@@ -17,10 +17,12 @@ export interface ProfilePageProps {
   readonly kidsSection?: ReactNode
   /** Sign-out and the parent's data (the app composes them from the outbox and the backend). */
   readonly actions: SessionActions
+  /** The signed-in state (from the router's context). */
+  readonly session: AuthSession
 }
 
-export function ProfilePage({ kidsSection, actions }: ProfilePageProps) {
-  const auth = useAuthState()
+export function ProfilePage({ kidsSection, actions, session }: ProfilePageProps) {
+  const auth = useAuthState(session)
   const navigate = useNavigate()
   const signingOut = useRef(false)
   const setSigningOut = (value: boolean) => {

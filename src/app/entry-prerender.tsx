@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { marketingHead } from '../marketing/page-meta'
 import { documentTitle } from '../shared/config/document-title'
 import { preloadDeferredSections } from '../shared/ui/defer-hydration'
+import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
 
 export { marketingPaths } from '../marketing/marketing-paths'
@@ -44,7 +45,10 @@ export const shellHead: PageHead = {
 }
 
 export async function renderPage(url: string): Promise<RenderedPage> {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))
+  const router = createAppRouter(
+    { parentArea: createParentArea(() => Promise.reject(new Error('No parent page is prerendered'))) },
+    createMemoryHistory({ initialEntries: [url] }),
+  )
   // Loads the route's lazily split component, so the markup holds the page, not a Suspense fallback.
   await router.load()
   // ...and the sections whose hydration the page defers, so they are in the HTML too.

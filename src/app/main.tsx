@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { provideBackend } from '../shared/backend/backend'
+import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
 import '../shared/ui/global.css'
@@ -17,7 +18,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function startApp(rootElement: HTMLElement): Promise<void> {
   await nextTask()
-  const router = createAppRouter()
+  // What the parent area guards with loads only when a parent screen opens (never on marketing pages).
+  const parentArea = createParentArea(() =>
+    import('./parent-area-parts').then((parts) => parts.loadParentAreaParts(() => void router.invalidate())),
+  )
+  const router = createAppRouter({ parentArea })
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
   // not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
   if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)

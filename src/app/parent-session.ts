@@ -47,6 +47,28 @@ export async function signOutParent(runtime: OutboxRuntime, user: AuthUser, keep
   await clearDevice(runtime)
 }
 
+/** What a parent whose remembered session the server refused is told (docs/decisions/0015). */
+export const sessionEndedMessages = {
+  title: 'You have been signed out',
+  description:
+    'Your account could not be confirmed: it may have been deleted or disabled, or its password changed. Please sign in again.',
+  kept: (count: number) =>
+    `${count === 1 ? '1 change to your children waits' : `${count} changes to your children wait`} on this device and will be sent after you sign in again.`,
+} as const
+
+/**
+ * A remembered parent's session was refused by the server (the account was deleted or disabled, or its
+ * password changed, elsewhere). Nothing was sent for them meanwhile (the sender follows Auth's
+ * confirmation). The device is cleared as at sign-out, except that unsent changes are kept for their
+ * next sign-in: nobody chose to delete them, and the parent may simply sign in with a new password.
+ */
+export async function endRefusedSession(runtime: OutboxRuntime, user: AuthUser): Promise<number> {
+  const kept = await runtime.unsentCount(user.uid).catch(() => 0)
+  await runtime.endSession(user.uid, true)
+  await clearDevice(runtime)
+  return kept
+}
+
 /** The children this device knows of (saved ones from Firestore's cache, and those still waiting). */
 async function knownChildren(runtime: OutboxRuntime, userId: string) {
   const stored = await new Promise<readonly StoredKid[]>((resolve) => {

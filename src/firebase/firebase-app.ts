@@ -1,6 +1,12 @@
 // One Firebase app, its Auth and Storage, created once on first use, and its Firestore, which signing
 // out replaces: the old instance is terminated and its data on the device deleted, and whoever signs
 // in next gets a fresh one.
+//
+// A parent this device remembers (remembered-parent.ts) gets Firestore before Auth: Firestore that finds
+// no Auth when it starts works without a user and answers from its cache at once, while Firestore that
+// finds Auth waits for Auth's first answer, which waits for the server (30 s on a connection that answers
+// nothing). Its network stays off until Auth has confirmed the account, so nothing reaches the server
+// before then (docs/decisions/0015-open-from-what-the-device-knows.md).
 import { type FirebaseApp, initializeApp } from 'firebase/app'
 import {
   type Auth,
@@ -9,10 +15,13 @@ import {
   connectAuthEmulator,
   indexedDBLocalPersistence,
   initializeAuth,
+  onAuthStateChanged,
 } from 'firebase/auth'
 import {
   clearIndexedDbPersistence,
   connectFirestoreEmulator,
+  disableNetwork,
+  enableNetwork,
   type Firestore,
   initializeFirestore,
   memoryLocalCache,
@@ -21,15 +30,23 @@ import {
   terminate,
 } from 'firebase/firestore'
 import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'firebase/storage'
+import type { AuthUser } from '../shared/backend/backend-ports'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
+import { kidsOfQuery } from './firebase-kids-query'
+import { type PrimedQuery, primeQuery } from './firebase-primed-query'
+import { readRememberedParent } from './remembered-parent'
+
+/** How long the start-up waits for Firestore's cache before it creates Auth anyway. */
+const PRIMING_MS = 1_500
 
 export interface FirebaseServices {
   readonly app: FirebaseApp
   readonly auth: Auth
   readonly storage: FirebaseStorage
   /**
-   * Firestore as it is now (signing out replaces it): ask for it at each use, never keep it. While the
-   * old one's data is being deleted this waits: a new instance would open that data and block the deletion.
+   * Firestore as it is now (signing out replaces it), for a write: ask for it at each use, never keep it.
+   * It waits for Auth's first answer, and while the old instance's data is being deleted: a new instance
+   * would open that data and block the deletion.
    */
   db(): Promise<Firestore>
   /**
@@ -41,9 +58,15 @@ export interface FirebaseServices {
   readonly persistentCache: boolean
   /** Terminates Firestore and deletes its cache and queue on this device; the next db() is a fresh one. */
   clearFirestore(): Promise<void>
+  /** The parent this device remembered when the app started (null: none), before Auth confirmed it. */
+  readonly remembered: AuthUser | null
+  /** The remembered parent's records, listened to before Auth existed (null: nobody remembered). */
+  readonly primedKids: PrimedQuery | null
+  /** Whether Auth has given its first answer (until then Firestore works from its cache only). */
+  authSettled(): boolean
 }
 
-let services: FirebaseServices | null = null
+let services: Promise<FirebaseServices> | null = null
 
 function indexedDbAvailable(): boolean {
   try {
@@ -68,22 +91,20 @@ function forgetSharedTabState(): void {
   }
 }
 
-export function getFirebase(): FirebaseServices {
-  if (services) return services
+export function getFirebase(): Promise<FirebaseServices> {
+  services ??= createServices()
+  return services
+}
+
+/** Firestore decides whether Auth exists one task after its first operation (its own setTimeout 0). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+async function createServices(): Promise<FirebaseServices> {
   const app = initializeApp(firebaseOptions)
-  // E-mail and password only: unlike getAuth(), no popup/redirect resolver, so the SDK does not fetch
-  // Google's iframe script (apis.google.com) on start and ships less code. The session is kept in
-  // IndexedDB (falling back to local, then session storage), so a parent stays signed in offline.
-  const auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
-  })
   // Child records are read offline from Firestore's persistent cache, shared by every open tab.
   const persistentCache = indexedDbAvailable()
   const storage = getStorage(app)
-  if (useEmulators) {
-    connectAuthEmulator(auth, `http://${emulatorHost}:${emulatorPorts.auth}`, { disableWarnings: true })
-    connectStorageEmulator(storage, emulatorHost, emulatorPorts.storage)
-  }
+  if (useEmulators) connectStorageEmulator(storage, emulatorHost, emulatorPorts.storage)
   let db: Firestore | null = null
   let clearing: Promise<void> | null = null
   const createDb = () => {
@@ -95,12 +116,55 @@ export function getFirebase(): FirebaseServices {
     if (useEmulators) connectFirestoreEmulator(created, emulatorHost, emulatorPorts.firestore)
     return created
   }
-  services = {
+
+  const remembered = readRememberedParent()
+  let primedKids: PrimedQuery | null = null
+  let held: Firestore | null = null
+  if (remembered) {
+    db = createDb()
+    held = db
+    // Its first operation starts Firestore; one task later it has found no Auth and works without a user.
+    const offline = disableNetwork(db)
+    await nextTask()
+    await offline
+    primedKids = primeQuery(kidsOfQuery(db, remembered.uid), remembered.uid)
+    await primedKids.ready(PRIMING_MS)
+  }
+
+  // E-mail and password only: unlike getAuth(), no popup/redirect resolver, so the SDK does not fetch
+  // Google's iframe script (apis.google.com) on start and ships less code. The session is kept in
+  // IndexedDB (falling back to local, then session storage), so a parent stays signed in offline.
+  const auth: Auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  })
+  if (useEmulators)
+    connectAuthEmulator(auth, `http://${emulatorHost}:${emulatorPorts.auth}`, { disableWarnings: true })
+  let settled = false
+  let answer = () => {}
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve
+  })
+  const stopFirst = onAuthStateChanged(auth, () => {
+    settled = true
+    answer()
+    stopFirst()
+    // Auth has answered: Firestore (now following Auth's account) may talk to the server. A session the
+    // server refused is cleared by the app before anything is sent (the outbox follows Auth, not this).
+    if (held && held === db) void enableNetwork(held).catch(() => undefined)
+    held = null
+  })
+
+  const ready: FirebaseServices = {
     app,
     auth,
     storage,
     persistentCache,
+    remembered,
+    primedKids,
+    authSettled: () => settled,
     async db() {
+      // A write waits for Auth's answer: made before it, Firestore would queue it for no account.
+      await answered
       while (clearing) await clearing.catch(() => undefined)
       db ??= createDb()
       return db
@@ -112,8 +176,8 @@ export function getFirebase(): FirebaseServices {
       }
       let stop: (() => void) | null = null
       let cancelled = false
-      void services?.db().then((ready) => {
-        if (!cancelled) stop = start(ready)
+      void ready.db().then((next) => {
+        if (!cancelled) stop = start(next)
       })
       return () => {
         cancelled = true
@@ -123,6 +187,7 @@ export function getFirebase(): FirebaseServices {
     clearFirestore() {
       // One clearing at a time: the sign-out flow and the signed-out event both ask for it.
       clearing ??= (async () => {
+        primedKids?.stop()
         const old = db ?? createDb()
         db = null
         await terminate(old)
@@ -136,5 +201,5 @@ export function getFirebase(): FirebaseServices {
       return clearing
     },
   }
-  return services
+  return ready
 }

@@ -18,6 +18,7 @@ import { newUserRecord, normalizeUserName } from '../shared/records/user-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
+import { rememberParent } from './remembered-parent'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }
@@ -33,7 +34,17 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
   function announce(user: FirebaseUser | null) {
     known = true
     const next = user ? toAuthUser(user) : null
+    // What the next start shows before Auth has checked the session with the server.
+    rememberParent(next)
     for (const listener of listeners) listener(next)
+  }
+
+  /** The signed-in user once Auth has answered (a remembered parent is not signed in before that). */
+  async function confirmedUser(): Promise<FirebaseUser> {
+    await auth.authStateReady()
+    const user = auth.currentUser
+    if (!user) throw new Error('Not signed in')
+    return user
   }
 
   onAuthStateChanged(auth, announce)
@@ -46,16 +57,19 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
       })
     },
 
+    rememberedUser() {
+      if (known) return auth.currentUser ? toAuthUser(auth.currentUser) : null
+      return services.remembered
+    },
+
     async confirmPassword(password) {
-      const user = auth.currentUser
-      if (!user?.email) throw new Error('Not signed in')
+      const user = await confirmedUser()
+      if (!user.email) throw new Error('Not signed in')
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
     },
 
     async deleteAccount() {
-      const user = auth.currentUser
-      if (!user) throw new Error('Not signed in')
-      await deleteUser(user)
+      await deleteUser(await confirmedUser())
     },
 
     onAuthChange(listener) {
@@ -99,8 +113,7 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
     },
 
     async updateName(typedName) {
-      const user = auth.currentUser
-      if (!user) throw new Error('Not signed in')
+      const user = await confirmedUser()
       const name = normalizeUserName(typedName)
       if (!name) throw new Error('A name is required')
       await updateProfile(user, { displayName: name })

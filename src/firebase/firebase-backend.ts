@@ -9,8 +9,8 @@ import { createFirebaseInquiries } from './firebase-inquiries'
 import { createFirebaseKids } from './firebase-kids'
 import { createFirebasePhotos } from './firebase-photos'
 
-export function createFirebaseBackend(): Backend {
-  const services = getFirebase()
+export async function createFirebaseBackend(): Promise<Backend> {
+  const services = await getFirebase()
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
     // Signed out (here or in another tab): this tab's Firestore, with the former parent's cache in

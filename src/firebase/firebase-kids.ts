@@ -8,17 +8,16 @@ import {
   deleteDoc,
   doc,
   onSnapshot,
-  orderBy,
-  query,
+  type QuerySnapshot,
   serverTimestamp,
   setDoc,
   Timestamp,
-  where,
 } from 'firebase/firestore'
 import { type AsUser, BackendError, type KidsPort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
 import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
+import { kidsOfQuery } from './firebase-kids-query'
 import { localCommit } from './firebase-local-commit'
 
 /** Firestore codes that will not change on a retry (the rules, a malformed write). */
@@ -91,6 +90,17 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
     },
 
     watchKid(kidId, listener) {
+      // Until Auth has answered, a new listener waits with every other Firestore operation; the record
+      // as the remembered parent's list has it answers first (firebase-primed-query.ts).
+      const primed = services.primedKids
+      const early = primed?.live && !services.authSettled() ? primed.latest : null
+      const known = early?.docs.find((snapshot) => snapshot.id === kidId)
+      if (known)
+        listener({
+          kid: toStoredKid(known),
+          pendingWrite: known.metadata.hasPendingWrites,
+          fromCache: true,
+        })
       return services.listen((db) =>
         onSnapshot(
           doc(db, 'kids', kidId),
@@ -111,14 +121,14 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
     },
 
     watchKidsOf(userId, listener, onError) {
+      const toKids = (snapshot: QuerySnapshot) =>
+        listener(snapshot.docs.map(toStoredKid).filter((kid): kid is StoredKid => kid !== null))
+      const fail = (error: unknown) => onError(toKidsBackendError(error))
+      // The remembered parent's list was listened to before Auth existed: share that listener.
+      const primed = services.primedKids
+      if (primed?.live && primed.userId === userId) return primed.subscribe(toKids, fail)
       return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'kids'), where('userRef', '==', userId), orderBy('timestamp', 'desc')),
-          { includeMetadataChanges: true },
-          (snapshot) =>
-            listener(snapshot.docs.map(toStoredKid).filter((kid): kid is StoredKid => kid !== null)),
-          (error) => onError(toKidsBackendError(error)),
-        ),
+        onSnapshot(kidsOfQuery(db, userId), { includeMetadataChanges: true }, toKids, fail),
       )
     },
   }

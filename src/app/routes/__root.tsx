@@ -1,8 +1,9 @@
-import { createRootRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router'
 import { brandDescription, documentTitle, pageHead } from '../../shared/config/document-title'
 import { SiteLayout } from '../root-layout'
+import type { AppRouterContext } from '../router'
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<AppRouterContext>()({
   // The brand alone, for any route that names no page of its own (the not-found page); its description
   // for every page without one (sign-in, sign-up and the parent area keep the app shell's).
   head: () => pageHead(documentTitle(), brandDescription()),

@@ -1,22 +1,19 @@
 // The one test harness for screens: renders the app's real router (routes, guard, root layout) at `path`
 // in a memory history, against a backend of in-memory fakes and an outbox of its own (fake-indexeddb).
+// Each render gets its own router context (parent area, signed-in state, outbox), as the app does.
 // Test helper only: the app never imports it.
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach } from 'vitest'
-import { resetAuthStateForTests } from '../../account/auth-session'
+import { createAuthSession } from '../../account/auth-session'
 import { forgetKidsData } from '../../kids/kids-data'
-import {
-  createOutboxRuntime,
-  type OutboxRuntime,
-  provideOutboxRuntime,
-} from '../../kids/outbox/outbox-runtime'
+import { createOutboxRuntime, type OutboxRuntime } from '../../kids/outbox/outbox-runtime'
 import { memoryPhotoCopies } from '../../kids/photo-copies'
 import { provideBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { newRandomId } from '../../shared/records/ids'
-import { resetParentAreaForTests } from '../parent-guard'
+import { createParentArea } from '../parent-area'
 import { createAppRouter } from '../router'
 
 export interface RenderRouteOptions {
@@ -28,19 +25,19 @@ export interface RenderRouteOptions {
 const started = new Set<Promise<OutboxRuntime>>()
 
 export function renderRoute(path: string, { backend, outbox }: RenderRouteOptions) {
-  resetAuthStateForTests()
-  resetParentAreaForTests()
   forgetKidsData()
+  // Screens outside the parent area (sign-in, sign-up) ask the backend themselves.
   provideBackend(() => Promise.resolve(backend))
   const runtime = outbox
     ? Promise.resolve(outbox)
     : createOutboxRuntime(backend, { dbName: `outbox-${newRandomId(8)}`, copies: memoryPhotoCopies() })
   started.add(runtime)
-  provideOutboxRuntime(runtime)
+  const session = createAuthSession(() => Promise.resolve(backend))
+  const parentArea = createParentArea(async () => ({ session, outbox: await runtime }))
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter(history)
+  const router = createAppRouter({ parentArea }, history)
   const view = render(<RouterProvider router={router} />)
-  return { ...view, router, history, outbox: runtime }
+  return { ...view, router, history, outbox: runtime, session }
 }
 
 afterEach(async () => {
@@ -57,5 +54,4 @@ afterEach(async () => {
     runtime.close()
   }
   started.clear()
-  provideOutboxRuntime(null)
 })

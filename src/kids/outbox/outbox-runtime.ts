@@ -144,11 +144,6 @@ export function getOutboxRuntime(): Promise<OutboxRuntime> {
   return runtime
 }
 
-/** Tests give screens their own runtime (on fakes); null goes back to the app's. */
-export function provideOutboxRuntime(next: OutboxRuntime | Promise<OutboxRuntime> | null): void {
-  runtime = next ? Promise.resolve(next) : null
-}
-
 /** Starts the sender: at start-up, and whenever a parent-area screen opens. */
 export function startOutbox(): void {
   getOutboxRuntime().catch((error: unknown) => console.warn('The outbox could not start yet', error))

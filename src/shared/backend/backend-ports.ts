@@ -18,7 +18,13 @@ export interface AuthUser {
 }
 
 export interface AuthPort {
-  /** Calls back once the signed-in state is known (null: signed out) and on every change. */
+  /**
+   * The parent this device last saw signed in, known at once, before Auth has checked the session with
+   * the server (null: nobody); once Auth has answered, its answer. Never a proof of the session:
+   * nothing is sent for this parent until onAuthChange confirms them.
+   */
+  rememberedUser(): AuthUser | null
+  /** Calls back once the signed-in state is confirmed (null: signed out) and on every change. */
   onAuthChange(listener: (user: AuthUser | null) => void): Unsubscribe
   /**
    * Runs (and is awaited) before this tab's signed-in account changes to another or to nobody: work

@@ -17,6 +17,12 @@ export const Route = createFileRoute('/_parent/profile')({
 })
 
 function ProfileRoute() {
-  const { user, outbox } = Route.useRouteContext()
-  return <ProfilePage kidsSection={<YourKids userId={user.uid} />} actions={sessionActions(outbox, user)} />
+  const { user, outbox, session } = Route.useRouteContext()
+  return (
+    <ProfilePage
+      kidsSection={<YourKids userId={user.uid} />}
+      actions={sessionActions(outbox, user)}
+      session={session}
+    />
+  )
 }

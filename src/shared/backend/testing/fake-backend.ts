@@ -42,6 +42,12 @@ export interface FakeAuth extends AuthPort {
   addAccount(email: string, password: string, displayName: string | null): AuthUser
   /** Starts signed in as this user (an account with a random password is made for it). */
   startSignedInAs(user: AuthUser): void
+  /**
+   * Starts as the real adapter does on a device that remembers `user` while Auth has not answered yet
+   * (a connection that answers nothing): rememberedUser() is `user`, onAuthChange says nothing until
+   * settle(). settle(true) confirms the session; settle(false) is the server refusing it.
+   */
+  startRemembering(user: AuthUser): { settle: (valid: boolean) => void }
   current(): AuthUser | null
 }
 
@@ -53,6 +59,7 @@ export function createFakeAuth(): FakeAuth {
   const holds = new Map<string, Promise<void>>()
   const userDocs = new Map<string, { name: string; email: string }>()
   let signedIn: Account | null = null
+  let remembered: AuthUser | null = null
   let pendingForever = false
   let nextUid = 1
 
@@ -118,7 +125,29 @@ export function createFakeAuth(): FakeAuth {
       accounts.set(account.email, account)
       signedIn = account
     },
+    startRemembering(user) {
+      remembered = user
+      pendingForever = true
+      return {
+        settle(valid) {
+          pendingForever = false
+          remembered = null
+          if (valid) {
+            const account = {
+              uid: user.uid,
+              email: user.email ?? `${user.uid}@example.com`,
+              password: `pw-${user.uid}`,
+              displayName: user.displayName,
+            }
+            accounts.set(account.email, account)
+            signedIn = account
+          } else signedIn = null
+          announce()
+        },
+      }
+    },
     current: () => (signedIn ? toUser(signedIn) : null),
+    rememberedUser: () => (pendingForever ? remembered : signedIn ? toUser(signedIn) : null),
 
     beforeUserChange(callback) {
       beforeChange.add(callback)

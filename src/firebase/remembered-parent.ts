@@ -1,0 +1,44 @@
+// The parent this device last saw signed in, kept beside Firebase Auth's own session so that the app can
+// open the parent area at once when it starts. Firebase Auth reports its persisted user only after it
+// has checked the session with the server, which on a connection that is up but answers nothing waits
+// for the request's timeout, 30 s (60 s on phones): docs/decisions/0015-open-from-what-the-device-knows.md.
+// It holds what the profile shows (uid, e-mail, name), never a token; it goes when Auth signs out.
+import type { AuthUser } from '../shared/backend/backend-ports'
+
+export const REMEMBERED_PARENT_KEY = 'sunbeam-parent'
+
+function isAuthUser(value: unknown): value is AuthUser {
+  if (typeof value !== 'object' || value === null) return false
+  const { uid, email, displayName } = value as Record<string, unknown>
+  return (
+    typeof uid === 'string' &&
+    uid !== '' &&
+    (email === null || typeof email === 'string') &&
+    (displayName === null || typeof displayName === 'string')
+  )
+}
+
+export function readRememberedParent(): AuthUser | null {
+  try {
+    const raw = localStorage.getItem(REMEMBERED_PARENT_KEY)
+    if (!raw) return null
+    const value: unknown = JSON.parse(raw)
+    return isAuthUser(value) ? { uid: value.uid, email: value.email, displayName: value.displayName } : null
+  } catch {
+    // No localStorage (some private modes), or a record this version cannot read: nothing remembered.
+    return null
+  }
+}
+
+export function rememberParent(user: AuthUser | null): void {
+  try {
+    if (user)
+      localStorage.setItem(
+        REMEMBERED_PARENT_KEY,
+        JSON.stringify({ uid: user.uid, email: user.email, displayName: user.displayName }),
+      )
+    else localStorage.removeItem(REMEMBERED_PARENT_KEY)
+  } catch {
+    // Without localStorage the app waits for Auth at each start, as it did before.
+  }
+}
