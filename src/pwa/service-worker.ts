@@ -17,6 +17,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { getOrCreateDefaultRouter } from 'workbox-routing/utils/getOrCreateDefaultRouter.js'
 import { CacheFirst } from 'workbox-strategies'
 import {
   SHARE_TARGET_ACTION,
@@ -59,12 +60,23 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
   new CacheFirst({
     cacheName: 'sunbeam-app-chunks',
+    // A hashed file is the same whoever asked: a copy kept from the page's CACHE_URLS message (below)
+    // was asked for without the Origin header that a module import sends, and servers answer with
+    // `Vary: Origin` (vite preview) or `Vary: accept-encoding` (Hosting), which would hide it.
+    matchOptions: { ignoreVary: true },
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * DAY_SECONDS }),
     ],
   }),
 )
+
+// A parent's first page loads before this worker controls it, so what it loaded then went past the
+// routes above: the page sends those addresses once the worker takes over (src/pwa/sw-update.ts), and
+// Workbox's CACHE_URLS listener runs each through its route, as if the page had asked for it now.
+// Without it, a first visit that began on /signup left Firebase's chunks out, and the parent area
+// could not open offline the next day.
+getOrCreateDefaultRouter().addCacheListener()
 
 /**
  * Photos shared to the installed app (the manifest's share_target): kept on the device for the add
