@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { ONLINE_FIRESTORE_PORT, onlineWorld } from './e2e/online-world'
 
 // Find a Chromium: an explicit path wins (CHROMIUM_PATH), then Debian's /usr/bin/chromium,
 // else Playwright's own download (on machines where `npx playwright install` works).
@@ -11,6 +12,15 @@ const previewPort = Number(process.env.E2E_PORT ?? 4173)
 
 // A run on another port keeps its artifacts apart, so side-by-side runs do not delete each other's.
 const runSuffix = previewPort === 4173 ? '' : `-${previewPort}`
+
+// The online world (e2e/online-world.ts): its own build, preview port and Firestore emulator, so the
+// offline world's Firestore (127.0.0.1:8080) stays unreachable. Where it cannot run, its tests skip
+// with the reason, and neither of its servers is started.
+const online = onlineWorld()
+const onlinePort = previewPort + 10
+const onlineTests = /\.online\.spec\.ts$/
+if (online.notRun && !process.env.TEST_WORKER_INDEX)
+  console.log(`NOT RUN: online browser tests: ${online.notRun}`)
 
 export default defineConfig({
   testDir: './e2e',
@@ -51,9 +61,24 @@ export default defineConfig({
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
       // Reads the build's files only: once (desktop) is enough.
-      testIgnore: /build-output\.spec\.ts$/,
+      testIgnore: [/build-output\.spec\.ts$/, onlineTests],
     },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: onlineTests,
+    },
+    {
+      // Against the real Firestore emulator and its rules; on the phone only (CI time: the desktop adds
+      // nothing the offline world does not already show at that width).
+      name: 'online',
+      testMatch: onlineTests,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        baseURL: `http://localhost:${onlinePort}`,
+      },
+    },
   ],
   webServer: [
     {
@@ -70,5 +95,27 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
+    ...(online.notRun
+      ? []
+      : [
+          {
+            // The online build; its preview's Content-Security-Policy allows its Firestore port.
+            command: `npx vite preview --port ${onlinePort} --strictPort`,
+            url: `http://localhost:${onlinePort}`,
+            env: {
+              SUNBEAM_OUT_DIR: online.outDir,
+              VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
+            },
+            reuseExistingServer: !process.env.CI,
+          },
+          {
+            // The real Firestore emulator with firestore.rules (Java 21+, found by scripts/emulator-env.mjs),
+            // ready once warmed up (READY on its output; it shares one already on the port).
+            command: `node scripts/firestore-emulator.mjs ${ONLINE_FIRESTORE_PORT}`,
+            wait: { stdout: /Firestore emulator READY/ },
+            stdout: 'pipe' as const,
+            timeout: 180_000,
+          },
+        ]),
   ],
 })

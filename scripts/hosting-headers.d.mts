@@ -15,6 +15,11 @@ export function headersFor(
   path: string,
 ): { key: string; value: string }[]
 export function readHostingHeaders(firebaseJsonPath: string): HostingHeaderRule[]
+export function withFirestoreEmulatorPort(
+  rules: readonly HostingHeaderRule[],
+  port: string | number | undefined,
+): HostingHeaderRule[]
 export function hostingHeadersMiddleware(
   firebaseJsonPath: string,
+  firestorePort?: string | number,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void

@@ -202,13 +202,44 @@ export function readHostingHeaders(firebaseJsonPath) {
   return config.hosting?.headers ?? []
 }
 
+const FIRESTORE_EMULATOR_SOURCE = '127.0.0.1:8080'
+
+/**
+ * The rules with the Content-Security-Policy's Firestore emulator source (firebase.json's
+ * 127.0.0.1:8080) moved to `port`: a build made with VITE_FIREBASE_FIRESTORE_EMULATOR_PORT (the browser
+ * suite's online world) talks to that port, and its preview allows exactly that one instead.
+ */
+export function withFirestoreEmulatorPort(rules, port) {
+  if (!port || String(port) === '8080') return rules
+  if (!/^\d{1,5}$/.test(String(port))) throw new Error(`Firestore emulator port "${port}" is not a port`)
+  return rules.map((rule) => ({
+    ...rule,
+    headers: rule.headers.map((header) => {
+      if (header.key.toLowerCase() !== 'content-security-policy') return header
+      const sources = header.value.split(' ')
+      if (!sources.includes(FIRESTORE_EMULATOR_SOURCE))
+        throw new Error(
+          `The Content-Security-Policy has no ${FIRESTORE_EMULATOR_SOURCE} to move to port ${port}`,
+        )
+      const moved = sources.map((source) =>
+        source === FIRESTORE_EMULATOR_SOURCE ? `127.0.0.1:${port}` : source,
+      )
+      return { ...header, value: moved.join(' ') }
+    }),
+  }))
+}
+
 /**
  * Connect middleware for `vite preview` that sets firebase.json's headers on every response. It must
  * run before the preview's own rewrites (the app shell, clean URLs), as Hosting matches the path the
- * browser asked for; the static file server keeps a header set here (Cache-Control included).
+ * browser asked for; the static file server keeps a header set here (Cache-Control included). The
+ * preview of a build for another Firestore emulator port allows that port (withFirestoreEmulatorPort).
  */
-export function hostingHeadersMiddleware(firebaseJsonPath) {
-  const rules = readHostingHeaders(firebaseJsonPath)
+export function hostingHeadersMiddleware(
+  firebaseJsonPath,
+  firestorePort = process.env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT,
+) {
+  const rules = withFirestoreEmulatorPort(readHostingHeaders(firebaseJsonPath), firestorePort)
   return (req, res, next) => {
     const path = new URL(req.url ?? '/', 'http://preview.local').pathname
     for (const { key, value } of headersFor(rules, path)) res.setHeader(key, value)

@@ -10,6 +10,7 @@ import {
   hostingHeadersMiddleware,
   readHostingHeaders,
   sourceMatches,
+  withFirestoreEmulatorPort,
 } from './hosting-headers.mjs'
 
 const paths = [
@@ -199,5 +200,25 @@ describe('hostingHeadersMiddleware', () => {
       for (const [key, value] of Object.entries(wanted))
         expect(response.headers.get(key), `${path} ${key}`).toBe(value)
     }
+  })
+})
+
+describe('withFirestoreEmulatorPort', () => {
+  const rules = readHostingHeaders(resolve('firebase.json'))
+  const policy = (moved: ReturnType<typeof withFirestoreEmulatorPort>) =>
+    headersFor(moved, '/').find(({ key }) => key === 'Content-Security-Policy')?.value ?? ''
+
+  it('moves the Firestore emulator source to the port the build talks to, and nothing else', () => {
+    const before = policy(rules)
+    const after = policy(withFirestoreEmulatorPort(rules, '8085'))
+    expect(before).toContain(' 127.0.0.1:8080 ')
+    expect(after).not.toContain('127.0.0.1:8080')
+    expect(after).toBe(before.replace(' 127.0.0.1:8080 ', ' 127.0.0.1:8085 '))
+  })
+
+  it("keeps firebase.json's policy without a port or with 8080, and refuses a value that is no port", () => {
+    expect(withFirestoreEmulatorPort(rules, undefined)).toBe(rules)
+    expect(withFirestoreEmulatorPort(rules, '8080')).toBe(rules)
+    expect(() => withFirestoreEmulatorPort(rules, '8085 https://evil.example')).toThrow('is not a port')
   })
 })

@@ -15,6 +15,8 @@ interface ImportMetaEnv {
   /** 'true' forces the local emulators; a demo- project id always uses them. */
   readonly VITE_FIREBASE_USE_EMULATORS?: string
   readonly VITE_FIREBASE_EMULATOR_HOST?: string
+  /** The Firestore emulator's port when not firebase.json's 8080 (the browser suite's online world). */
+  readonly VITE_FIREBASE_FIRESTORE_EMULATOR_PORT?: string
 }
 
 interface ImportMeta {

@@ -19,4 +19,13 @@ export const useEmulators =
 
 export const emulatorHost = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
 
-export const emulatorPorts = { auth: 9099, firestore: 8080, storage: 9199 } as const
+/**
+ * firebase.json's emulator ports. The browser suite's online world builds the app against a Firestore
+ * emulator on another port (VITE_FIREBASE_FIRESTORE_EMULATOR_PORT), so that its offline world keeps
+ * 8080 refusing connections.
+ */
+export const emulatorPorts = {
+  auth: 9099,
+  firestore: Number(env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT) || 8080,
+  storage: 9199,
+} as const

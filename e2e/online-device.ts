@@ -1,0 +1,124 @@
+// Helpers of the online world's tests (e2e/*.online.spec.ts): a parent's child added through the form,
+// a second device of the same parent, deleting a child, and the Auth emulator asked directly.
+import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
+import { type AppPage, appPage, expect } from './fixtures'
+import {
+  amara,
+  answerStorage,
+  cardLink,
+  fillChild,
+  kidCard,
+  PASSWORD,
+  photoFiles,
+  type StorageHarness,
+} from './parent-harness'
+
+const AUTH_EMULATOR = 'http://127.0.0.1:9099'
+
+/** Fills the add form for `kidName` with `photos` photos; resolves once they show, before the press. */
+export async function fillNewChild(page: Page, kidName: string, photos: number): Promise<void> {
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await fillChild(page, { ...amara, kidName })
+  await page.getByLabel('Images').setInputFiles(photoFiles(photos, kidName.split(' ')[0]?.toLowerCase()))
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(photos)
+}
+
+/** The id of a child listed in 'Your Kids' (from its card's link). */
+export async function kidIdOf(page: Page, kidName: string): Promise<string> {
+  return (await cardLink(page, kidName).getAttribute('href'))?.split('/').pop() ?? ''
+}
+
+/** Deletes a child from 'Your Kids', answering the confirmation (a browser dialog or the app's own). */
+export async function deleteChild(page: Page, kidName: string): Promise<void> {
+  page.once('dialog', (dialog) => void dialog.accept())
+  await kidCard(page, kidName)
+    .getByRole('button', { name: `Delete ${kidName}` })
+    .click()
+  const done = page.getByText('Successfully deleted child')
+  const asked = page.getByRole('alertdialog')
+  await expect(done.or(asked).first()).toBeVisible()
+  if (await asked.isVisible()) await asked.getByRole('button', { name: /^Delete/ }).click()
+  await expect(done).toBeVisible()
+}
+
+export interface SecondDevice {
+  readonly context: BrowserContext
+  readonly page: Page
+  readonly app: AppPage
+  readonly storage: StorageHarness
+  /** Console errors, uncaught exceptions and off-machine requests on this device (none expected). */
+  readonly problems: string[]
+}
+
+/**
+ * Another phone of the same parent: a fresh browser context (its own IndexedDB), Storage answered by
+ * its own harness on the first phone's objects (`uploaded`), as the one bucket would.
+ */
+export async function secondDevice(
+  browser: Browser,
+  testInfo: TestInfo,
+  uploaded: StorageHarness,
+): Promise<SecondDevice> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+    serviceWorkers: 'block',
+  })
+  const problems: string[] = []
+  await context.route(
+    (url) => !['localhost', '127.0.0.1'].includes(url.hostname),
+    async (route) => {
+      problems.push(`off-machine request: ${route.request().url()}`)
+      await route.abort()
+    },
+  )
+  const storage = await answerStorage(context)
+  // One bucket for both phones: this harness reads and writes the first phone's objects, so a photo
+  // uploaded there later (an edit) is here too, and a deleted one is gone from both.
+  const mine = storage.objects
+  const bucket = uploaded.objects
+  mine.get = (key) => bucket.get(key)
+  mine.has = (key) => bucket.has(key)
+  mine.delete = (key) => bucket.delete(key)
+  mine.set = (key, value) => {
+    bucket.set(key, value)
+    return mine
+  }
+  const page = await context.newPage()
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  return { context, page, app: appPage(page), storage, problems }
+}
+
+/** What the Auth emulator answers to signing in with e-mail and password (the app's own call). */
+export async function emulatorSignIn(request: APIRequestContext, email: string) {
+  const response = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { data: { email, password: PASSWORD, returnSecureToken: true } },
+  )
+  const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message?: string } }
+  return {
+    ok: response.ok(),
+    uid: body.localId ?? null,
+    idToken: body.idToken ?? null,
+    error: body.error?.message ?? null,
+  }
+}
+
+/** The name on the parent's sign-in profile (the Auth emulator's accounts:lookup). */
+export async function profileName(request: APIRequestContext, email: string): Promise<string | null> {
+  const { idToken } = await emulatorSignIn(request, email)
+  const response = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`,
+    { data: { idToken } },
+  )
+  const body = (await response.json()) as { users?: { displayName?: string }[] }
+  return body.users?.[0]?.displayName ?? null
+}

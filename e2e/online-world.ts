@@ -1,0 +1,112 @@
+// The browser suite's online world: the app built against a real Firestore emulator (with
+// firestore.rules) on its own port, so that the offline world keeps 127.0.0.1:8080 refusing connections.
+// npm test builds that app into `${SUNBEAM_OUT_DIR ?? 'dist'}-online` with
+// VITE_FIREBASE_FIRESTORE_EMULATOR_PORT; playwright.config.ts serves it and starts the emulator
+// (scripts/firestore-emulator.mjs). Where Java 21+ or the emulator is missing, or the build is, the
+// online tests are skipped with that reason: never passed. Tests read what the server holds through the
+// emulator's REST API as its owner (`Authorization: Bearer owner`, which bypasses the rules).
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { discover } from '../scripts/emulator-env.mjs'
+
+export const ONLINE_FIRESTORE_PORT = Number(process.env.E2E_FIRESTORE_PORT ?? 8085)
+const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
+
+export interface OnlineWorld {
+  /** Where its build is (served by its own `vite preview`). */
+  readonly outDir: string
+  /** Why the online tests cannot run here, or null when they can. */
+  readonly notRun: string | null
+}
+
+export function onlineWorld(): OnlineWorld {
+  const outDir = `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-online`
+  const found = discover()
+  const build = `SUNBEAM_OUT_DIR=${outDir} VITE_FIREBASE_FIRESTORE_EMULATOR_PORT=${ONLINE_FIRESTORE_PORT} npm run build`
+  const notRun = !found.firestoreOk
+    ? `the Firestore emulator cannot run here: ${found.why.firestore}`
+    : !existsSync(path.join(outDir, 'app-shell.html'))
+      ? `no online build in ${outDir}/ (npm test makes it: ${build})`
+      : null
+  return { outDir, notRun }
+}
+
+// --- What the server holds (the emulator's REST API, as its owner) ---
+
+/** A Firestore REST value. */
+export interface RestValue {
+  stringValue?: string
+  booleanValue?: boolean
+  integerValue?: string
+  timestampValue?: string
+  nullValue?: null
+  arrayValue?: { values?: RestValue[] }
+  mapValue?: { fields?: Record<string, RestValue> }
+}
+
+export interface ServerDocument {
+  readonly name: string
+  readonly fields: Record<string, RestValue>
+}
+
+const owner = { Authorization: 'Bearer owner' }
+
+/** The document at `docPath` ('kids/abc', 'users/uid'), or null when the server has none. */
+export async function serverDocument(docPath: string): Promise<ServerDocument | null> {
+  const response = await fetch(`${DOCUMENTS}/${docPath}`, { headers: owner })
+  if (response.status === 404) return null
+  if (!response.ok) throw new Error(`GET ${docPath}: ${response.status} ${await response.text()}`)
+  const body = (await response.json()) as { name: string; fields?: Record<string, RestValue> }
+  return { name: body.name, fields: body.fields ?? {} }
+}
+
+/** The documents of `collection` whose `field` equals `value` (a string). */
+export async function serverQuery(
+  collection: string,
+  field: string,
+  value: string,
+): Promise<ServerDocument[]> {
+  const response = await fetch(`${DOCUMENTS}:runQuery`, {
+    method: 'POST',
+    headers: { ...owner, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ collectionId: collection }],
+        where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: { stringValue: value } } },
+      },
+    }),
+  })
+  if (!response.ok) throw new Error(`runQuery ${collection}: ${response.status} ${await response.text()}`)
+  const rows = (await response.json()) as {
+    document?: { name: string; fields?: Record<string, RestValue> }
+  }[]
+  return rows.flatMap((row) =>
+    row.document ? [{ name: row.document.name, fields: row.document.fields ?? {} }] : [],
+  )
+}
+
+/** Writes a document as the owner would (no rules): the server state a test starts from. */
+export async function putServerDocument(docPath: string, fields: Record<string, RestValue>): Promise<void> {
+  const response = await fetch(`${DOCUMENTS}/${docPath}`, {
+    method: 'PATCH',
+    headers: { ...owner, 'content-type': 'application/json' },
+    body: JSON.stringify({ fields }),
+  })
+  if (!response.ok) throw new Error(`PATCH ${docPath}: ${response.status} ${await response.text()}`)
+}
+
+/** A REST value as a plain one: text, true/false, lists; a timestamp as 'timestamp'. */
+export function plain(value: RestValue | undefined): unknown {
+  if (value === undefined) return undefined
+  if (value.arrayValue) return (value.arrayValue.values ?? []).map(plain)
+  if (value.mapValue)
+    return Object.fromEntries(Object.entries(value.mapValue.fields ?? {}).map(([k, v]) => [k, plain(v)]))
+  if (value.timestampValue !== undefined) return 'timestamp'
+  if (value.integerValue !== undefined) return Number(value.integerValue)
+  if ('nullValue' in value) return null
+  return value.stringValue ?? value.booleanValue
+}
+
+export function plainFields(document: ServerDocument): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(document.fields).map(([key, value]) => [key, plain(value)]))
+}

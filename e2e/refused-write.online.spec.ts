@@ -1,0 +1,128 @@
+// A save that the real rules refuse reaches the parent as the product decisions say: in red, with Retry
+// and Discard. The refused save is one an older version of the app left in Firestore's queue on the
+// device: a child record whose photos are download addresses (what records held before photos became
+// private, docs/decisions/0007), which firestore.rules refuses. Against the real Firestore emulator
+// (e2e/online-world.ts); Storage answered by the harness.
+import type { Page } from '@playwright/test'
+import { firestoreUnreachable } from './firestore-offline'
+import { expect, test } from './fixtures'
+import { fillNewChild, kidIdOf } from './online-device'
+import { ONLINE_FIRESTORE_PORT, onlineWorld, plainFields, serverDocument } from './online-world'
+import {
+  amara,
+  answerStorage,
+  currentUid,
+  kidCard,
+  queuedKidWrites,
+  signUpFreshParent,
+} from './parent-harness'
+
+const world = onlineWorld()
+test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
+
+// While the test holds Firestore's connection, the SDK says it cannot reach its server.
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+
+/**
+ * Rewrites the queued write of kids/{kidId} in Firestore's IndexedDB queue as an older app made it: in
+ * the queue of writes and in the local view the SDK keeps of them (its overlays), so the two agree.
+ */
+async function makeQueuedWriteOld(page: Page, kidId: string, oldPhoto: string): Promise<number> {
+  return page.evaluate(
+    async ({ kidId, oldPhoto }) => {
+      type Update = { name?: string; fields?: Record<string, unknown> }
+      const names = (await indexedDB.databases()).map((d) => d.name ?? '')
+      const name = names.find((n) => n.startsWith('firestore/') && n.endsWith('/main')) ?? ''
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const stores = ['mutations', 'documentOverlays'].filter((store) => db.objectStoreNames.contains(store))
+      const tx = db.transaction(stores, 'readwrite')
+      let changed = 0
+      const rewrite = (update: Update | undefined) => {
+        if (!update?.name?.endsWith(`/documents/kids/${kidId}`) || !update.fields) return false
+        update.fields.imgUrls = { arrayValue: { values: [{ stringValue: oldPhoto }] } }
+        return true
+      }
+      for (const storeName of stores) {
+        const store = tx.objectStore(storeName)
+        const request = store.openCursor()
+        await new Promise<void>((resolve, reject) => {
+          request.onerror = () => reject(request.error)
+          request.onsuccess = () => {
+            const cursor = request.result
+            if (!cursor) return resolve()
+            const value = cursor.value as {
+              mutations?: { update?: Update }[]
+              overlayMutation?: { update?: Update }
+            }
+            let hit = false
+            for (const mutation of value.mutations ?? []) hit = rewrite(mutation.update) || hit
+            hit = rewrite(value.overlayMutation?.update) || hit
+            if (hit) {
+              if (storeName === 'mutations') changed += 1
+              cursor.update(value)
+            }
+            cursor.continue()
+          }
+        })
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error)
+      })
+      db.close()
+      return changed
+    },
+    { kidId, oldPhoto },
+  )
+}
+
+test('a save the rules refuse shows in red with Retry and Discard; Retry sends the right record', async ({
+  app,
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const storage = await answerStorage(page)
+  await signUpFreshParent(app, page, testInfo, 'online-refused')
+  const uid = await currentUid(page)
+
+  // Firestore's server out of reach: the child's record waits in the SDK's queue on the device.
+  const firestore = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/**`
+  await context.route(firestore, (route) => route.abort('connectionrefused'))
+  await fillNewChild(page, amara.kidName, 1)
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  const kidId = await kidIdOf(page, amara.kidName)
+  await expect.poll(async () => (await queuedKidWrites(page, kidId)).length).toBe(1)
+  const [photo] = storage.uploads
+  const oldPhoto = `https://firebasestorage.googleapis.com/v0/b/demo-sunbeam.appspot.com/o/${encodeURIComponent(photo ?? '')}?alt=media&token=t1`
+  expect(await makeQueuedWriteOld(page, kidId, oldPhoto)).toBe(1)
+
+  // The page starts again from the device's queue, then the server is reachable: it refuses the save.
+  await app.reload()
+  await expect(kidCard(page, amara.kidName)).toBeVisible()
+  await context.unroute(firestore)
+  const card = kidCard(page, amara.kidName)
+  await expect(card).toHaveClass(/kid-card--failed/, { timeout: 30_000 })
+  const message = card.getByText('The server refused to save this child')
+  await expect(message).toBeVisible()
+  await expect(message).toHaveCSS('color', 'rgb(179, 38, 30)')
+  await expect(card.getByRole('button', { name: `Retry uploading ${amara.kidName}` })).toBeVisible()
+  await expect(card.getByRole('button', { name: `Discard the changes to ${amara.kidName}` })).toBeVisible()
+  expect(await serverDocument(`kids/${kidId}`)).toBeNull()
+
+  // Retry sends the record this version makes (the photo's storage path): the rules accept it.
+  await card.getByRole('button', { name: `Retry uploading ${amara.kidName}` }).click()
+  await expect(card).toHaveClass(/kid-card--saved/, { timeout: 30_000 })
+  await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 15_000 }).not.toBeNull()
+  const saved = await serverDocument(`kids/${kidId}`)
+  expect(saved && plainFields(saved)).toMatchObject({
+    kidName: amara.kidName,
+    imgUrls: [photo],
+    userRef: uid,
+  })
+})
