@@ -23,7 +23,10 @@ describe('/login', () => {
     expect(screen.getByRole('button', { name: 'Forgot Password ?' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'New here?' })).toBeInTheDocument()
     expect(screen.getByText('Sign up and discover great amount of new opportunities!')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup')
+    // The panel's link, and the same under the form for phones (CSS shows one of them per width).
+    for (const link of screen.getAllByRole('link', { name: 'Sign Up' }))
+      expect(link).toHaveAttribute('href', '/signup')
+    expect(screen.getAllByRole('link', { name: 'Sign Up' })).toHaveLength(2)
   })
 
   it("signs in, says 'Signed in successfully' and goes to /profile", async () => {
@@ -42,7 +45,9 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText('Email Address'), 'ada@example.com')
     await user.type(screen.getByLabelText('Password'), 'wrong-password')
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
-    expect(await screen.findByText('Bad User Credentials')).toBeInTheDocument()
+    // In the toast and beside the form, which keeps it until the parent types again.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bad User Credentials')
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true')
     expect(history.location.pathname).toBe('/login')
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled()
     expect(screen.queryByText('Signed in successfully')).not.toBeInTheDocument()
@@ -53,7 +58,10 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText('Email Address'), 'nobody@example.com')
     await user.type(screen.getByLabelText('Password'), 'whatever1')
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
-    expect(await screen.findByText('Bad User Credentials')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bad User Credentials')
+    await user.type(screen.getByLabelText('Password'), '2')
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement()
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid')
   })
 
   it('is busy while signing in: the button is disabled and says so', async () => {
@@ -71,10 +79,8 @@ describe('/login', () => {
 
   it('returns to the redirect target after signing in', async () => {
     const { user, history } = setup('/login?redirect=%2Fadd-kid')
-    expect(await screen.findByRole('link', { name: 'Sign Up' })).toHaveAttribute(
-      'href',
-      '/signup?redirect=%2Fadd-kid',
-    )
+    for (const link of await screen.findAllByRole('link', { name: 'Sign Up' }))
+      expect(link).toHaveAttribute('href', '/signup?redirect=%2Fadd-kid')
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.type(screen.getByLabelText('Password'), 'correct-horse')
     await user.click(screen.getByRole('button', { name: 'Sign In' }))

@@ -24,19 +24,23 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
   const [busy, setBusy] = useState(false)
   const [resetBusy, setResetBusy] = useState(false)
   const [resetNote, setResetNote] = useState('')
-  const ids = { email: useId(), password: useId(), heading: useId(), note: useId() }
+  // 'Bad User Credentials' also stays beside the form (the toast leaves after 5 s) until the parent types.
+  const [badCredentials, setBadCredentials] = useState(false)
+  const ids = { email: useId(), password: useId(), heading: useId(), note: useId(), failed: useId() }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
     const data = new FormData(event.currentTarget)
     setBusy(true)
+    setBadCredentials(false)
     try {
       const { auth } = await getBackend()
       await auth.signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
     } catch {
       // Any sign-in failure, whatever the cause, gives the same message.
       setBusy(false)
+      setBadCredentials(true)
       void notify('error', accountMessages.badCredentials)
       return
     }
@@ -72,7 +76,12 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
         <section className="account-form-side" aria-labelledby={ids.heading}>
           <h1 id={ids.heading}>Sign In</h1>
           {redirectTo && <p className="account-reason">{signInReason(redirectTo)}</p>}
-          <form className="account-form" onSubmit={onSubmit} aria-busy={busy}>
+          <form
+            className="account-form"
+            onSubmit={onSubmit}
+            onInput={() => setBadCredentials(false)}
+            aria-busy={busy}
+          >
             <div className="account-field">
               <label htmlFor={ids.email}>Email Address</label>
               <input
@@ -83,7 +92,11 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
                 autoComplete="email"
                 inputMode="email"
                 required
-                aria-describedby={resetNote ? ids.note : undefined}
+                aria-invalid={badCredentials ? true : undefined}
+                aria-describedby={
+                  [resetNote ? ids.note : '', badCredentials ? ids.failed : ''].filter(Boolean).join(' ') ||
+                  undefined
+                }
                 onChange={() => setResetNote('')}
               />
             </div>
@@ -95,6 +108,8 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
                 type="password"
                 autoComplete="current-password"
                 required
+                aria-invalid={badCredentials ? true : undefined}
+                aria-describedby={badCredentials ? ids.failed : undefined}
               />
             </div>
             <div className="account-forgot">
@@ -111,10 +126,22 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
                 {resetNote}
               </p>
             </div>
+            {/* Always in the page (empty until needed): a live region added with its text is not always read. */}
+            <p id={ids.failed} className="account-error" role="alert">
+              {badCredentials ? accountMessages.badCredentials : ''}
+            </p>
             <button type="submit" className="account-submit" disabled={busy} aria-busy={busy}>
               {busy ? 'Signing in…' : 'Sign In'}
             </button>
           </form>
+          {/* On a phone the 'New here?' panel sits below the form, past the first screen (and the install
+              offer): the way to sign up is also right under the button there. */}
+          <p className="account-signup-inline">
+            New here?{' '}
+            <Link to="/signup" search={redirectTo ? { redirect: redirectTo } : {}}>
+              Sign Up
+            </Link>
+          </p>
         </section>
         <aside className="account-panel" aria-label="New here?">
           <h2>New here?</h2>
