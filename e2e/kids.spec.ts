@@ -119,14 +119,10 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await imageLoaded(card.locator('img.kid-card-cover'))
 
   // Delete it: confirm, gone from the list (which then disappears), toast.
-  let asked = ''
-  page.once('dialog', (dialog) => {
-    asked = dialog.message()
-    void dialog.accept()
-  })
   await card.getByRole('button', { name: 'Delete Amara Grace Obi' }).click()
+  const asked = page.getByRole('alertdialog', { name: 'Are you sure you want to delete?' })
+  await asked.getByRole('button', { name: 'Delete Amara Grace Obi' }).click()
   await expect(page.getByText('Successfully deleted child')).toBeVisible()
-  expect(asked).toBe('Are you sure you want to delete?')
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
   await app.reload()
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
@@ -241,8 +237,8 @@ test('with Storage answering, a child goes through the sender into Firestore wit
 
   // Deleting a saved child removes the record and its photos from Storage.
   await app.goto('/profile')
-  page.once('dialog', (dialog) => void dialog.accept())
   await kidCard(page, 'Chidi Eze').getByRole('button', { name: 'Delete Chidi Eze' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Chidi Eze' }).click()
   await expect(page.getByText('Successfully deleted child')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
   await expect.poll(() => storage.deleted.length).toBe(2)

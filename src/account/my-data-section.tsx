@@ -1,7 +1,9 @@
-// 'Your data' on /profile: download everything of yours in one file, or delete your account (which asks
-// for the password again and says exactly what it removes, and what is left if the connection drops).
+// 'Your data' on /profile: download everything of yours in one file, or delete your account (a dialog
+// that asks for the password again and says exactly what it removes, and what is left if the connection
+// drops).
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { ConfirmDialog } from '../shared/ui/confirm-dialog'
 import { notify } from '../shared/ui/notify'
 import type { DataProgress, DeletionLeft, SessionActions } from './session-actions'
 
@@ -38,7 +40,7 @@ export function MyDataSection({
   readonly onSigningOut: (signingOut: boolean) => void
 }) {
   const navigate = useNavigate()
-  const ids = { heading: useId(), password: useId(), deleteHeading: useId(), problem: useId() }
+  const ids = { heading: useId(), password: useId(), problem: useId() }
   const [download, setDownload] = useState<string | null>(null)
   const [deleting, setDeleting] = useState(false)
   const [deleteStatus, setDeleteStatus] = useState<string | null>(null)
@@ -58,6 +60,12 @@ export function MyDataSection({
       console.error('The data could not be prepared', error)
       setDownload('Your data could not be prepared. Please try again.')
     }
+  }
+
+  function cancelDeleting() {
+    setDeleting(false)
+    setProblem('')
+    setDeleteStatus(null)
   }
 
   async function deleteAccount(event: FormEvent<HTMLFormElement>) {
@@ -117,70 +125,68 @@ export function MyDataSection({
           {download}
         </p>
       </div>
-      {!deleting ? (
-        <div className="profile-data__row">
-          <button
-            type="button"
-            className="account-secondary-button account-danger-button"
-            onClick={() => {
-              setDeleting(true)
-              queueMicrotask(() => passwordRef.current?.focus())
-            }}
-          >
-            Delete my account
-          </button>
-        </div>
-      ) : (
-        <form
-          className="account-form profile-delete"
-          onSubmit={deleteAccount}
-          aria-labelledby={ids.deleteHeading}
+      <div className="profile-data__row">
+        <button
+          type="button"
+          className="account-secondary-button account-danger-button"
+          onClick={() => setDeleting(true)}
         >
-          <h3 id={ids.deleteHeading}>Delete my account</h3>
-          <p>
-            This removes, for good: every child you registered with their details and photos, your account
-            details, the copies on this device, and your sign-in. Download your data first if you want to keep
-            it.
-          </p>
-          <div className="account-field">
-            <label htmlFor={ids.password}>Your password</label>
-            <input
-              ref={passwordRef}
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? ids.problem : undefined}
-              disabled={busy}
-            />
-            {problem && (
-              <p id={ids.problem} className="account-error">
-                {problem}
-              </p>
-            )}
-          </div>
-          <div className="profile-confirm__actions">
-            <button type="submit" className="account-submit account-danger-submit" disabled={busy}>
-              Delete my account
-            </button>
-            <button
-              type="button"
-              className="account-link-button"
-              disabled={busy}
-              onClick={() => {
-                setDeleting(false)
-                setProblem('')
-                setDeleteStatus(null)
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-          <p className="account-note" role="status">
-            {deleteStatus}
-          </p>
-        </form>
+          Delete my account
+        </button>
+      </div>
+      {deleting && (
+        <ConfirmDialog title="Delete my account" onCancel={cancelDeleting} busy={busy}>
+          <form
+            className="account-form profile-delete"
+            onSubmit={deleteAccount}
+            aria-label="Delete my account"
+          >
+            <p>
+              This removes, for good: every child you registered with their details and photos, your account
+              details, the copies on this device, and your sign-in. Download your data first if you want to
+              keep it.
+            </p>
+            <div className="account-field">
+              <label htmlFor={ids.password}>Your password</label>
+              <input
+                ref={passwordRef}
+                id={ids.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? ids.problem : undefined}
+                disabled={busy}
+                data-autofocus
+              />
+              {problem && (
+                <p id={ids.problem} className="account-error">
+                  {problem}
+                </p>
+              )}
+            </div>
+            <div className="confirm-dialog__actions">
+              <button
+                type="submit"
+                className="confirm-dialog__button confirm-dialog__button--danger"
+                disabled={busy}
+              >
+                Delete my account
+              </button>
+              <button
+                type="button"
+                className="confirm-dialog__button"
+                disabled={busy}
+                onClick={cancelDeleting}
+              >
+                Cancel
+              </button>
+            </div>
+            <p className="account-note" role="status">
+              {deleteStatus}
+            </p>
+          </form>
+        </ConfirmDialog>
       )}
     </section>
   )

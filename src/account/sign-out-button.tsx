@@ -1,7 +1,8 @@
 // Logout. With changes still waiting to upload, the parent is told how many and chooses: keep them on
 // this device until they sign in again, or delete them. Either way nothing else of theirs stays here.
 import { useNavigate } from '@tanstack/react-router'
-import { useId, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
+import { ConfirmDialog } from '../shared/ui/confirm-dialog'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
 import type { SessionActions } from './session-actions'
@@ -17,8 +18,8 @@ export function SignOutButton({
   const navigate = useNavigate()
   const [unsent, setUnsent] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
-  const headingId = useId()
-  const headingRef = useRef<HTMLHeadingElement>(null)
+  // Disabled while the unsent changes are counted, the button lets focus go: the dialog gives it back.
+  const logoutRef = useRef<HTMLButtonElement>(null)
 
   async function signOut(keep: boolean) {
     setBusy(true)
@@ -45,19 +46,55 @@ export function SignOutButton({
       return
     }
     setUnsent(count)
-    queueMicrotask(() => headingRef.current?.focus())
   }
 
   return (
     <>
-      <button type="button" className="account-secondary-button" onClick={() => void start()} disabled={busy}>
+      <button
+        ref={logoutRef}
+        type="button"
+        className="account-secondary-button"
+        onClick={() => void start()}
+        disabled={busy}
+      >
         Logout
       </button>
       {unsent !== null && (
-        <section className="profile-card profile-confirm" role="alertdialog" aria-labelledby={headingId}>
-          <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-            Before you sign out
-          </h2>
+        <ConfirmDialog
+          title="Before you sign out"
+          onCancel={() => setUnsent(null)}
+          busy={busy}
+          returnFocus={() => logoutRef.current}
+          actions={
+            <>
+              <button
+                type="button"
+                className="confirm-dialog__button confirm-dialog__button--primary"
+                disabled={busy}
+                onClick={() => void signOut(true)}
+                data-autofocus
+              >
+                Keep and sign out
+              </button>
+              <button
+                type="button"
+                className="confirm-dialog__button confirm-dialog__button--danger"
+                disabled={busy}
+                onClick={() => void signOut(false)}
+              >
+                Delete and sign out
+              </button>
+              <button
+                type="button"
+                className="confirm-dialog__button"
+                disabled={busy}
+                onClick={() => setUnsent(null)}
+              >
+                Cancel
+              </button>
+            </>
+          }
+        >
           <p>
             {unsent === 1
               ? '1 change to your children has not been uploaded yet.'
@@ -65,33 +102,7 @@ export function SignOutButton({
             Keep {unsent === 1 ? 'it' : 'them'} on this device until you sign in again (nothing else of yours
             stays here), or delete {unsent === 1 ? 'it' : 'them'}?
           </p>
-          <div className="profile-confirm__actions">
-            <button
-              type="button"
-              className="account-submit"
-              disabled={busy}
-              onClick={() => void signOut(true)}
-            >
-              Keep and sign out
-            </button>
-            <button
-              type="button"
-              className="account-secondary-button account-danger-button"
-              disabled={busy}
-              onClick={() => void signOut(false)}
-            >
-              Delete and sign out
-            </button>
-            <button
-              type="button"
-              className="account-link-button"
-              disabled={busy}
-              onClick={() => setUnsent(null)}
-            >
-              Cancel
-            </button>
-          </div>
-        </section>
+        </ConfirmDialog>
       )}
     </>
   )

@@ -100,28 +100,34 @@ describe("'Your Kids' on /profile", () => {
     )
   })
 
-  it("deletes after 'Are you sure you want to delete?': record and photos removed, list updated, toast", async () => {
+  it("deletes after 'Are you sure you want to delete?', which names the child and its photos", async () => {
     const kid = storedKid('kid1', { kidName: 'Amara Obi' })
     seedKid(world(), kid)
     seedKid(world(), storedKid('kid2', { kidName: 'Bola Ade', savedAt: 0 }))
-    const answers = [false, true]
-    const confirm = vi.fn(() => answers.shift() ?? false)
     const user = userEvent.setup({ delay: null })
-    world.render('/profile', { confirm })
+    world.render('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
     await waitFor(() => expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(2))
 
     // Cancel: nothing happens.
     await user.click(within(item('Amara Obi')).getByRole('button', { name: 'Delete Amara Obi' }))
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete?')
+    let dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete?' })
+    expect(dialog).toHaveTextContent(
+      `Amara Obi and their ${kid.imgUrls.length} photos will be removed for good.`,
+    )
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(2)
     expect(notify).not.toHaveBeenCalled()
 
     // Confirm: gone at once, then from the backend with its photos.
     await user.click(within(item('Amara Obi')).getByRole('button', { name: 'Delete Amara Obi' }))
+    dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Amara Obi' }))
     await waitFor(() => expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(1))
     expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
-    expect(screen.getByRole('heading', { name: 'Your Kids' })).toHaveFocus()
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your Kids' })).toHaveFocus())
     await waitFor(() => expect(world().kids.records.has('kid1')).toBe(false))
     // Amara's photos are deleted from storage; Bola's stay.
     await waitFor(() => expect(world().storage.deleted).toEqual(kid.imgUrls))
@@ -130,17 +136,20 @@ describe("'Your Kids' on /profile", () => {
     expect(world().kids.records.has('kid2')).toBe(true)
 
     // The last child goes: the list goes too.
-    confirm.mockReturnValue(true)
     await user.click(within(item('Bola Ade')).getByRole('button', { name: 'Delete Bola Ade' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Bola Ade' }))
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
   })
 
   it('deleting a child still waiting in the outbox discards it; nothing reaches the backend', async () => {
     await queueWaitingChild('queued', 'Chidi Eze')
     const user = userEvent.setup({ delay: null })
-    world.render('/profile', { confirm: () => true })
+    world.render('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
     await user.click(within(item('Chidi Eze')).getByRole('button', { name: 'Delete Chidi Eze' }))
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Chidi Eze' }),
+    )
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
     expect(notify).toHaveBeenCalledWith('success', 'Successfully deleted child')
     expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
@@ -183,14 +192,16 @@ describe("'Your Kids' on /profile", () => {
     })
     world().runtime.sender.kick()
     await world().runtime.sender.settled()
-    vi.spyOn(window, 'confirm').mockReturnValue(true)
     const user = userEvent.setup({ delay: null })
     world.render('/profile')
     await screen.findByRole('heading', { name: 'Your Kids' })
     await user.click(
       within(item('Dayo Bello')).getByRole('button', { name: 'Discard the changes to Dayo Bello' }),
     )
-    expect(window.confirm).toHaveBeenCalledWith('Discard the changes to Dayo Bello that were not uploaded?')
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Discard the changes to Dayo Bello that were not uploaded?',
+    })
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }))
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
     expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
     expect(world().kids.saves).toEqual([])

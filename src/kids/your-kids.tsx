@@ -2,7 +2,8 @@
 // gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children with a change
 // still on this device say how far it is; failed ones offer Retry and Discard.
 import { Link } from '@tanstack/react-router'
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
+import { ConfirmDialog } from '../shared/ui/confirm-dialog'
 import { notify } from '../shared/ui/notify'
 import { formatPlan } from './kid-format'
 import { kidMessages } from './kid-messages'
@@ -24,6 +25,11 @@ export function YourKids({ userId }: YourKidsProps) {
   const keptOnDevice = useKeptOnDevice()
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  // The question on screen: delete a child, or discard its changes that were not uploaded.
+  const [asking, setAsking] = useState<{ readonly kind: 'delete' | 'discard'; readonly kid: KidView } | null>(
+    null,
+  )
+  const [answering, setAnswering] = useState(false)
 
   const notice = (
     <>
@@ -41,19 +47,31 @@ export function YourKids({ userId }: YourKidsProps) {
   // The list appears only if the parent has children.
   if (kids.length === 0) return notice
 
-  async function onDelete(kid: KidView) {
-    if (!window.confirm(kidMessages.confirmDelete)) return
+  async function deleteKid(kid: KidView) {
+    setAnswering(true)
     try {
       await runtime.outbox.remove({ userId, kidId: kid.id, stored: kid.stored })
     } catch (error) {
       console.error('The child could not be deleted', error)
       void notify('error', 'The child could not be deleted. Please try again.')
       return
+    } finally {
+      setAnswering(false)
+      setAsking(null)
     }
     runtime.send()
     void notify('success', kidMessages.childDeleted)
-    // The focused button is gone with its row: keep keyboard users in the list.
-    headingRef.current?.focus()
+  }
+
+  async function discard(kid: KidView) {
+    setAnswering(true)
+    try {
+      if (kid.entry) await runtime.outbox.discard(kid.entry.id)
+    } finally {
+      setAnswering(false)
+      setAsking(null)
+    }
+    runtime.send()
   }
 
   return (
@@ -64,19 +82,72 @@ export function YourKids({ userId }: YourKidsProps) {
       </h2>
       <ul className="kids-list">
         {kids.map((kid) => (
-          <KidCard key={kid.id} kid={kid} onDelete={() => void onDelete(kid)} />
+          <KidCard
+            key={kid.id}
+            kid={kid}
+            onDelete={() => setAsking({ kind: 'delete', kid })}
+            onDiscard={() => setAsking({ kind: 'discard', kid })}
+          />
         ))}
       </ul>
+      {asking && (
+        <ConfirmDialog
+          title={
+            asking.kind === 'delete'
+              ? kidMessages.confirmDelete
+              : `Discard the changes to ${asking.kid.fields.kidName} that were not uploaded?`
+          }
+          onCancel={() => setAsking(null)}
+          busy={answering}
+          // The focused button is gone with its row after a delete: keep keyboard users in the list.
+          returnFocus={() => headingRef.current}
+          actions={
+            <>
+              <button
+                type="button"
+                className="confirm-dialog__button confirm-dialog__button--danger"
+                disabled={answering}
+                onClick={() => void (asking.kind === 'delete' ? deleteKid(asking.kid) : discard(asking.kid))}
+              >
+                {asking.kind === 'delete' ? `Delete ${asking.kid.fields.kidName}` : 'Discard'}
+              </button>
+              <button
+                type="button"
+                className="confirm-dialog__button"
+                disabled={answering}
+                onClick={() => setAsking(null)}
+                data-autofocus
+              >
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <p>
+            {asking.kind === 'delete'
+              ? deleteQuestion(asking.kid)
+              : 'They are removed from this device and will not be uploaded.'}
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   )
+}
+
+/** Names the child and what goes with it. */
+function deleteQuestion(kid: KidView): string {
+  const count = kid.photos.length
+  const photos = count === 0 ? '' : count === 1 ? ' and their photo' : ` and their ${count} photos`
+  return `${kid.fields.kidName}${photos} will be removed for good.`
 }
 
 interface KidCardProps {
   readonly kid: KidView
   readonly onDelete: () => void
+  readonly onDiscard: () => void
 }
 
-function KidCard({ kid, onDelete }: KidCardProps) {
+function KidCard({ kid, onDelete, onDiscard }: KidCardProps) {
   const runtime = useOutbox()
   const name = kid.fields.kidName
   const entry = kid.entry
@@ -84,13 +155,6 @@ function KidCard({ kid, onDelete }: KidCardProps) {
   async function retry() {
     if (!entry) return
     await runtime.outbox.retry(entry.id)
-    runtime.send()
-  }
-
-  async function discard() {
-    if (!entry) return
-    if (!window.confirm(`Discard the changes to ${name} that were not uploaded?`)) return
-    await runtime.outbox.discard(entry.id)
     runtime.send()
   }
 
@@ -149,7 +213,7 @@ function KidCard({ kid, onDelete }: KidCardProps) {
           <button
             type="button"
             className="kid-text-button"
-            onClick={() => void discard()}
+            onClick={onDiscard}
             aria-label={`Discard the changes to ${name}`}
           >
             Discard
