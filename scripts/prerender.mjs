@@ -169,6 +169,27 @@ export async function prerender({ outDir, entry, firebaseJson }) {
     )
   }
 
+  // The not-found page, for every path that is neither a page nor an app route: Firebase Hosting (and
+  // `vite preview`, see previewFallback) answers those with this file and HTTP 404, not a soft 404.
+  const missing = await entry.renderPage(NOT_FOUND_PROBE)
+  if (missing.statusCode !== 404)
+    throw new Error(`${NOT_FOUND_PROBE} should not be found, got ${missing.statusCode}`)
+  await writeFile(
+    join(outDir, NOT_FOUND_FILE),
+    startAppAfterFirstScreen(
+      await inlineStylesheet(
+        pageHtml(branded, {
+          title: `Page not found | ${siteConfig.shortName}`,
+          description: missing.description,
+          headExtra: '<meta name="robots" content="noindex" />',
+          markup: missing.html,
+        }),
+        outDir,
+      ),
+      { starter: entry.appStarterScript, entryMeta: entry.APP_ENTRY_META },
+    ),
+  )
+
   // Every page written above (the app shell too) carries the stylesheet inline: nothing links the file.
   for (const file of inlinedStylesheets) await rm(join(outDir, file))
   inlinedStylesheets.clear()
@@ -181,17 +202,40 @@ export async function prerender({ outDir, entry, firebaseJson }) {
   await syncCspScriptHashes({ outDir, firebaseJson })
 }
 
+/** The prerendered not-found page; Firebase Hosting serves a `404.html` with status 404 by itself. */
+export const NOT_FOUND_FILE = '404.html'
+/** A path no route has, rendered to make that page. */
+const NOT_FOUND_PROBE = '/404'
+
+/** The app's own routes, rendered in the browser from the shell: the same list as firebase.json's
+ * rewrites (e2e/not-found.spec.ts checks both). Everything else is a page's file or the 404. */
+export const APP_SHELL_ROUTES = [
+  /^\/(?:login|signup|sign-in|profile|add-kid)$/,
+  /^\/(?:edit-kid|kid)\/[^/]+$/,
+]
+
 /** Connect middleware for `vite preview`, doing what Firebase Hosting does with cleanUrls and the
- * rewrite to the shell: a page's own HTML where one exists, else the app shell. */
+ * rewrites to the shell: a page's own HTML where one exists, the app shell for the app's routes, else
+ * the not-found page with HTTP 404. */
 export function previewFallback(outDir) {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const accept = req.headers.accept ?? ''
     if ((req.method === 'GET' || req.method === 'HEAD') && accept.includes('text/html') && req.url) {
       const url = new URL(req.url, 'http://preview.local')
       const path = decodeURIComponent(url.pathname).replace(/\/+$/, '') || '/'
       if (!/\.[a-z0-9]+$/i.test(path) && !path.startsWith('/__/')) {
         const file = htmlFileFor(path)
-        req.url = `/${existsSync(join(outDir, file)) ? file : 'app-shell.html'}${url.search}`
+        if (existsSync(join(outDir, file))) req.url = `/${file}${url.search}`
+        else if (APP_SHELL_ROUTES.some((route) => route.test(path))) req.url = `/app-shell.html${url.search}`
+        else if (existsSync(join(outDir, NOT_FOUND_FILE))) {
+          // Served here, not by the static server, which would answer 200.
+          void readFile(join(outDir, NOT_FOUND_FILE)).then((html) => {
+            res.statusCode = 404
+            res.setHeader('Content-Type', 'text/html; charset=utf-8')
+            res.end(req.method === 'HEAD' ? undefined : html)
+          }, next)
+          return
+        }
       }
     }
     next()
