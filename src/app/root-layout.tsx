@@ -1,6 +1,6 @@
 import { ClientOnly, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { AppStatus } from '../pwa/app-status'
+import { AppStatus, InstallOfferSlot } from '../pwa/app-status'
 import { deferHydration } from '../shared/ui/defer-hydration'
 import { LazyToaster } from '../shared/ui/lazy-toaster'
 import { SiteHeader } from './layout/site-header'
@@ -52,6 +52,7 @@ export function SiteLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <InstallOfferSlot />
       <SiteFooter />
       <LazyToaster />
     </>

@@ -9,7 +9,7 @@ import {
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AppStatus } from './app-status'
+import { AppStatus, InstallOfferSlot } from './app-status'
 import { resetPageViews } from './install-prompt'
 import { newWorkerControls, offerUpdate, resetUpdateState } from './sw-update'
 
@@ -19,13 +19,20 @@ async function renderAppStatus(children?: React.ReactNode) {
       <>
         <AppStatus />
         <Outlet />
+        <InstallOfferSlot />
       </>
     ),
   })
   const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => children ?? null })
   const about = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: () => null })
+  const login = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: () => null })
+  const editKid = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/edit-kid/$kidId',
+    component: () => null,
+  })
   const router = createRouter({
-    routeTree: rootRoute.addChildren([index, about]),
+    routeTree: rootRoute.addChildren([index, about, login, editKid]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })
   await router.load()
@@ -247,6 +254,22 @@ describe('install offer', () => {
     act(() => {
       window.dispatchEvent(new Event('pointerdown'))
     })
+    expect(await screen.findByRole('button', { name: 'Install app' })).toBeVisible()
+  })
+
+  it('is never offered on a form (sign in, sign up, a child), where it would cover fields', async () => {
+    localStorage.setItem('sunbeam.pages-viewed', '5')
+    const router = await renderAppStatus()
+    act(() => {
+      window.dispatchEvent(installEvent().event)
+    })
+    scroll()
+    expect(await screen.findByRole('button', { name: 'Install app' })).toBeVisible()
+    for (const href of ['/login', '/edit-kid/kid1']) {
+      await act(() => router.navigate({ href }))
+      expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument()
+    }
+    await act(() => router.navigate({ to: '/about' }))
     expect(await screen.findByRole('button', { name: 'Install app' })).toBeVisible()
   })
 })

@@ -1,5 +1,6 @@
-// What the app tells a parent about itself, at the bottom of every page: offline, a new version is
-// ready, and (from the second page they open, once they scroll or tap) how to install it.
+// What the app tells a parent about itself: at the bottom of the screen, that it is offline or that a
+// new version is ready; and at the end of the page, in its flow (where it covers nothing), how to
+// install it, from the second page they open once they scroll or tap, never on a form.
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
@@ -7,13 +8,15 @@ import {
   canInstall,
   isIosSafariInBrowser,
   notePageView,
+  offersInstallOn,
   readyForInstallOffer,
   subscribeInstall,
 } from './install-prompt'
 import { registerServiceWorker, subscribeUpdate, updateWaiting } from './sw-update'
 import './app-status.css'
 
-const StatusActions = lazy(() => import('./status-actions'))
+const UpdatePrompt = lazy(() => import('./status-actions').then((m) => ({ default: m.UpdatePrompt })))
+const InstallOffer = lazy(() => import('./status-actions').then((m) => ({ default: m.InstallOffer })))
 const never = () => false
 
 /**
@@ -25,7 +28,7 @@ function usePageView(): boolean {
   const [readyToOffer, setReadyToOffer] = useState(false)
   useEffect(() => {
     notePageView(pathname)
-    setReadyToOffer(readyForInstallOffer())
+    setReadyToOffer(readyForInstallOffer() && offersInstallOn(pathname))
   }, [pathname])
   return readyToOffer
 }
@@ -137,27 +140,43 @@ function useEngaged(): boolean {
 }
 
 export function AppStatus() {
-  const engaged = useEngaged()
-  const readyToOffer = usePageView() && engaged
   useEffect(() => registerServiceWorker(), [])
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, never)
-  const installable = useSyncExternalStore(subscribeInstall, canInstall, never) && readyToOffer
-  // Decided after hydration: the prerendered page cannot know the browser.
-  const [iosBrowser, setIosBrowser] = useState(false)
-  useEffect(() => setIosBrowser(isIosSafariInBrowser()), [])
-  const ios = iosBrowser && readyToOffer
   const region = useRef<HTMLDivElement>(null)
   useReservedSpace(region)
   // Fixed at the bottom and out of the page flow, so a message never shifts the content; the space it
   // takes is reserved below the page instead, so it never covers the end of it either.
   return (
     <div ref={region} className="app-status" role="status">
-      {waiting || installable || ios ? (
+      {waiting ? (
         <Suspense fallback={null}>
-          <StatusActions ios={ios} offerInstall={readyToOffer} />
+          <UpdatePrompt />
         </Suspense>
       ) : null}
       <OfflineBanner />
     </div>
+  )
+}
+
+/**
+ * The install offer, in the page's flow after its content (the layout puts it above the footer): a
+ * card fixed at the bottom of the screen covered the sign-up link, form fields and 'Your data' on a
+ * phone. Appearing at the end of the page, it moves nothing a parent is looking at.
+ */
+export function InstallOfferSlot() {
+  const engaged = useEngaged()
+  const readyToOffer = usePageView() && engaged
+  const installable = useSyncExternalStore(subscribeInstall, canInstall, never) && readyToOffer
+  // Decided after hydration: the prerendered page cannot know the browser.
+  const [iosBrowser, setIosBrowser] = useState(false)
+  useEffect(() => setIosBrowser(isIosSafariInBrowser()), [])
+  const ios = iosBrowser && readyToOffer
+  if (!installable && !ios) return null
+  return (
+    <aside className="install-offer-slot" aria-label="Install the app">
+      <Suspense fallback={null}>
+        <InstallOffer ios={ios} offer={readyToOffer} />
+      </Suspense>
+    </aside>
   )
 }

@@ -96,6 +96,14 @@ export function readyForInstallOffer(): boolean {
   return pagesViewed() >= 2
 }
 
+/** The forms (sign in, sign up, a child's): the offer never shows there, where a parent is typing. */
+const FORM_ROUTES = /^\/(?:login|signup|sign-in|add-kid|edit-kid\/[^/]+)\/?$/
+
+/** Whether the install offer may show on this page. */
+export function offersInstallOn(pathname: string): boolean {
+  return !FORM_ROUTES.test(pathname)
+}
+
 /** For tests: forget the page last counted. */
 export function resetPageViews(): void {
   lastCounted = null

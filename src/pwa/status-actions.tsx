@@ -1,5 +1,5 @@
 // The update prompt and the install offer: loaded only when one of them has something to show, so
-// the code is not part of every page's first load.
+// the code is not part of every page's first load (app-status.tsx places them).
 import { useState, useSyncExternalStore } from 'react'
 import { siteConfig } from '../shared/config/site-config'
 import { canInstall, install, subscribeInstall } from './install-prompt'
@@ -62,14 +62,5 @@ export function InstallOffer({ ios, offer }: { ios: boolean; offer: boolean }) {
         Not now
       </button>
     </div>
-  )
-}
-
-export default function StatusActions({ ios, offerInstall }: { ios: boolean; offerInstall: boolean }) {
-  return (
-    <>
-      <UpdatePrompt />
-      <InstallOffer ios={ios} offer={offerInstall} />
-    </>
   )
 }
