@@ -213,8 +213,19 @@ function nameOf(photo: PickedPhoto): string {
 function Thumbnail({ photo, alt }: { readonly photo: PickedPhoto; readonly alt: string }) {
   const deviceSrc = useObjectUrl(photo.kind === 'new' ? photo.photo : null)
   const src = photo.kind === 'new' ? deviceSrc : photo.src
+  // A saved photo still on its way from the server (or the device's copy): say so, not an empty box.
   if (!src)
-    return <span className="photo-picker__image photo-picker__image--loading" role="img" aria-label={alt} />
+    return (
+      <span
+        className="photo-picker__image photo-picker__image--loading photo-picker__pending"
+        role="img"
+        aria-label={`${alt} (loading)`}
+        aria-busy="true"
+      >
+        <span className="photo-picker__spinner" />
+        <span aria-hidden="true">Loading…</span>
+      </span>
+    )
   return <img className="photo-picker__image" src={src} alt={alt} width={160} height={160} decoding="async" />
 }
 
