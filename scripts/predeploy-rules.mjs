@@ -3,8 +3,9 @@
 // (or `storage`) runs the rules tests for those rules (scripts/test-emulators.mjs, in the emulators) and
 // lets `firebase deploy` go on only if they passed. Rules that fail their tests are never deployed.
 //
-// The emulators need Java 21. Where there is none the tests cannot run (NOT RUN), and this step refuses
-// too, unless the person deploying says, for that one command, that they deploy untested rules:
+// The emulators need Java 21 or newer and the emulator itself, found the way npm test finds them
+// (scripts/emulator-env.mjs; test-emulators.mjs says what it uses). Where they are missing the tests
+// cannot run (NOT RUN), and this step refuses too, unless the person deploying says, for that one command, that they deploy untested rules:
 //   SUNBEAM_DEPLOY_UNTESTED_RULES=yes firebase deploy --only firestore:rules
 // That override covers NOT RUN only: failing tests are never deployed. See
 // docs/decisions/0007-security-rules.md.
@@ -13,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const OVERRIDE = 'SUNBEAM_DEPLOY_UNTESTED_RULES'
-/** scripts/test-emulators.mjs exits with 2 when, and only when, the tests did not run (no Java 21). */
+/** scripts/test-emulators.mjs exits with 2 when, and only when, some tests did not run (no emulator for them). */
 const NOT_RUN = 2
 const RULES_FILES = { firestore: 'firestore.rules', storage: 'storage.rules' }
 const TEST_DIR = 'tests/rules'
@@ -67,7 +68,7 @@ if (override !== 'yes') {
     'REFUSED: the rules tests did NOT RUN on this machine (see NOT RUN above), so these rules are untested.',
   )
   if (override !== undefined) say(`${OVERRIDE} is '${override}'; only 'yes' deploys untested rules.`)
-  say('Deploy from a machine with Java 21, where the tests run, or, knowing the rules have not been tested,')
+  say('Deploy from a machine where they run (Java 21+ and the emulator), or, knowing the rules are untested,')
   say(`set ${OVERRIDE}=yes for that one command, e.g.`)
   say(
     `  ${OVERRIDE}=yes npx firebase deploy --only ${target === 'firestore' ? 'firestore:rules' : 'storage'}`,
@@ -81,9 +82,9 @@ console.error(
     '',
     bar,
     `!! DEPLOYING UNTESTED RULES: ${rulesFile}`,
-    `!! The rules tests did NOT RUN (no Java 21 here) and ${OVERRIDE}=yes was set, so ${rulesFile}`,
-    '!! goes out without having passed its tests. Run `npm run test:emulators` on a machine with Java 21',
-    '!! as soon as you can.',
+    `!! The rules tests did NOT RUN (their emulator cannot run here) and ${OVERRIDE}=yes was set, so`,
+    `!! ${rulesFile} goes out without having passed its tests. Run \`npm run test:emulators\` where the`,
+    '!! emulator runs as soon as you can.',
     bar,
     '',
   ].join('\n'),

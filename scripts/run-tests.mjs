@@ -1,18 +1,28 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, production build, then the browser suite.
-// Ends with one plain line, `N passed, N failed`, counting every test and every failed step.
+// `npm test`: typecheck, lint, unit tests, the security rules tests (in the emulators this machine can
+// run), the production build (and its online copy, built against the Firestore emulator of the browser
+// suite's online world), then the browser suite.
+// Ends with one NOT RUN line per kind of test that could not run here, then one plain line,
+// `N passed, N failed`, counting every test and every failed step.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { discover } from './emulator-env.mjs'
 
 mkdirSync('test-results', { recursive: true })
 let passed = 0
 let failed = 0
 const failures = []
 
-function run(name, command, args) {
+const notRun = []
+const timings = []
+
+/** Runs one step; `okCodes` are the exit codes that are no failure (test:emulators' 2 is NOT RUN). */
+function run(name, command, args, { env = {}, okCodes = [0] } = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env })
-  const ok = result.status === 0
+  const started = Date.now()
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  const ok = okCodes.includes(result.status ?? 1)
   if (!ok) failures.push(name)
   return ok
 }
@@ -48,8 +58,46 @@ if (unit) {
 }
 if (!unitOk && (!unit || unit.numFailedTests === 0)) failed += 1
 
+// The rules tests, in the emulators this machine can run (scripts/test-emulators.mjs says which, and
+// prints NOT RUN for the others: exit code 2).
+const found = discover()
+rmSync('test-results/rules-results.json', { force: true })
+const rulesOk = run(
+  'rules tests',
+  process.execPath,
+  ['scripts/test-emulators.mjs', '--report=test-results/rules-results.json'],
+  {
+    okCodes: [0, 2],
+  },
+)
+const rules = readJson('test-results/rules-results.json')
+if (rules) {
+  passed += rules.numPassedTests
+  failed += rules.numFailedTests
+}
+if (!rulesOk && (!rules || rules.numFailedTests === 0)) failed += 1
+if (!found.firestoreOk)
+  notRun.push(`Firestore rules tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
+if (!found.storageOk)
+  notRun.push(`Storage rules tests: the Storage emulator cannot run here: ${found.why.storage}`)
+
+const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
 const buildOk = run('build', 'npm', ['run', 'build'])
 countStep(buildOk)
+// The browser suite's online world: the same app, talking to the Firestore emulator on its own port
+// (e2e/online-world.ts). Built only where that emulator can run; elsewhere its tests say NOT RUN.
+if (buildOk && found.firestoreOk) {
+  countStep(
+    run('online build', 'npm', ['run', 'build'], {
+      env: {
+        SUNBEAM_OUT_DIR: `${outDir}-online`,
+        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+      },
+    }),
+  )
+} else if (!found.firestoreOk) {
+  notRun.push(`online browser tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
+}
 
 if (buildOk) {
   const e2eOk = run('browser tests', 'npx', ['playwright', 'test'])
@@ -61,6 +109,8 @@ if (buildOk) {
   if (!e2eOk && (!e2e?.stats || e2e.stats.unexpected === 0)) failed += 1
 }
 
+console.log(`\nStep times: ${timings.join(', ')}`)
+for (const line of notRun) console.log(`NOT RUN: ${line}`)
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 && failures.length === 0 ? 0 : 1)

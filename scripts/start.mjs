@@ -1,15 +1,20 @@
 #!/usr/bin/env node
-// `npm start`: builds the app and serves it with the Firebase emulators (Auth, Firestore, Storage and
-// Hosting, project demo-sunbeam), keeping their data in .emulator-data/ between runs. Firestore and
-// Storage need Java 21; without it the site still runs with Auth and Hosting, and this script says
-// plainly what is missing and what that means.
+// `npm start`: builds the app and serves it with the Firebase emulators (project demo-sunbeam): Auth and
+// Hosting always, Firestore and Storage wherever this machine can run them (scripts/emulator-env.mjs
+// finds Java 21+ and the emulators), keeping their data in .emulator-data/ between runs. It says plainly
+// what runs and what that means for a parent's children and photos.
+//
+// Quiet on purpose: a one-line build summary instead of the build's table, no line per request; the
+// emulators' full output goes to npm-start.log, and what a person needs from it (the Auth emulator's
+// password-reset and other e-mail links, warnings, errors) is printed here, the links set apart.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { createWriteStream, existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { describe, discover, emulatorEnv } from './emulator-env.mjs'
 
 const PROJECT = 'demo-sunbeam'
 const DATA_DIR = '.emulator-data'
-const REQUIRED_JAVA = 21
+const LOG_FILE = 'npm-start.log'
 
 const config = JSON.parse(readFileSync('firebase.json', 'utf8'))
 const ports = {
@@ -21,16 +26,6 @@ const ports = {
 const host = config.emulators.hosting.host
 const siteUrl = `http://${host}:${ports.hosting}`
 
-/** The major version of `java` on the PATH (8 for '1.8.0_x'), or null when there is none. */
-function javaMajorVersion() {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' })
-  if (result.error || result.status !== 0) return null
-  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`)
-  if (!match) return null
-  const major = Number(match[1])
-  return major === 1 ? Number(match[2]) : major
-}
-
 function portFree(port) {
   return new Promise((resolve) => {
     const server = createServer()
@@ -39,14 +34,17 @@ function portFree(port) {
   })
 }
 
-// 1. Find what this machine can run (Firestore and Storage need Java 21).
-// 2. Check the ports.
-const java = javaMajorVersion()
-const fullSuite = java !== null && java >= REQUIRED_JAVA
-const emulators = fullSuite ? ['auth', 'firestore', 'storage', 'hosting'] : ['auth', 'hosting']
+// 1. What this machine can run.
+const found = discover()
+const emulators = [
+  'auth',
+  ...(found.firestoreOk ? ['firestore'] : []),
+  ...(found.storageOk ? ['storage'] : []),
+  'hosting',
+]
 
-// Checked before the build, so a second `npm start` stops at once. The logging port (4500) is fixed
-// by the CLI; the emulator hub moves to a free port by itself.
+// 2. The ports, checked before the build so that a second `npm start` stops at once. The logging port
+// (4500) is fixed by the CLI; the emulator hub moves to a free port by itself.
 const busy = []
 for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
 if (!(await portFree(4500))) busy.push('emulator logging (port 4500)')
@@ -58,68 +56,133 @@ if (busy.length) {
   process.exit(1)
 }
 
-// 3. Build the app into the folder Hosting serves (firebase.json hosting.public).
-console.log('Building the app (npm run build)...')
+// 3. Build the app into the folder Hosting serves (firebase.json hosting.public): one line unless it fails.
+process.stdout.write('Building the app (npm run build)... ')
 const buildEnv = { ...process.env }
 delete buildEnv.SUNBEAM_OUT_DIR
-const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: buildEnv })
+delete buildEnv.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
+const buildStarted = Date.now()
+const build = spawnSync('npm', ['run', 'build'], { encoding: 'utf8', env: buildEnv })
 if (build.status !== 0) {
+  console.log('FAILED.\n')
+  process.stdout.write(`${build.stdout ?? ''}${build.stderr ?? ''}`)
   console.error(
     '\nThe build failed, so there is nothing to serve. Fix the error above and run npm start again.',
   )
   process.exit(build.status ?? 1)
 }
-
-// 4. Start the emulators.
-const lines = ['', `Starting the Firebase emulators: ${emulators.join(', ')} (project ${PROJECT}).`]
-if (!fullSuite) {
-  const found = java === null ? 'no Java was found' : `this machine has Java ${java}`
-  lines.push(
-    '',
-    `MISSING: the Firestore and Storage emulators are NOT running: they need Java ${REQUIRED_JAVA} or newer, and ${found}.`,
-    'What that means while you use the site:',
-    '  - Sign up, sign in, sign out and password-reset e-mails work (the Auth emulator; reset links appear in this log).',
-    "  - Profile names, Quick Inquire messages and child records are kept in the browser's offline cache and wait",
-    '    in its queue; they reach a database only once the Firestore emulator runs.',
-    '  - Child photos cannot upload (no Storage emulator), so new children stay waiting in the outbox.',
-    `  To run everything, install Java ${REQUIRED_JAVA} (e.g. the openjdk-${REQUIRED_JAVA}-jre-headless package or https://adoptium.net) and run npm start again.`,
-  )
-}
-const hasData = existsSync(`${DATA_DIR}/firebase-export-metadata.json`)
-lines.push(
-  hasData
-    ? `Loading the data saved by the last run from ${DATA_DIR}/.`
-    : `No saved data yet: starting empty. Data is saved to ${DATA_DIR}/ when you stop with Ctrl+C.`,
+const precache = /precache\s+(\d+) entries \(([\d.]+) KiB\)/.exec(build.stdout ?? '')
+console.log(
+  `done in ${((Date.now() - buildStarted) / 1000).toFixed(0)} s` +
+    (precache
+      ? ` (${precache[1]} files for offline use, ${(Number(precache[2]) / 1024).toFixed(1)} MB).`
+      : '.'),
 )
-console.log(lines.join('\n'))
+
+// 4. Say what runs and what it means.
+const photos = found.storageOk
+  ? ['  - Child photos upload to the Storage emulator; children are saved with them.']
+  : [
+      `  - Storage is NOT running (${found.why.storage}).`,
+      '    Child photos cannot upload, and a child is saved only once its photos are: new children stay',
+      '    listed as "Waiting to upload" (photos kept on this device) and never reach Firestore here.',
+    ]
+const records = found.firestoreOk
+  ? ['  - Profile names, Quick Inquire messages and child records are saved in the Firestore emulator.']
+  : [
+      `  - Firestore is NOT running (${found.why.firestore}).`,
+      "    Profile names, Quick Inquire messages and child records stay in the browser's offline cache and queue.",
+      `    To run it, install Java 21 or newer (e.g. the openjdk-21-jre-headless package) and run npm start again.`,
+    ]
+const hasData = existsSync(`${DATA_DIR}/firebase-export-metadata.json`)
+console.log(
+  [
+    '',
+    ...describe(found),
+    '',
+    `Starting the Firebase emulators: ${emulators.join(', ')} (project ${PROJECT}).`,
+    '  - Sign up, sign in, sign out and password resets work (Auth; reset links are printed below).',
+    ...records,
+    ...photos,
+    hasData
+      ? `Loading the data saved by the last run from ${DATA_DIR}/.`
+      : `No saved data yet: starting empty. Data is saved to ${DATA_DIR}/ when you stop with Ctrl+C.`,
+    `The emulators' full output: ${LOG_FILE}.`,
+  ].join('\n'),
+)
 
 const args = ['firebase', 'emulators:start', '--only', emulators.join(','), '--project', PROJECT]
 if (hasData) args.push('--import', DATA_DIR)
 args.push('--export-on-exit', DATA_DIR)
 
-const child = spawn('npx', args, {
-  stdio: ['inherit', 'pipe', 'inherit'],
-  env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
-})
+const log = createWriteStream(LOG_FILE)
+const child = spawn('npx', args, { stdio: ['inherit', 'pipe', 'pipe'], env: emulatorEnv(found) })
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
+const ansi = /\u001b\[[0-9;]*m/g
+const link =
+  /(To (?:reset the password for|sign in as|verify the email address|verify and change the email address from) .*?), follow this link: (\S+)/
 let announced = false
-child.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk)
-  if (!announced && /All emulators ready/.test(String(chunk))) {
+let pending = ''
+
+function show(rawLine) {
+  const line = rawLine.replace(ansi, '')
+  const match = link.exec(line)
+  if (match) {
+    const reset = match[2]?.includes('NEW_PASSWORD_HERE')
+    console.log(
+      [
+        '',
+        '  ================================================================',
+        `  ${match[1]}, open:`,
+        `  ${match[2]}`,
+        ...(reset ? ['  (put the new password in place of NEW_PASSWORD_HERE first)'] : []),
+        '  ================================================================',
+        '',
+      ].join('\n'),
+    )
+    return
+  }
+  if (!announced && /All emulators ready/.test(line)) {
     announced = true
     console.log(
       [
         '',
         `  Sunbeam is running: open ${siteUrl} in your browser.`,
-        fullSuite
-          ? '  Everything runs locally: Auth, Firestore, Storage and Hosting.'
-          : '  Running: Auth and Hosting only (Firestore and Storage need Java 21, see above).',
+        `  Running: ${emulators.join(', ')}.`,
         '  Stop with Ctrl+C (the emulators then save their data).',
         '',
       ].join('\n'),
     )
+    if (found.firestoreOk) void warmUpFirestore()
+    return
   }
-})
+  // Warnings and errors, except the CLI's notice that it cannot reach the internet for its news.
+  if (/^\s*(⚠|!!|Error|error:)/.test(line) && !/CLI MOTD/.test(line)) console.log(line)
+}
+
+function onOutput(chunk) {
+  log.write(chunk)
+  pending += String(chunk)
+  const lines = pending.split('\n')
+  pending = lines.pop() ?? ''
+  for (const line of lines) show(line)
+}
+child.stdout.on('data', onOutput)
+child.stderr.on('data', onOutput)
+
+/**
+ * A fresh Firestore emulator took 11 to 19 s to answer its first write here (a cold JVM), so a parent's
+ * first save waited that long. Reading once (nothing written) makes that shorter.
+ */
+async function warmUpFirestore() {
+  const documents = `http://127.0.0.1:${ports.firestore}/v1/projects/${PROJECT}/databases/(default)/documents`
+  try {
+    await fetch(`${documents}/users/warm-up`, { headers: { Authorization: 'Bearer owner' } })
+  } catch {
+    // Only a head start: the app works without it.
+  }
+}
 
 // Ctrl+C reaches the emulators too; wait for them to save their data and exit, then exit the same way.
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -128,5 +191,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 child.on('exit', (code, signal) => {
+  if (pending) show(pending)
+  log.end()
   process.exit(code ?? (signal ? 1 : 0))
 })
