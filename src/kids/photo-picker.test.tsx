@@ -229,3 +229,19 @@ describe('PhotoPicker', () => {
     expect(liveRegion()).toHaveTextContent('2 photos added, 2 photos in all.')
   })
 })
+
+describe('a saved photo still loading', () => {
+  it('shows a spinner and says it loads, then the picture', () => {
+    const props = { id: 'photos', onChange: () => {}, onPick: () => {} }
+    const { rerender } = render(<PhotoPicker {...props} photos={[currentPhoto(1, null)]} />)
+    const tile = screen.getByRole('img', { name: 'Photo 1, the cover: Current photo 1' })
+    expect(tile).toHaveAttribute('aria-busy', 'true')
+    expect(within(tile).getByText('Loading…')).toBeInTheDocument()
+    rerender(<PhotoPicker {...props} photos={[currentPhoto(1)]} />)
+    expect(screen.getByRole('img', { name: 'Photo 1, the cover: Current photo 1' })).toHaveAttribute(
+      'src',
+      'https://example.test/kid-1.jpg',
+    )
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument()
+  })
+})

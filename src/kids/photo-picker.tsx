@@ -219,7 +219,7 @@ function Thumbnail({ photo, alt }: { readonly photo: PickedPhoto; readonly alt: 
       <span
         className="photo-picker__image photo-picker__image--loading photo-picker__pending"
         role="img"
-        aria-label={`${alt} (loading)`}
+        aria-label={alt}
         aria-busy="true"
       >
         <span className="photo-picker__spinner" />
