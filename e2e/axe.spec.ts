@@ -1,0 +1,87 @@
+// Every public and parent screen, checked with axe-core on the WCAG 2.2 A and AA rules, at 390 px
+// (phone) and 1280 px (desktop): the page as a visitor or parent sees it, toasts and dialogs included.
+import { axeViolations } from './axe'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { expect, scrollThrough, test } from './fixtures'
+import { notFoundStatusOf } from './not-found-status'
+import {
+  amara,
+  answerStorage,
+  cardLink,
+  fillChild,
+  kidCard,
+  photoFiles,
+  signUpFreshParent,
+} from './parent-harness'
+
+const publicScreens = [
+  '/',
+  '/about',
+  '/pricing',
+  '/team',
+  '/blog',
+  '/blog/1',
+  '/contact',
+  '/login',
+  '/signup',
+  '/no-such-page',
+]
+
+// The unknown path answers HTTP 404 on purpose, which Chromium logs.
+test.use({ allowedConsoleErrors: [notFoundStatusOf('/no-such-page')] })
+
+for (const path of publicScreens) {
+  test(`${path}: no WCAG 2.2 A/AA violation`, async ({ app, page }) => {
+    await app.goto(path)
+    // Deferred sections and lazy pictures arrive as the visitor scrolls: the whole page is checked.
+    await scrollThrough(page)
+    expect(await axeViolations(page)).toEqual([])
+  })
+}
+
+test.describe('parent screens', () => {
+  test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+  test.beforeEach(({ context }) => answerConnectivityProbe(context))
+
+  test('profile, add, detail, edit, the dialogs and the toasts: no WCAG 2.2 A/AA violation', async ({
+    app,
+    page,
+  }, testInfo) => {
+    test.setTimeout(150_000)
+    await answerStorage(page)
+    await signUpFreshParent(app, page, testInfo, 'axe')
+    // 'Signed up successfully' is on screen.
+    await expect(page.getByText('Signed up successfully')).toBeVisible()
+    expect(await axeViolations(page), 'profile with a toast').toEqual([])
+
+    await app.goto('/add-kid')
+    await fillChild(page, amara)
+    await page.getByLabel('Images').setInputFiles(photoFiles(2))
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
+    expect(await axeViolations(page), 'add form').toEqual([])
+    await page.getByRole('button', { name: 'Add Child' }).click()
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 })
+    await expect(kidCard(page, amara.kidName)).toBeVisible()
+    expect(await axeViolations(page), 'profile with a child').toEqual([])
+
+    await kidCard(page, amara.kidName)
+      .getByRole('button', { name: `Delete ${amara.kidName}` })
+      .click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    expect(await axeViolations(page), 'delete dialog').toEqual([])
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(page.getByRole('alertdialog', { name: 'Delete my account' })).toBeVisible()
+    expect(await axeViolations(page), 'delete-account dialog').toEqual([])
+    await page.keyboard.press('Escape')
+
+    await cardLink(page, amara.kidName).click()
+    await expect(page.getByRole('heading', { level: 1, name: amara.kidName })).toBeVisible()
+    expect(await axeViolations(page), 'child detail').toEqual([])
+
+    await page.getByRole('link', { name: 'Edit child' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Your Child Info' })).toBeVisible()
+    expect(await axeViolations(page), 'edit form').toEqual([])
+  })
+})
