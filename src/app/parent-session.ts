@@ -1,6 +1,7 @@
 // What ends a parent's session on this device, composed from the account, the kids' outbox and the
 // backend: signing out (leaving nothing of the parent behind, unless they keep unsent children for their
 // next sign-in), 'Download my data' and 'Delete my account' (docs/decisions/0012-download-and-delete-my-data.md).
+import type { AuthSession } from '../account/auth-session'
 import type { DataProgress, DeletionResult, SessionActions } from '../account/session-actions'
 import { forgetKidsData } from '../kids/kids-data'
 import { mergeKids } from '../kids/kids-view'
@@ -11,6 +12,7 @@ import { siteConfig } from '../shared/config/site-config'
 import { clearSharedPhotos } from '../shared/device/shared-photos'
 import { storagePathOf } from '../shared/records/kid-photos'
 import type { StoredKid } from '../shared/records/kid-record'
+import { notify } from '../shared/ui/notify'
 
 /** The service worker's photo cache of earlier versions (URL-keyed, so not per parent): never kept. */
 const LEGACY_PHOTO_CACHE = 'sunbeam-child-photos'
@@ -67,6 +69,25 @@ export async function endRefusedSession(runtime: OutboxRuntime, user: AuthUser):
   await runtime.endSession(user.uid, true)
   await clearDevice(runtime)
   return kept
+}
+
+/**
+ * Ends a remembered session the server refuses, as soon as the signed-in state says so: the device is
+ * cleared, the parent is told, then `onEnded` (the router runs the guard again: to the sign-in screen).
+ */
+export function watchRefusedSession(session: AuthSession, runtime: OutboxRuntime, onEnded: () => void) {
+  return session.subscribe(() => {
+    const state = session.getState()
+    if (state.status !== 'signedOut' || !state.ended) return
+    void endRefusedSession(runtime, state.ended).then((kept) => {
+      const { title, description, kept: keptLine } = sessionEndedMessages
+      void notify('error', title, {
+        description: kept > 0 ? `${description} ${keptLine(kept)}` : description,
+        duration: 15_000,
+      })
+      onEnded()
+    })
+  })
 }
 
 /** The children this device knows of (saved ones from Firestore's cache, and those still waiting). */

@@ -14,6 +14,7 @@ import { provideBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { newRandomId } from '../../shared/records/ids'
 import { createParentArea } from '../parent-area'
+import { watchRefusedSession } from '../parent-session'
 import { createAppRouter } from '../router'
 
 export interface RenderRouteOptions {
@@ -33,7 +34,11 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
     : createOutboxRuntime(backend, { dbName: `outbox-${newRandomId(8)}`, copies: memoryPhotoCopies() })
   started.add(runtime)
   const session = createAuthSession(() => Promise.resolve(backend))
-  const parentArea = createParentArea(async () => ({ session, outbox: await runtime }))
+  const parentArea = createParentArea(async () => {
+    const loaded = await runtime
+    watchRefusedSession(session, loaded, () => void router.invalidate())
+    return { session, outbox: loaded }
+  })
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter({ parentArea }, history)
   const view = render(<RouterProvider router={router} />)

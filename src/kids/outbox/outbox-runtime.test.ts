@@ -24,3 +24,47 @@ describe('the outbox runtime', () => {
     runtime.close()
   })
 })
+
+describe('a parent this device remembers, before Auth has confirmed them', () => {
+  const photo = { name: 'amara.png', type: 'image/png' as const, data: new ArrayBuffer(40) }
+  const fields = {
+    ...defaultKidFields(),
+    kidName: 'Amara Obi',
+    kidAge: '4',
+    parentName: 'Ada Obi',
+    parentAge: '34',
+    parentPhone: '+234 802 555 0101',
+    address: '12 Palm Close, Uyo',
+  }
+
+  it('sends nothing until Auth confirms the account, then sends what waited', async () => {
+    const backend = createFakeBackend()
+    const ada = { uid: 'u-ada', email: 'ada@example.com', displayName: 'Ada' }
+    const auth = backend.auth.startRemembering(ada)
+    const runtime = await createOutboxRuntime(backend, { dbName: 'runtime-remembered' })
+    await runtime.outbox.add({ userId: ada.uid, kidId: 'k1', fields, photos: [photo] })
+    runtime.send()
+    // Long enough for the sender to have sent it, were it bound to the remembered account.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(backend.kids.saves).toEqual([])
+    expect(backend.photos.uploads).toEqual([])
+    auth.settle(true)
+    await vi.waitFor(() => expect(backend.kids.saves.map((save) => save.asUser)).toEqual([ada.uid]), WAIT)
+    runtime.close()
+  })
+
+  it('sends nothing when the server refuses the session', async () => {
+    const backend = createFakeBackend()
+    const ada = { uid: 'u-ada', email: 'ada@example.com', displayName: 'Ada' }
+    const auth = backend.auth.startRemembering(ada)
+    const runtime = await createOutboxRuntime(backend, { dbName: 'runtime-refused' })
+    await runtime.outbox.add({ userId: ada.uid, kidId: 'k1', fields, photos: [photo] })
+    auth.settle(false)
+    runtime.send()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(backend.kids.saves).toEqual([])
+    expect(backend.photos.uploads).toEqual([])
+    expect(await runtime.unsentCount(ada.uid)).toBe(1)
+    runtime.close()
+  })
+})
