@@ -135,7 +135,12 @@ test('a second device lists the child with its photos, follows an edit live, and
     await page.getByLabel('Images').setInputFiles(photoFiles(1, 'new'))
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(1)
     await page.getByRole('button', { name: 'Edit Child' }).click()
-    await expect(kidCard(page, 'Amara Grace Obi')).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
+    // The server gets the edit (polled: the card may show the new name before the outbox reports it).
+    await expect
+      .poll(async () => plainFields((await serverDocument(`kids/${kidId}`)) as ServerDocument).plan, {
+        timeout: 20_000,
+      })
+      .toBe('Daily')
     const edited = await serverDocument(`kids/${kidId}`)
     const newPhotos = storage.uploads.filter((path) => !firstPhotos.includes(path))
     expect(newPhotos).toHaveLength(1)
@@ -144,6 +149,7 @@ test('a second device lists the child with its photos, follows an edit live, and
       plan: 'Daily',
       imgUrls: newPhotos,
     })
+    await expect(kidCard(page, 'Amara Grace Obi')).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
     await expect(kidCard(other.page, 'Amara Grace Obi')).toContainText('Daily Plan')
     // The replaced photos are deleted once the server has the new record.
     await expect.poll(() => [...storage.deleted].sort()).toEqual([...firstPhotos].sort())
