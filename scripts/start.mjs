@@ -157,8 +157,10 @@ function show(rawLine) {
     if (found.firestoreOk) void warmUpFirestore()
     return
   }
-  // Warnings and errors, except the CLI's notice that it cannot reach the internet for its news.
-  if (/^\s*(⚠|!!|Error|error:)/.test(line) && !/CLI MOTD/.test(line)) console.log(line)
+  // Warnings and errors, except those that say nothing to act on: the CLI cannot fetch its news, uses
+  // the launcher JAR this script gave it (said above), and has no UI for these emulators.
+  const expected = /CLI MOTD|Env variable override detected|Emulator UI is not starting/
+  if (/^\s*(⚠|!!|Error|error:)/.test(line) && !expected.test(line)) console.log(line)
 }
 
 function onOutput(chunk) {
