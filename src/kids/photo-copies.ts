@@ -3,8 +3,12 @@
 // so a detail page still shows them offline and a photo uploaded from this phone is never downloaded
 // again by it. The copies live in Cache Storage under addresses that are never fetched; where the
 // browser has none, in memory for the tab's lifetime. Signing out removes them all.
+import { within } from '../shared/device/within'
 
 export const PHOTO_COPIES_CACHE = 'sunbeam-photo-copies'
+
+/** How long reading one copy may take before the photo is read from Storage instead. */
+const COPY_READ_BOUND_MS = 3_000
 
 export interface PhotoCopies {
   get(owner: string, path: string): Promise<Blob | null>
@@ -46,11 +50,17 @@ function cacheStoragePhotoCopies(storage: CacheStorage): PhotoCopies {
     }
   }
   return {
+    // Bounded: a copy that does not come within a few seconds is read again from Storage (or waits
+    // there), rather than leaving the photo's tile waiting on the device for ever.
     get: (owner, path) =>
-      withCache(
-        async (cache) => (await (await cache.match(keyOf(owner, path)))?.blob()) ?? memory.get(owner, path),
-        () => memory.get(owner, path),
-      ),
+      within(
+        withCache(
+          async (cache) => (await (await cache.match(keyOf(owner, path)))?.blob()) ?? memory.get(owner, path),
+          () => memory.get(owner, path),
+        ),
+        COPY_READ_BOUND_MS,
+        'A photo copy',
+      ).catch(() => memory.get(owner, path)),
     put: (owner, path, photo) =>
       withCache(
         (cache) =>

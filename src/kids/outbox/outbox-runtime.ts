@@ -5,6 +5,7 @@
 import { liveQuery } from 'dexie'
 import { getBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
+import { within } from '../../shared/device/within'
 import { notify } from '../../shared/ui/notify'
 import { kidMessages } from '../kid-messages'
 import { openPhotoCopies, type PhotoCopies } from '../photo-copies'
@@ -132,9 +133,21 @@ export async function createOutboxRuntime(
 
 let runtime: Promise<OutboxRuntime> | null = null
 
+/**
+ * How long the outbox's database may take to open. It opens in milliseconds; a tab still holding an
+ * older version during an upgrade can block it for as long as that tab stays open, and the parent area
+ * must then say so (its error page offers 'Try again') instead of showing the sign-in loader for ever.
+ */
+const OPEN_BOUND_MS = 10_000
+
 export function getOutboxRuntime(): Promise<OutboxRuntime> {
   if (!runtime) {
-    const next = getBackend().then((backend) => createOutboxRuntime(backend))
+    const next = getBackend().then((backend) =>
+      // Opened too late, it is closed: another try opens its own.
+      within(createOutboxRuntime(backend), OPEN_BOUND_MS, 'The outbox on this device', (late) =>
+        late.close(),
+      ),
+    )
     runtime = next
     // A backend that could not load (offline, first visit) may load on a later try.
     next.catch(() => {
