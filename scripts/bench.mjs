@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench`: two benchmarks (not tests: they print figures, they do not pass or fail).
+// `npm run bench`: three benchmarks (not tests: they print figures, they do not pass or fail).
 //  1. Preparing six 12-megapixel JPEGs on the device, with the add form's own code
 //     (src/kids/photo-prep.ts), in Chromium: time, and the peak JS heap sampled every 10 ms through the
 //     DevTools protocol; then again with the CPU slowed down 4 times (a budget phone).
 //  2. The outbox sender's throughput: 50 queued submissions (3 photos each) sent to in-memory fakes of
 //     Storage and Firestore, with no latency and with 150 ms per upload (bench/sender-throughput.ts).
+//  3. A returning parent's cold start: the installed app (production build, service worker in control)
+//     reopened on /profile at 4x CPU, online, offline and on lie-fi, with a fresh and an expired ID
+//     token (bench/cold-start.bench.ts, driven by Playwright with bench/playwright.cold-start.config.ts;
+//     it builds the app first if SUNBEAM_OUT_DIR, default dist, holds no build).
 // Prints one Markdown table each. Environment: CHROMIUM_PATH, BENCH_PORT (default 4190), BENCH_RUNS
-// (default 3).
+// (default 3; the cold start takes the median of 5 unless BENCH_RUNS is set), BENCH_COLD_PORT (4191),
+// BENCH_ONLY (photo-prep, sender or cold-start: that one alone).
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, resolve } from 'node:path'
@@ -132,5 +138,46 @@ async function senderThroughput() {
     )
 }
 
-await photoPrep()
-await senderThroughput()
+/** The middle value of a run's figures (null when no run reached the mark). */
+function medianOf(values) {
+  const reached = values.filter((value) => value !== null)
+  if (reached.length === 0) return null
+  return median(reached)
+}
+
+async function coldStart() {
+  const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
+  if (!existsSync(join(outDir, 'sw.js'))) {
+    console.log(`\nNo build in ${outDir}: building it (npm run build)`)
+    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+    if (built.status !== 0) throw new Error('The build failed')
+  }
+  const out = resolve('test-results/bench-cold-start.json')
+  const env = { ...process.env, BENCH_COLD_OUT: out, BENCH_RUNS: process.env.BENCH_RUNS ?? '5' }
+  const run = spawnSync('npx', ['playwright', 'test', '--config', 'bench/playwright.cold-start.config.ts'], {
+    stdio: 'inherit',
+    env,
+  })
+  if (run.status !== 0) throw new Error('The cold-start benchmark could not run')
+  const rows = JSON.parse(readFileSync(out, 'utf8'))
+  const cell = (values) => {
+    const middle = medianOf(values)
+    const missing = values.filter((value) => value === null).length
+    const text = middle === null ? 'never' : seconds(middle)
+    return missing ? `${text} (${missing} of ${values.length} never)` : text
+  }
+  console.log(
+    `\nA returning parent reopens the installed app on /profile, CPU 4x slower, median of ${env.BENCH_RUNS} (from the navigation's start)\n`,
+  )
+  console.log("| network | ID token | 'My Profile' | every child listed | first photo drawn |")
+  console.log('|---|---|---|---|---|')
+  for (const row of rows)
+    console.log(
+      `| ${row.network} | ${row.token} | ${cell(row.profile)} | ${cell(row.children)} | ${cell(row.photo)} |`,
+    )
+}
+
+const only = process.env.BENCH_ONLY
+if (!only || only === 'photo-prep') await photoPrep()
+if (!only || only === 'sender') await senderThroughput()
+if (!only || only === 'cold-start') await coldStart()

@@ -1,0 +1,48 @@
+// The cold-start benchmark (bench/cold-start.bench.ts), run by `npm run bench`: the production build
+// served by `vite preview` (SUNBEAM_OUT_DIR, default dist) and the real Auth emulator.
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const port = Number(process.env.BENCH_COLD_PORT ?? 4191)
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: 'cold-start.bench.ts',
+  outputDir: '../test-results/bench-cold-start',
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${port} --strictPort`,
+      cwd: root,
+      url: `http://localhost:${port}`,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'npx firebase emulators:start --only auth --project demo-sunbeam',
+      cwd: root,
+      url: 'http://127.0.0.1:9099/',
+      reuseExistingServer: true,
+      timeout: 120_000,
+    },
+  ],
+})
