@@ -1,7 +1,7 @@
 // A returning parent reopens the installed app (production build, service worker in control) and sees
 // their profile and children from what the device knows, whatever the connection: on one that is up but
 // answers nothing ('lie-fi'), Firebase Auth waits 30 s for the server before it reports a stored user
-// (60 s on phones), and the app no longer waits for it (docs/decisions/0015). Also: a first visit that
+// (60 s on phones), and the app no longer waits for it (docs/decisions/0016). Also: a first visit that
 // began on /signup opens offline the next day, and a session the server no longer accepts ends with a
 // clear message and a clean device. The real Auth emulator; Firestore's server unreachable; Storage
 // answered by the harness.

@@ -10,7 +10,7 @@ export type AuthState =
   | { readonly status: 'signedOut'; readonly ended?: AuthUser }
   /**
    * confirmed: false while the parent is only remembered by this device and Auth has not yet checked
-   * the session with the server (docs/decisions/0015-open-from-what-the-device-knows.md): the screens
+   * the session with the server (docs/decisions/0016-open-from-what-the-device-knows.md): the screens
    * show what the device knows, and nothing is sent for the parent until it is confirmed.
    */
   | { readonly status: 'signedIn'; readonly user: AuthUser; readonly confirmed: boolean }

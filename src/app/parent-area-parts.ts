@@ -1,7 +1,7 @@
 // What the parent area's guard works with, loaded the first time a parent screen opens: the signed-in
 // state and the outbox (Dexie), on the backend (Firebase), which starts downloading at once beside them
 // instead of after them (a parent opening /profile in a new tab waits for one download, not three in a
-// row). Also watches for a remembered session that the server refuses (docs/decisions/0015).
+// row). Also watches for a remembered session that the server refuses (docs/decisions/0016).
 import { getBackend } from '../shared/backend/backend'
 import type { ParentAreaParts } from './parent-area'
 

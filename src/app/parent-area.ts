@@ -1,7 +1,7 @@
 // The parent area's guard (the pathless `_parent` layout route's beforeLoad), for /profile, /add-kid,
 // /edit-kid/$kidId and /kid/$kidId, handed to the routes in the router's context (as TanStack's
 // authenticated-routes example does): a signed-out visitor goes to /login and comes back after signing
-// in; a signed-in parent, or one this device remembers (docs/decisions/0015), gets the user, the outbox
+// in; a signed-in parent, or one this device remembers (docs/decisions/0016), gets the user, the outbox
 // and the signed-in state in the route context. The route tree is in every page's first load, so this
 // module is small and what it guards with (the signed-in state, the outbox with Dexie, the backend with
 // Firebase) loads only when a parent screen is opened (docs/decisions/0004); after that it answers

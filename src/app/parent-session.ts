@@ -49,7 +49,7 @@ export async function signOutParent(runtime: OutboxRuntime, user: AuthUser, keep
   await clearDevice(runtime)
 }
 
-/** What a parent whose remembered session the server refused is told (docs/decisions/0015). */
+/** What a parent whose remembered session the server refused is told (docs/decisions/0016). */
 export const sessionEndedMessages = {
   title: 'You have been signed out',
   description:

@@ -1,5 +1,5 @@
 // A parent this device remembers, reopening the app before Auth has checked the session with the server
-// (docs/decisions/0015): the real routes, against fake ports and a real outbox.
+// (docs/decisions/0016): the real routes, against fake ports and a real outbox.
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOutboxRuntime } from '../kids/outbox/outbox-runtime'

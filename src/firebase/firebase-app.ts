@@ -6,7 +6,7 @@
 // no Auth when it starts works without a user and answers from its cache at once, while Firestore that
 // finds Auth waits for Auth's first answer, which waits for the server (30 s on a connection that answers
 // nothing). Its network stays off until Auth has confirmed the account, so nothing reaches the server
-// before then (docs/decisions/0015-open-from-what-the-device-knows.md).
+// before then (docs/decisions/0016-open-from-what-the-device-knows.md).
 import { type FirebaseApp, initializeApp } from 'firebase/app'
 import {
   type Auth,

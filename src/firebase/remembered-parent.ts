@@ -1,7 +1,7 @@
 // The parent this device last saw signed in, kept beside Firebase Auth's own session so that the app can
 // open the parent area at once when it starts. Firebase Auth reports its persisted user only after it
 // has checked the session with the server, which on a connection that is up but answers nothing waits
-// for the request's timeout, 30 s (60 s on phones): docs/decisions/0015-open-from-what-the-device-knows.md.
+// for the request's timeout, 30 s (60 s on phones): docs/decisions/0016-open-from-what-the-device-knows.md.
 // It holds what the profile shows (uid, e-mail, name), never a token; it goes when Auth signs out.
 import type { AuthUser } from '../shared/backend/backend-ports'
 
