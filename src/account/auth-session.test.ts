@@ -54,6 +54,14 @@ describe('auth session', () => {
     expect(session.getState()).toEqual({ status: 'signedOut', ended: ada })
   })
 
+  it('tells a refusal that came before the signed-in state started', async () => {
+    const backend = createFakeBackend()
+    backend.auth.startRemembering(ada).settle(false)
+    const session = createAuthSession(() => Promise.resolve(backend))
+    expect(await session.waitForAuth()).toBeNull()
+    expect(session.getState()).toEqual({ status: 'signedOut', ended: ada })
+  })
+
   it('a parent who signs out after the confirmation is signed out, not ended', async () => {
     const backend = createFakeBackend()
     backend.auth.startRemembering(ada).settle(true)

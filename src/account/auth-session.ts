@@ -48,10 +48,12 @@ export function createAuthSession(getBackend: () => Promise<Backend>): AuthSessi
         if (remembered && state.status === 'pending')
           setState({ status: 'signedIn', user: remembered, confirmed: false })
         backend.auth.onAuthChange((user) => {
-          if (user) setState({ status: 'signedIn', user, confirmed: true })
-          else if (state.status === 'signedIn' && !state.confirmed)
-            setState({ status: 'signedOut', ended: state.user })
-          else setState({ status: 'signedOut' })
+          if (user) {
+            setState({ status: 'signedIn', user, confirmed: true })
+            return
+          }
+          const refused = backend.auth.sessionRefused()
+          setState(refused ? { status: 'signedOut', ended: refused } : { status: 'signedOut' })
         })
       },
       (error: unknown) => {

@@ -76,9 +76,11 @@ export async function endRefusedSession(runtime: OutboxRuntime, user: AuthUser):
  * cleared, the parent is told, then `onEnded` (the router runs the guard again: to the sign-in screen).
  */
 export function watchRefusedSession(session: AuthSession, runtime: OutboxRuntime, onEnded: () => void) {
+  let handled: string | null = null
   return session.subscribe(() => {
     const state = session.getState()
-    if (state.status !== 'signedOut' || !state.ended) return
+    if (state.status !== 'signedOut' || !state.ended || handled === state.ended.uid) return
+    handled = state.ended.uid
     void endRefusedSession(runtime, state.ended).then((kept) => {
       const { title, description, kept: keptLine } = sessionEndedMessages
       void notify('error', title, {

@@ -144,10 +144,12 @@ async function createServices(): Promise<FirebaseServices> {
   const answered = new Promise<void>((resolve) => {
     answer = resolve
   })
-  const stopFirst = onAuthStateChanged(auth, () => {
+  const stopFirst = onAuthStateChanged(auth, (user) => {
     settled = true
     answer()
     stopFirst()
+    // A refused session: its records are not to be asked of the server without an account.
+    if (!user) primedKids?.stop()
     // Auth has answered: Firestore (now following Auth's account) may talk to the server. A session the
     // server refused is cleared by the app before anything is sent (the outbox follows Auth, not this).
     if (held && held === db) void enableNetwork(held).catch(() => undefined)

@@ -31,9 +31,14 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
 
   // Firebase does not announce a changed displayName, so the adapter re-announces the user itself after
   // sign-up and name changes; screens then show the new name at once.
+  // The remembered parent whose session Auth's first answer refused; a later sign-out is only that.
+  let refused: AuthUser | null = null
+
   function announce(user: FirebaseUser | null) {
-    known = true
     const next = user ? toAuthUser(user) : null
+    if (!known && !next && services.remembered) refused = services.remembered
+    if (next) refused = null
+    known = true
     // What the next start shows before Auth has checked the session with the server.
     rememberParent(next)
     for (const listener of listeners) listener(next)
@@ -61,6 +66,8 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
       if (known) return auth.currentUser ? toAuthUser(auth.currentUser) : null
       return services.remembered
     },
+
+    sessionRefused: () => refused,
 
     async confirmPassword(password) {
       const user = await confirmedUser()

@@ -24,6 +24,11 @@ export interface AuthPort {
    * nothing is sent for this parent until onAuthChange confirms them.
    */
   rememberedUser(): AuthUser | null
+  /**
+   * The remembered parent whose session Auth's first answer refused (deleted or disabled account, a
+   * password changed elsewhere), until someone signs in; null otherwise.
+   */
+  sessionRefused(): AuthUser | null
   /** Calls back once the signed-in state is confirmed (null: signed out) and on every change. */
   onAuthChange(listener: (user: AuthUser | null) => void): Unsubscribe
   /**

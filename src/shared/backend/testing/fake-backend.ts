@@ -60,6 +60,7 @@ export function createFakeAuth(): FakeAuth {
   const userDocs = new Map<string, { name: string; email: string }>()
   let signedIn: Account | null = null
   let remembered: AuthUser | null = null
+  let refused: AuthUser | null = null
   let pendingForever = false
   let nextUid = 1
 
@@ -70,6 +71,7 @@ export function createFakeAuth(): FakeAuth {
   /** Like Firebase: the before-change callbacks run (and are awaited) before the account changes. */
   const switchTo = async (next: Account | null) => {
     if (next?.uid !== signedIn?.uid) for (const callback of beforeChange) await callback()
+    if (next) refused = null
     signedIn = next
     announce()
   }
@@ -131,6 +133,7 @@ export function createFakeAuth(): FakeAuth {
       return {
         settle(valid) {
           pendingForever = false
+          refused = valid ? null : user
           remembered = null
           if (valid) {
             const account = {
@@ -148,6 +151,7 @@ export function createFakeAuth(): FakeAuth {
     },
     current: () => (signedIn ? toUser(signedIn) : null),
     rememberedUser: () => (pendingForever ? remembered : signedIn ? toUser(signedIn) : null),
+    sessionRefused: () => refused,
 
     beforeUserChange(callback) {
       beforeChange.add(callback)
