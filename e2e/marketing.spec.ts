@@ -144,14 +144,19 @@ async function expectThreePlans(scope: Locator) {
   await expect(cards).toHaveCount(3)
   expect(await texts(cards.locator('h3'))).toEqual(['Monthly Plan', 'Weekly Plan', 'Daily Plan'])
   expect(await texts(cards.locator('.plan-card__amount'))).toEqual(['$35', '$55', '$65'])
-  for (const card of await cards.all()) {
+  const planNames = ['Monthly', 'Weekly', 'Daily']
+  for (const [index, card] of (await cards.all()).entries()) {
     expect(await texts(card.locator('li'))).toEqual([
       '9am-3pm care',
       '3 meals a day',
       'Science Classes',
       '2 Educators',
     ])
-    await expect(card.getByRole('link', { name: 'Choose Plan' })).toHaveAttribute('href', '/profile')
+    // To /profile, with the plan chosen (issue 26: carried on to the add form, e2e/chosen-plan.spec.ts).
+    await expect(card.getByRole('link', { name: 'Choose Plan' })).toHaveAttribute(
+      'href',
+      `/profile?plan=${planNames[index]}`,
+    )
   }
 }
 

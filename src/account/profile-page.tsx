@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import type { AuthUser } from '../shared/backend/backend-ports'
+import type { KidPlan } from '../shared/records/kid-record'
 import { normalizeUserName, USER_NAME_MAX } from '../shared/records/user-record'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
@@ -19,9 +20,11 @@ export interface ProfilePageProps {
   readonly actions: SessionActions
   /** The signed-in state (from the router's context). */
   readonly session: AuthSession
+  /** The plan a visitor chose on a plan card: 'Add your child' carries it to the add form. */
+  readonly chosenPlan?: KidPlan | undefined
 }
 
-export function ProfilePage({ kidsSection, actions, session }: ProfilePageProps) {
+export function ProfilePage({ kidsSection, actions, session, chosenPlan }: ProfilePageProps) {
   const auth = useAuthState(session)
   const navigate = useNavigate()
   const signingOut = useRef(false)
@@ -49,7 +52,7 @@ export function ProfilePage({ kidsSection, actions, session }: ProfilePageProps)
         <SignOutButton actions={actions} onSigningOut={setSigningOut} />
       </header>
       <PersonalDetails user={auth.user} />
-      <Link to="/add-kid" className="profile-add-kid">
+      <Link to="/add-kid" search={chosenPlan ? { plan: chosenPlan } : {}} className="profile-add-kid">
         Add your child
       </Link>
       {kidsSection}

@@ -6,7 +6,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { clearSharedPhotos } from '../shared/device/shared-photos'
 import { newRandomId } from '../shared/records/ids'
-import { defaultKidFields } from '../shared/records/kid-record'
+import { defaultKidFields, type KidPlan } from '../shared/records/kid-record'
 import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { PrivateBrowsingNotice } from './kid-status'
@@ -20,7 +20,9 @@ import './kids.css'
 export interface AddKidPageProps {
   readonly userId: string
   /** Photos shared to the installed app, waiting on the device under this id. */
-  readonly share?: string
+  readonly share?: string | undefined
+  /** The plan chosen on a plan card ('Choose Plan'): preselected; otherwise the form's default. */
+  readonly plan?: KidPlan | undefined
 }
 
 /** The children this parent added that still wait on this device. */
@@ -45,7 +47,7 @@ function QueuedChildren({ userId }: { readonly userId: string }) {
   )
 }
 
-export function AddKidPage({ userId, share }: AddKidPageProps) {
+export function AddKidPage({ userId, share, plan }: AddKidPageProps) {
   const navigate = useNavigate()
   const router = useRouter()
   // The parent goes back to their profile from here: its code and data are ready before they press.
@@ -57,7 +59,7 @@ export function AddKidPage({ userId, share }: AddKidPageProps) {
   // The record id is made on the device once per form, so the child has the same id in the outbox,
   // in Firestore and in its photo paths, whatever happens on the way.
   const [kidId] = useState(() => newRandomId())
-  const [initial] = useState(defaultKidFields)
+  const [initial] = useState(() => ({ ...defaultKidFields(), ...(plan ? { plan } : {}) }))
   const sharedFiles = useSharedFiles(share)
   if (!sharedFiles) return null // read from the device in a moment
 

@@ -19,7 +19,8 @@ export function PlanCard({ plan, featured = false }: { readonly plan: Plan; read
           <li key={item}>{item}</li>
         ))}
       </ul>
-      <Link to="/profile" className="button button--primary plan-card__cta">
+      {/* The plan travels with the visitor (through sign-in or sign-up) to the add form, preselected. */}
+      <Link to="/profile" search={{ plan: plan.name }} className="button button--primary plan-card__cta">
         Choose Plan
       </Link>
     </article>

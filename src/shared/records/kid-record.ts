@@ -2,12 +2,13 @@
 // firestore.rules repeats the same limits server-side, so a record that passes here is never refused
 // there. Photos (types, sizes, storage paths) are in kid-photos.ts.
 import { isOwnPhotoPath, MAX_KID_PHOTOS, photoMessages } from './kid-photos'
+import { isKidPlan, type KidPlan } from './kid-plans'
+
+export { isKidPlan, KID_PLANS, type KidPlan } from './kid-plans'
 
 export const KID_GENDERS = ['Male', 'Female'] as const
-export const KID_PLANS = ['Monthly', 'Weekly', 'Daily'] as const
 
 export type KidGender = (typeof KID_GENDERS)[number]
-export type KidPlan = (typeof KID_PLANS)[number]
 
 /** What the parent types or picks in the form (everything but the photos). */
 export interface KidFields {
@@ -101,10 +102,6 @@ export function defaultKidFields(): KidFields {
 
 export function isKidGender(value: unknown): value is KidGender {
   return (KID_GENDERS as readonly unknown[]).includes(value)
-}
-
-export function isKidPlan(value: unknown): value is KidPlan {
-  return (KID_PLANS as readonly unknown[]).includes(value)
 }
 
 /** Trims every text field; the address keeps its line breaks but loses trailing spaces per line. */

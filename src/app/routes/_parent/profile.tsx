@@ -2,10 +2,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ProfilePage } from '../../../account/profile-page'
 import { YourKids } from '../../../kids/your-kids'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
+import { isKidPlan, type KidPlan } from '../../../shared/records/kid-plans'
 import { sessionActions } from '../../parent-session'
 
 export const Route = createFileRoute('/_parent/profile')({
   head: () => pageHead(documentTitle('My Profile')),
+  // ?plan=: the plan a visitor chose on a plan card ('Choose Plan'), carried on to the add form.
+  validateSearch: (search: Record<string, unknown>): { plan?: KidPlan | undefined } => ({
+    plan: isKidPlan(search.plan) ? search.plan : undefined,
+  }),
   // 'My Profile' shows with 'Your Kids' filled in, never with an empty list a moment before it: the
   // first read of the outbox and of Firestore's cache happens here (at once when already known). The
   // kids' data code (Dexie) loads here too, never with the route tree every page carries.
@@ -18,8 +23,10 @@ export const Route = createFileRoute('/_parent/profile')({
 
 function ProfileRoute() {
   const { user, outbox, session } = Route.useRouteContext()
+  const { plan } = Route.useSearch()
   return (
     <ProfilePage
+      chosenPlan={plan}
       kidsSection={<YourKids userId={user.uid} />}
       actions={sessionActions(outbox, user)}
       session={session}
