@@ -396,6 +396,20 @@ describe('the outbox sender', () => {
     expect(await outbox.list(PARENT)).toEqual([])
   })
 
+  it('a refusal that reaches the device before the listen stream has caught up still fails it, once', async () => {
+    const outbox = openOutbox()
+    await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
+    kids.ackMode = 'never' // the record waits in Firestore's queue; its listener answers from the cache
+    const sender = newSender(outbox)
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff'), WAIT)
+    // The write stream brings the rules' refusal while the listener's snapshots are still 'from cache'.
+    kids.answer('refuse')
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('failed'), WAIT)
+    await sender.settled()
+    // Not taken for data cleared from the device: the refused record is not handed over again.
+    expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
+  })
+
   it('a file that is not an uploadable image fails permanently without any upload', async () => {
     const outbox = openOutbox()
     await outbox.add({

@@ -468,18 +468,31 @@ export class OutboxSender {
   private follow(binding: Binding, entry: Submission): void {
     if (!this.current(binding) || this.following.has(entry.id)) return
     let answered = false
+    // Whether Firestore's queue was seen holding the write: if it then leaves without the record, the
+    // server refused it, even in a snapshot that is still 'from cache' (the write stream's refusal can
+    // come before the listen stream has caught up).
+    let queued = false
     const stop = this.kids.watchKid(entry.kidId, (snapshot) => {
-      if (answered || snapshot === 'forbidden' || snapshot.pendingWrite) return
+      if (answered || snapshot === 'forbidden') return
+      if (snapshot.pendingWrite) {
+        queued = true
+        return
+      }
       answered = true
       this.following.get(entry.id)?.()
       this.following.delete(entry.id)
-      this.track(this.answered(binding, entry, snapshot))
+      this.track(this.answered(binding, entry, snapshot, queued))
     })
     if (answered) stop()
     else this.following.set(entry.id, stop)
   }
 
-  private async answered(binding: Binding, entry: Submission, snapshot: KidSnapshot): Promise<void> {
+  private async answered(
+    binding: Binding,
+    entry: Submission,
+    snapshot: KidSnapshot,
+    queued: boolean,
+  ): Promise<void> {
     if (!this.current(binding)) return
     const record = recordOf(entry, binding.userId)
     if (record && snapshot.kid && sameRecord(snapshot.kid, record)) {
@@ -488,9 +501,9 @@ export class OutboxSender {
       this.kick() // replaced photos can go now
       return
     }
-    if (snapshot.fromCache) {
-      // Not in Firestore's queue any more, and not saved as far as this device knows: its data was
-      // cleared. Hand the same record over again, once.
+    if (snapshot.fromCache && !queued) {
+      // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
+      // Hand the same record over again, once.
       if (await this.outbox.requeue(entry.id, entry.rev)) this.kick()
       return
     }
