@@ -176,7 +176,10 @@ test('a name change reaches users/{uid} and the sign-in profile; an inquiry land
   await page.getByRole('button', { name: 'change' }).click()
   await page.getByLabel('Name').fill('Ngozi Adaeze Obi')
   await page.getByRole('button', { name: 'done' }).click()
-  await expect(page.getByText('Your name is saved.')).toBeVisible()
+  // Said once the server has the name (its acknowledgement), in the status line that first said it
+  // was kept on this device (issue 26).
+  await expect(page.getByRole('status').filter({ hasText: 'Your name is saved.' })).toBeVisible()
+  await expect(page.getByText('kept on this device', { exact: false })).toHaveCount(0)
   await expect
     .poll(async () => plainFields((await serverDocument(`users/${uid}`)) as ServerDocument).name)
     .toBe('Ngozi Adaeze Obi')
@@ -186,7 +189,11 @@ test('a name change reaches users/{uid} and the sign-in profile; an inquiry land
   const firstName = `Ada${Date.now().toString(36)}`
   await app.goto('/contact')
   await sendQuickInquire(page, firstName)
-  await expect(page.getByText(`Thank you, ${firstName}!`, { exact: false })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `Thank you, ${firstName}! Your message has reached us and we will reply within one working day.`,
+    }),
+  ).toBeVisible()
   await expect.poll(async () => (await serverQuery('inquiries', 'name', firstName)).length).toBe(1)
   const [inquiry] = await serverQuery('inquiries', 'name', firstName)
   expect(plainFields(inquiry as ServerDocument)).toEqual({

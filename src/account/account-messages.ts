@@ -12,6 +12,9 @@ export const accountMessages = {
   resetFailed: 'Could not send the password reset e-mail. Please try again.',
   signOutFailed: 'Could not sign out. Please try again.',
   nameRequired: 'Please enter your name.',
+  // A new name is kept on this device until the server has it (Firestore's queue): say which is true.
+  nameKept:
+    'Your new name is kept on this device and will be sent by itself as soon as the server can be reached.',
   nameSaved: 'Your name is saved.',
   // Under the Sign In heading when a guarded page sent the visitor here, so they know why.
   signInForProfile: 'Please sign in to see your profile.',

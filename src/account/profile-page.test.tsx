@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { renderRoute } from '../app/testing/render-route'
 import { createFakeBackend } from '../shared/backend/testing/fake-backend'
 import { watchForText } from '../test/watch-for-text'
+import { accountMessages } from './account-messages'
 
 async function signedInAtProfile() {
   const backend = createFakeBackend()
@@ -101,6 +102,43 @@ describe('/profile', () => {
     await user.click(screen.getByRole('button', { name: 'done' }))
     expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
     expect(backend.auth.calls.updateName).toEqual(['Ada King'])
+  })
+
+  it('says a new name is kept on this device while the server does not answer, then that it is saved', async () => {
+    const { user, backend } = await signedInAtProfile()
+    backend.auth.server.hold()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.clear(screen.getByLabelText('Name'))
+    await user.type(screen.getByLabelText('Name'), 'Ada King')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    const status = within(await screen.findByRole('region', { name: 'Personal Details' })).getByRole('status')
+    await waitFor(() => expect(status).toHaveTextContent(accountMessages.nameKept))
+    expect(status).not.toHaveTextContent(accountMessages.nameSaved)
+    expect(backend.auth.server.waiting()).toBe(1)
+
+    backend.auth.server.answer()
+    await waitFor(() => expect(status).toHaveTextContent(accountMessages.nameSaved))
+    expect(status).not.toHaveTextContent(accountMessages.nameKept)
+  })
+
+  it('says the name is saved once the server answers at once', async () => {
+    const { user } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.type(screen.getByLabelText('Name'), ' II')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByText(accountMessages.nameSaved)).toBeInTheDocument()
+  })
+
+  it("says 'Could not update profile details' when the server refuses the name kept on the device", async () => {
+    const { user, backend } = await signedInAtProfile()
+    backend.auth.server.hold()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    await user.type(screen.getByLabelText('Name'), ' II')
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    await screen.findByText(accountMessages.nameKept)
+    backend.auth.server.refuse()
+    expect(await screen.findByText('Could not update profile details')).toBeInTheDocument()
+    expect(screen.queryByText(accountMessages.nameKept)).not.toBeInTheDocument()
   })
 
   it('Enter in the name field works like done', async () => {

@@ -67,6 +67,10 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
   const [busy, setBusy] = useState(false)
   const [name, setName] = useState(savedName)
   const [problem, setProblem] = useState('')
+  // Where the last new name is: kept on this device, or on the server (null: nothing to say).
+  const [saved, setSaved] = useState<'kept' | 'sent' | null>(null)
+  // Only the latest change's answer from the server changes what the card says.
+  const latest = useRef(0)
   const nameRef = useRef<HTMLInputElement>(null)
   const ids = { heading: useId(), name: useId(), email: useId(), problem: useId() }
 
@@ -76,6 +80,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
   }, [savedName, editing])
 
   function startEditing() {
+    setSaved(null)
     setEditing(true)
     // Focus the now-editable name so keyboard and screen reader users land where they can type.
     queueMicrotask(() => nameRef.current?.focus())
@@ -98,12 +103,21 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       return
     }
     setBusy(true)
+    const attempt = ++latest.current
     try {
       const { auth } = await getBackend()
-      await auth.updateName(next)
+      const { sent } = await auth.updateName(next)
       setName(next)
       setEditing(false)
-      void notify('success', accountMessages.nameSaved)
+      setSaved('kept')
+      sent.then(
+        () => attempt === latest.current && setSaved('sent'),
+        () => {
+          if (attempt !== latest.current) return
+          setSaved(null)
+          void notify('error', accountMessages.profileUpdateFailed)
+        },
+      )
     } catch {
       void notify('error', accountMessages.profileUpdateFailed)
     } finally {
@@ -155,6 +169,10 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
             {/* The e-mail is the sign-in identity; it is shown, not edited here. */}
             <input id={ids.email} name="email" type="email" readOnly value={user.email ?? ''} />
           </div>
+        </div>
+        <div role="status">
+          {saved === 'kept' && <p className="notice notice--info">{accountMessages.nameKept}</p>}
+          {saved === 'sent' && <p className="notice notice--success">{accountMessages.nameSaved}</p>}
         </div>
       </form>
     </section>

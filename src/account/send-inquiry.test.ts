@@ -16,8 +16,25 @@ describe('sendInquiry', () => {
   it('hands the inquiry to the backend', async () => {
     const backend = createFakeBackend()
     provideBackend(() => Promise.resolve(backend))
-    await sendInquiry(inquiry)
+    await (await sendInquiry(inquiry)).sent
     expect(backend.inquiries.sent).toEqual([inquiry])
+  })
+
+  it("resolves once kept on the device; its 'sent' waits for the server's answer", async () => {
+    const backend = createFakeBackend()
+    backend.inquiries.server.hold()
+    provideBackend(() => Promise.resolve(backend))
+    const { sent } = await sendInquiry(inquiry)
+    expect(backend.inquiries.sent).toEqual([inquiry])
+    let answered = false
+    void sent.then(() => {
+      answered = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(answered).toBe(false)
+    backend.inquiries.server.answer()
+    await sent
+    expect(answered).toBe(true)
   })
 
   it('fails when the backend cannot be loaded, so the form can say so', async () => {

@@ -125,8 +125,9 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
       if (!name) throw new Error('A name is required')
       await updateProfile(user, { displayName: name })
       const ref = doc(await services.db(), 'users', user.uid)
-      await queuedWrite(ref, updateDoc(ref, { name }), 'Your new name')
+      const queued = await queuedWrite(ref, updateDoc(ref, { name }), 'Your new name')
       announce(user)
+      return queued
     },
   }
 }

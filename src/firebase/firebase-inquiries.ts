@@ -11,13 +11,14 @@ import { queuedWrite } from './firebase-local-commit'
 export function createFirebaseInquiries(services: FirebaseServices): InquiriesPort {
   return {
     async send(submission) {
-      if (submission.website.trim() !== '') return
+      // A bot's message is answered as if the server had it, so the bot learns nothing.
+      if (submission.website.trim() !== '') return { sent: Promise.resolve() }
       const inquiry = normalizeInquiry(submission)
       const problems = inquiryProblems(inquiry)
       // The rules would refuse it later, silently for the sender; refuse it now instead.
       if (problems.length) throw new Error(`Inquiry has invalid fields: ${problems.join(', ')}`)
       const ref = doc(collection(await services.db(), 'inquiries'))
-      await queuedWrite(ref, setDoc(ref, { ...inquiry, timestamp: serverTimestamp() }), 'Your inquiry')
+      return queuedWrite(ref, setDoc(ref, { ...inquiry, timestamp: serverTimestamp() }), 'Your inquiry')
     },
   }
 }

@@ -2,6 +2,7 @@
 // offline (or where the Firestore emulator cannot run). Screens must not hang on that: a write counts as
 // done once Firestore has committed it to its local cache and queue, and it syncs when the server is back.
 import { type DocumentReference, getDocFromCache } from 'firebase/firestore'
+import type { QueuedWrite } from '../shared/backend/backend-ports'
 
 /**
  * Resolves once every earlier operation on Firestore's single queue (our write) reached the local cache:
@@ -12,11 +13,19 @@ export async function localCommit(ref: DocumentReference): Promise<void> {
   await getDocFromCache(ref).catch(() => undefined)
 }
 
-/** Resolves once `write` (a setDoc/updateDoc on `ref`) is committed locally; the server's answer is logged. */
-export async function queuedWrite(ref: DocumentReference, write: Promise<void>, what: string): Promise<void> {
+/**
+ * Resolves once `write` (a setDoc/updateDoc on `ref`) is committed locally. Its `sent` is Firestore's own
+ * promise of the write, which resolves on the server's acknowledgement; a refusal is also logged.
+ */
+export async function queuedWrite(
+  ref: DocumentReference,
+  write: Promise<void>,
+  what: string,
+): Promise<QueuedWrite> {
   write.catch((error: unknown) => {
-    // The write left the queue but the server refused it; the user already moved on, so say it in the log.
+    // The write left the queue but the server refused it; the user may have moved on, so say it in the log.
     console.warn(`${what} was refused by the server`, error)
   })
   await localCommit(ref)
+  return { sent: write }
 }

@@ -1,8 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { createFakeInquiries } from '../../shared/backend/testing/fake-backend'
 import type { InquirySubmission } from '../../shared/records/inquiry-record'
 import { InquiryForm, inquiryMessages } from './inquiry-form'
+
+/** Answered by the server at once (a connection that works). */
+const sentAtOnce = () => Promise.resolve({ sent: Promise.resolve() })
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('First name'), '  Ada ')
@@ -50,7 +54,7 @@ describe('InquiryForm', () => {
 
   it('sends the trimmed inquiry, thanks the sender and clears the form', async () => {
     const user = userEvent.setup()
-    const onSend = vi.fn((_inquiry: InquirySubmission) => Promise.resolve())
+    const onSend = vi.fn((_inquiry: InquirySubmission) => sentAtOnce())
     render(<InquiryForm onSend={onSend} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
@@ -67,7 +71,7 @@ describe('InquiryForm', () => {
   })
 
   it('has a honeypot field people never see or reach, whose value goes with the message', async () => {
-    const onSend = vi.fn((_inquiry: InquirySubmission) => Promise.resolve())
+    const onSend = vi.fn((_inquiry: InquirySubmission) => sentAtOnce())
     const { container } = render(<InquiryForm onSend={onSend} />)
     const trap = container.querySelector<HTMLInputElement>('input[name="website"]')
     expect(trap).not.toBeNull()
@@ -97,7 +101,7 @@ describe('InquiryForm', () => {
   it('disables the button while sending, so one click sends one inquiry', async () => {
     const user = userEvent.setup()
     let finish: () => void = () => undefined
-    const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)).then(sentAtOnce))
     render(<InquiryForm onSend={onSend} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
@@ -106,5 +110,35 @@ describe('InquiryForm', () => {
     finish()
     expect(await screen.findByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
     expect(onSend).toHaveBeenCalledTimes(1)
+  })
+
+  it('while the server does not answer, says the message is kept on this device; then that it reached us', async () => {
+    const user = userEvent.setup()
+    const inquiries = createFakeInquiries()
+    inquiries.server.hold()
+    render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(inquiryMessages.kept('Ada'))
+    expect(screen.queryByText(inquiryMessages.sent('Ada'))).not.toBeInTheDocument()
+    expect(inquiries.server.waiting()).toBe(1)
+    expect(screen.getByLabelText('Message')).toHaveValue('')
+
+    inquiries.server.answer()
+    expect(await screen.findByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
+    expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
+  })
+
+  it('says it could not be sent when the server refuses the message it kept', async () => {
+    const user = userEvent.setup()
+    const inquiries = createFakeInquiries()
+    inquiries.server.hold()
+    render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    await screen.findByText(inquiryMessages.kept('Ada'))
+    inquiries.server.refuse()
+    expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
+    expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
   })
 })

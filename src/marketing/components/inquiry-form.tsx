@@ -1,18 +1,26 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
+import type { QueuedWrite } from '../../shared/backend/backend-ports'
 import { siteConfig } from '../../shared/config/site-config'
 import type { InquirySubmission } from '../../shared/records/inquiry-record'
+
+/** Sends an inquiry: resolves once it is kept on the device, its `sent` once the server has it. */
+export type SendInquiry = (inquiry: InquirySubmission) => Promise<QueuedWrite>
 
 type FormStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'sending' }
+  | { readonly kind: 'kept'; readonly name: string }
   | { readonly kind: 'sent'; readonly name: string }
   | { readonly kind: 'failed' }
   | { readonly kind: 'unavailable' }
 
 export const inquiryMessages = {
   sending: 'Sending your message…',
+  // Until the server has it, the message only is on this device (Firestore's queue): say so.
+  kept: (name: string) =>
+    `Thank you, ${name}! Your message is kept on this device and will be sent by itself as soon as our server can be reached.`,
   sent: (name: string) =>
-    `Thank you, ${name}! Your message is on its way and we will reply within one working day.`,
+    `Thank you, ${name}! Your message has reached us and we will reply within one working day.`,
   failed: `Sorry, your message could not be sent. Please try again, or call us on ${siteConfig.phone}.`,
   unavailable: `Sending messages from this page is not available yet. Please call us on ${siteConfig.phone} or e-mail ${siteConfig.email}.`,
 } as const
@@ -37,8 +45,10 @@ function readInquiry(form: HTMLFormElement): InquirySubmission {
  * The 'Quick Inquire' form. The browser checks the fields; sending is the caller's job (`onSend`).
  * Without `onSend` the form never reloads the page and says plainly that it cannot send yet.
  */
-export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquirySubmission) => Promise<void> }) {
+export function InquiryForm({ onSend }: { readonly onSend?: SendInquiry | undefined }) {
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' })
+  // Only the latest message's answer from the server changes what the form says.
+  const latest = useRef(0)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -48,11 +58,16 @@ export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquirySub
       return
     }
     const inquiry = readInquiry(form)
+    const attempt = ++latest.current
     setStatus({ kind: 'sending' })
     try {
-      await onSend(inquiry)
+      const { sent } = await onSend(inquiry)
       form.reset()
-      setStatus({ kind: 'sent', name: inquiry.name })
+      setStatus({ kind: 'kept', name: inquiry.name })
+      sent.then(
+        () => attempt === latest.current && setStatus({ kind: 'sent', name: inquiry.name }),
+        () => attempt === latest.current && setStatus({ kind: 'failed' }),
+      )
     } catch {
       setStatus({ kind: 'failed' })
     }
@@ -112,6 +127,9 @@ export function InquiryForm({ onSend }: { readonly onSend?: (inquiry: InquirySub
       </button>
       <div className="inquiry-form__status" role="status" aria-live="polite">
         {status.kind === 'sending' ? <p>{inquiryMessages.sending}</p> : null}
+        {status.kind === 'kept' ? (
+          <p className="notice notice--info">{inquiryMessages.kept(status.name)}</p>
+        ) : null}
         {status.kind === 'sent' ? (
           <p className="notice notice--success">{inquiryMessages.sent(status.name)}</p>
         ) : null}

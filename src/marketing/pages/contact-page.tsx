@@ -1,9 +1,8 @@
-import type { InquirySubmission } from '../../shared/records/inquiry-record'
 import { ContactInfo } from '../components/contact-info'
-import { InquiryForm } from '../components/inquiry-form'
+import { InquiryForm, type SendInquiry } from '../components/inquiry-form'
 import { PageBanner } from '../components/page-banner'
 
-export function ContactPage({ onSend }: { readonly onSend?: (inquiry: InquirySubmission) => Promise<void> }) {
+export function ContactPage({ onSend }: { readonly onSend?: SendInquiry }) {
   return (
     <>
       <PageBanner title="Contact Us" />

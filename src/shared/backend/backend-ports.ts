@@ -11,6 +11,15 @@ import type { KidsPort, PhotoStoragePort } from './kids-ports'
 
 export type Unsubscribe = () => void
 
+/**
+ * A write kept on this device (Firestore's cache and queue), which goes to the server by itself. The
+ * screen says it is kept here until `sent` resolves: the server has it. `sent` rejects if the server
+ * refuses it, and waits for as long as the server cannot be reached.
+ */
+export interface QueuedWrite {
+  readonly sent: Promise<void>
+}
+
 export interface AuthUser {
   readonly uid: string
   readonly email: string | null
@@ -41,8 +50,11 @@ export interface AuthPort {
   signUp(name: string, email: string, password: string): Promise<AuthUser>
   signOut(): Promise<void>
   sendPasswordReset(email: string): Promise<void>
-  /** Updates the auth profile's displayName and users/{uid}.name. */
-  updateName(name: string): Promise<void>
+  /**
+   * Updates the auth profile's displayName (on the server) and users/{uid}.name; resolves once the
+   * name is kept on this device, its `sent` once the server has users/{uid}.name.
+   */
+  updateName(name: string): Promise<QueuedWrite>
   /** Checks the signed-in parent's password again (before deleting the account); rejects if wrong. */
   confirmPassword(password: string): Promise<void>
   /** Deletes the signed-in sign-in account itself (its data must be gone first). */
@@ -51,10 +63,10 @@ export interface AuthPort {
 
 export interface InquiriesPort {
   /**
-   * Queues an inquiry write; resolves once it is accepted locally (it syncs when online). A submission
-   * whose honeypot is filled in is dropped (and resolves all the same).
+   * Queues an inquiry write; resolves once it is kept on this device, its `sent` once the server has
+   * it. A submission whose honeypot is filled in is dropped (and answered all the same).
    */
-  send(inquiry: InquirySubmission): Promise<void>
+  send(inquiry: InquirySubmission): Promise<QueuedWrite>
 }
 
 /**

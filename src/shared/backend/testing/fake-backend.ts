@@ -13,6 +13,7 @@ import type {
   InquiriesPort,
 } from '../backend-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
+import { createFakeServer, type FakeServer } from './fake-server'
 
 interface Account {
   uid: string
@@ -31,6 +32,8 @@ export interface FakeAuth extends AuthPort {
     confirmPassword: number
     deleteAccount: number
   }
+  /** When users/{uid}'s name change reaches the server (at once unless held). */
+  readonly server: FakeServer
   /** users/{uid} as the adapter would write it (never the password). */
   readonly userDocs: Map<string, { name: string; email: string }>
   /** Make the next call of this method fail. */
@@ -92,8 +95,11 @@ export function createFakeAuth(): FakeAuth {
     deleteAccount: 0,
   }
 
+  const server = createFakeServer()
+
   return {
     calls,
+    server,
     userDocs,
     failNext: (method) => failing.add(method),
     hold(method) {
@@ -216,20 +222,27 @@ export function createFakeAuth(): FakeAuth {
       const doc = userDocs.get(signedIn.uid)
       userDocs.set(signedIn.uid, { name, email: doc?.email ?? signedIn.email })
       announce()
+      return server.write()
     },
   }
 }
 
 export interface FakeInquiries extends InquiriesPort {
+  /** Inquiries kept on the device (whether or not the server has them yet). */
   readonly sent: InquirySubmission[]
+  /** When they reach the server (at once unless held). */
+  readonly server: FakeServer
 }
 
 export function createFakeInquiries(): FakeInquiries {
   const sent: InquirySubmission[] = []
+  const server = createFakeServer()
   return {
     sent,
+    server,
     async send(inquiry) {
       sent.push(inquiry)
+      return server.write()
     },
   }
 }
