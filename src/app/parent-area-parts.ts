@@ -1,11 +1,12 @@
-// What the parent area's guard works with, loaded the first time a parent screen opens: the signed-in
-// state and the outbox (Dexie), on the backend (Firebase), which starts downloading at once beside them
-// instead of after them (a parent opening /profile in a new tab waits for one download, not three in a
-// row). Also watches for a remembered session that the server refuses (docs/decisions/0016).
+// The parent area's guard and what it works with, loaded the first time a parent screen opens: the
+// signed-in state and the outbox (Dexie), on the backend (Firebase), which starts downloading at once
+// beside them instead of after them (a parent opening /profile in a new tab waits for one download, not
+// three in a row). Also watches for a remembered session that the server refuses (docs/decisions/0016).
 import { getBackend } from '../shared/backend/backend'
-import type { ParentAreaParts } from './parent-area'
+import type { ParentGuard } from './parent-area'
+import { guardParentArea } from './parent-guard'
 
-export async function loadParentAreaParts(onSessionEnded: () => void): Promise<ParentAreaParts> {
+export async function loadParentAreaParts(onSessionEnded: () => void): Promise<ParentGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
   const [{ createAuthSession }, { getOutboxRuntime }, { watchRefusedSession }] = await Promise.all([
@@ -16,5 +17,5 @@ export async function loadParentAreaParts(onSessionEnded: () => void): Promise<P
   const session = createAuthSession(getBackend)
   const outbox = await getOutboxRuntime()
   watchRefusedSession(session, outbox, onSessionEnded)
-  return { session, outbox }
+  return guardParentArea(session, outbox)
 }

@@ -1,12 +1,9 @@
 // The parent area's guard (the pathless `_parent` layout route's beforeLoad), for /profile, /add-kid,
 // /edit-kid/$kidId and /kid/$kidId, handed to the routes in the router's context (as TanStack's
-// authenticated-routes example does): a signed-out visitor goes to /login and comes back after signing
-// in; a signed-in parent, or one this device remembers (docs/decisions/0016), gets the user, the outbox
-// and the signed-in state in the route context. The route tree is in every page's first load, so this
-// module is small and what it guards with (the signed-in state, the outbox with Dexie, the backend with
-// Firebase) loads only when a parent screen is opened (docs/decisions/0004); after that it answers
-// synchronously, so moving between parent screens never shows the sign-in loader.
-import { redirect } from '@tanstack/react-router'
+// authenticated-routes example does). The route tree is in every page's first load, so this module is
+// only the lazy shell: the guard itself (parent-guard.ts), the signed-in state, the outbox (Dexie) and
+// the backend (Firebase) load only when a parent screen is opened (docs/decisions/0004); after that it
+// answers synchronously, so moving between parent screens never shows the sign-in loader.
 import type { AuthSession } from '../account/auth-session'
 import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
 import type { AuthUser } from '../shared/backend/backend-ports'
@@ -17,15 +14,15 @@ export interface ParentContext {
   readonly session: AuthSession
 }
 
-/** What the guard works with, loaded when a parent screen first opens. */
-export interface ParentAreaParts {
-  readonly session: AuthSession
-  readonly outbox: OutboxRuntime
-}
-
 /** The part of TanStack's location the guard reads. */
 export interface GuardedLocation {
   readonly href: string
+}
+
+/** The guard, once its code and what it guards with are loaded (parent-guard.ts makes it). */
+export interface ParentGuard {
+  readonly session: AuthSession
+  require(location: GuardedLocation): ParentContext | Promise<ParentContext>
 }
 
 export interface ParentArea {
@@ -34,17 +31,13 @@ export interface ParentArea {
   require(location: GuardedLocation): ParentContext | Promise<ParentContext>
 }
 
-function toLogin(location: GuardedLocation): never {
-  throw redirect({ to: '/login', search: { redirect: location.href } })
-}
-
-export function createParentArea(load: () => Promise<ParentAreaParts>): ParentArea {
-  let parts: ParentAreaParts | null = null
-  let loading: Promise<ParentAreaParts> | null = null
+export function createParentArea(load: () => Promise<ParentGuard>): ParentArea {
+  let guard: ParentGuard | null = null
+  let loading: Promise<ParentGuard> | null = null
   const ensureLoaded = () => {
     loading ??= load().then(
       (loaded) => {
-        parts = loaded
+        guard = loaded
         return loaded
       },
       (error: unknown) => {
@@ -56,17 +49,10 @@ export function createParentArea(load: () => Promise<ParentAreaParts>): ParentAr
     return loading
   }
   return {
-    knownAtOnce: () => !!parts && parts.session.getState().status !== 'pending',
+    knownAtOnce: () => !!guard && guard.session.getState().status !== 'pending',
     require(location) {
-      const auth = parts?.session.getState()
-      if (parts && auth?.status === 'signedIn')
-        return { user: auth.user, outbox: parts.outbox, session: parts.session }
-      if (auth?.status === 'signedOut') toLogin(location)
-      return ensureLoaded().then(async ({ session, outbox }) => {
-        const user = await session.waitForAuth()
-        if (!user) toLogin(location)
-        return { user, outbox, session }
-      })
+      if (guard) return guard.require(location)
+      return ensureLoaded().then((loaded) => loaded.require(location))
     },
   }
 }

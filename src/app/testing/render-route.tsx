@@ -14,6 +14,7 @@ import { provideBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { newRandomId } from '../../shared/records/ids'
 import { createParentArea } from '../parent-area'
+import { guardParentArea } from '../parent-guard'
 import { watchRefusedSession } from '../parent-session'
 import { createAppRouter } from '../router'
 
@@ -37,7 +38,7 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
   const parentArea = createParentArea(async () => {
     const loaded = await runtime
     watchRefusedSession(session, loaded, () => void router.invalidate())
-    return { session, outbox: loaded }
+    return guardParentArea(session, loaded)
   })
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter({ parentArea }, history)
