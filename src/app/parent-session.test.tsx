@@ -29,6 +29,12 @@ function main() {
   return within(screen.getByRole('main'))
 }
 
+/** The 'Delete my account' button of the dialog that asks for the password (not the one opening it). */
+function deleteDialogButton() {
+  const dialog = screen.getByRole('alertdialog', { name: 'Delete my account' })
+  return within(dialog).getByRole('button', { name: 'Delete my account' })
+}
+
 /** Renders /profile and waits for the page (the guard lets the parent in after a moment). */
 async function openProfile() {
   const view = world.render('/profile')
@@ -142,7 +148,7 @@ describe("'Delete my account'", () => {
     await user.click(await main().findByRole('button', { name: 'Delete my account' }))
     expect(main().getByText(/This removes, for good/)).toBeInTheDocument()
     await user.type(main().getByLabelText('Your password'), 'wrong')
-    await user.click(main().getAllByRole('button', { name: 'Delete my account' })[0] as HTMLElement)
+    await user.click(deleteDialogButton())
     expect(await main().findByText(/That password is not right/)).toBeInTheDocument()
     expect(world().backend.auth.calls.deleteAccount).toBe(0)
     expect(world().backend.account.deleted).toEqual([])
@@ -156,7 +162,7 @@ describe("'Delete my account'", () => {
     await main().findByRole('heading', { name: 'Your Kids' })
     await user.click(main().getByRole('button', { name: 'Delete my account' }))
     await user.type(main().getByLabelText('Your password'), 'pw-parent1')
-    await user.click(main().getAllByRole('button', { name: 'Delete my account' })[0] as HTMLElement)
+    await user.click(deleteDialogButton())
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect([...world().storage.deleted].sort()).toEqual([...kid.imgUrls].sort())
     expect(world().backend.account.deleted).toEqual(['kids/saved1', 'users/parent1'])
@@ -173,7 +179,7 @@ describe("'Delete my account'", () => {
     await main().findByRole('heading', { name: 'Your Kids' })
     await user.click(main().getByRole('button', { name: 'Delete my account' }))
     await user.type(main().getByLabelText('Your password'), 'pw-parent1')
-    const submit = main().getAllByRole('button', { name: 'Delete my account' })[0] as HTMLElement
+    const submit = deleteDialogButton()
     await user.click(submit)
     expect(
       await main().findByText(
