@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WAIT } from '../test/timeouts'
-import {
-  applyUpdate,
-  loadedAppFiles,
-  registerServiceWorker,
-  resetUpdateState,
-  updateWaiting,
-} from './sw-update'
+import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'
 import { hasUnsavedInput } from './unsaved-input'
 
 // Stand-ins for the browser's service worker objects: event targets whose state the test moves on.
@@ -178,24 +172,5 @@ describe('hasUnsavedInput', () => {
     root.innerHTML = '<input name="search">'
     ;(root.querySelector('input') as HTMLInputElement).value = 'typed'
     expect(hasUnsavedInput(root)).toBe(false)
-  })
-})
-
-describe('the files a page loaded before a worker controlled it', () => {
-  it('are the app’s own hashed files, each once, never another origin’s or a page', () => {
-    const origin = 'https://sunbeam.example'
-    expect(
-      loadedAppFiles(
-        [
-          { name: `${origin}/assets/firebase-app-AbC123.js` },
-          { name: `${origin}/assets/firebase-app-AbC123.js` },
-          { name: `${origin}/assets/index-Xyz.css` },
-          { name: `${origin}/signup` },
-          { name: 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup' },
-          { name: 'https://elsewhere.example/assets/x.js' },
-        ],
-        origin,
-      ),
-    ).toEqual([`${origin}/assets/firebase-app-AbC123.js`, `${origin}/assets/index-Xyz.css`])
   })
 })

@@ -78,32 +78,13 @@ function offerIfWaiting(registration: ServiceWorkerRegistration, worker: Service
   offerUpdate({ activateWaiting: () => registration.waiting?.postMessage(SKIP_WAITING) })
 }
 
-/** The app's own files (hashed, under /assets/) this page has loaded so far. */
-export function loadedAppFiles(entries: readonly { readonly name: string }[], origin: string): string[] {
-  const files = new Set<string>()
-  for (const { name } of entries) {
-    const url = new URL(name, origin)
-    if (url.origin === origin && url.pathname.startsWith('/assets/')) files.add(url.href)
-  }
-  return [...files]
-}
-
-/**
- * Hands the worker that now controls this page the app's files the page loaded before it did, for it
- * to keep as if it had served them (Workbox's CACHE_URLS message, as workbox-window sends it).
- */
-function keepFilesLoadedBefore(container: ServiceWorkerContainer): void {
-  const urlsToCache = loadedAppFiles(performance.getEntriesByType('resource'), location.origin)
-  if (urlsToCache.length > 0)
-    container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } })
-}
-
 async function watchWorker(reload: () => void): Promise<void> {
   const container = navigator.serviceWorker
   // Any change of controller (the first install claiming the page, or an update applied here or in
   // another tab): the page reloads only if its own Reload was pressed.
   container.addEventListener('controllerchange', () => {
-    keepFilesLoadedBefore(container)
+    // Its own chunk: a marketing page's first load carries none of it (the worker now serves the chunk).
+    void import('./keep-loaded-files').then(({ keepFilesLoadedBefore }) => keepFilesLoadedBefore(container))
     newWorkerControls(reload)
   })
   const registration = await container.register('/sw.js', { scope: '/' })
