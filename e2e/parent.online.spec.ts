@@ -125,15 +125,20 @@ test('a second device lists the child with its photos, follows an edit live, and
     await other.page.getByRole('link', { name: 'Back to profile' }).click()
     await expect(kidCard(other.page, amara.kidName)).toBeVisible()
 
-    // An edit on the first phone, with new photos that replace both: the other shows it without a reload.
+    // An edit on the first phone adds a photo to the two saved ones, makes it the cover and removes the
+    // first saved one (issue 26): the other phone shows it without a reload.
     await kidCard(page, amara.kidName)
       .getByRole('link', { name: `Edit ${amara.kidName}` })
       .click()
     await expect(page.getByLabel('Child Name')).toHaveValue(amara.kidName)
     await page.getByLabel('Child Name').fill('Amara Grace Obi')
     await page.getByLabel('Plan').selectOption('Daily')
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
     await page.getByLabel('Images').setInputFiles(photoFiles(1, 'new'))
-    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(1)
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(3)
+    await page.getByRole('button', { name: 'Make photo 3 the cover' }).click()
+    await page.getByRole('button', { name: 'Remove photo 2' }).click()
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
     await page.getByRole('button', { name: 'Edit Child' }).click()
     // The server gets the edit (polled: the card may show the new name before the outbox reports it).
     await expect
@@ -147,17 +152,20 @@ test('a second device lists the child with its photos, follows an edit live, and
     expect(plainFields(edited as ServerDocument)).toMatchObject({
       kidName: 'Amara Grace Obi',
       plan: 'Daily',
-      imgUrls: newPhotos,
+      imgUrls: [...newPhotos, firstPhotos[1]],
     })
     await expect(kidCard(page, 'Amara Grace Obi')).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
     await expect(kidCard(other.page, 'Amara Grace Obi')).toContainText('Daily Plan')
-    // The replaced photos are deleted once the server has the new record.
-    await expect.poll(() => [...storage.deleted].sort()).toEqual([...firstPhotos].sort())
+    // The removed photo is deleted once the server has the new record, and only it.
+    await expect.poll(() => storage.deleted).toEqual([firstPhotos[0]])
 
-    // A delete on the first phone removes the record and its photo; the other phone's list drops it.
+    // A delete on the first phone removes the record and its photos; the other phone's list drops it.
     await deleteChild(page, 'Amara Grace Obi')
     await goneFromServer(`kids/${kidId}`)
-    await expect.poll(() => storage.deleted.filter((path) => newPhotos.includes(path))).toEqual(newPhotos)
+    const kept = [...newPhotos, firstPhotos[1]]
+    await expect
+      .poll(() => storage.deleted.filter((path) => kept.includes(path)).sort())
+      .toEqual([...kept].sort())
     await expect(other.page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
     expect(other.problems).toEqual([])
   } finally {

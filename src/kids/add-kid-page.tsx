@@ -85,7 +85,7 @@ export function AddKidPage({ userId, share, plan }: AddKidPageProps) {
               userId,
               kidId,
               fields,
-              photos: photos.kind === 'new' ? photos.photos : [],
+              photos: photos.photos.flatMap((photo) => (photo.kind === 'new' ? [photo.photo] : [])),
             }),
           { onProgress },
         )

@@ -1,18 +1,17 @@
-// /edit-kid/{kidId}: 'Edit Your Child Info', pre-filled. Photos stay unless new ones are chosen
-// (the new set replaces the old). Editing a child still waiting in the outbox updates its queued submission.
+// /edit-kid/{kidId}: 'Edit Your Child Info', pre-filled. The saved photos stay and new ones are added to
+// them; the parent removes any and picks the cover (docs/decisions/0017). Editing a child still waiting in
+// the outbox updates its queued submission.
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { clearSharedPhotos } from '../shared/device/shared-photos'
 import { type FormPhotos, KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
-import { photoBlob } from './kid-photo'
 import { KidLoader, PrivateBrowsingNotice, SyncStatus } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
 import { useKeptOnDevice } from './kids-data'
-import type { KidView } from './kids-view'
+import type { KidView, PhotoRef } from './kids-view'
+import type { EditPhoto } from './outbox/edit-photos'
 import { useOutbox } from './outbox/outbox-context'
-import type { OutboxRuntime } from './outbox/outbox-runtime'
-import type { PreparedPhoto } from './outbox/outbox-store'
 import { useSharedFiles } from './shared-photos-offer'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
@@ -20,28 +19,22 @@ import './kids.css'
 export interface EditKidPageProps {
   readonly kidId: string
   readonly userId: string
-  /** Photos shared to the installed app, to replace this child's photos. */
+  /** Photos shared to the installed app, added to this child's photos. */
   readonly share?: string
 }
 
-/**
- * What an edit does with the photos: new ones replace the old; the saved ones may stay as they are, or
- * fewer of them, or another cover. Photos still only on this device cannot be named by a storage path:
- * then the chosen ones are queued again, as the new set.
- */
-async function photosOfEdit(photos: FormPhotos, runtime: OutboxRuntime) {
-  if (photos.kind === 'new') return { photos: photos.photos }
-  if (!photos.changed) return { photos: null }
-  const paths = photos.photos.flatMap((photo) => (photo.kind === 'stored' ? [photo.path] : []))
-  if (paths.length === photos.photos.length) return { photos: null, keptPaths: paths }
-  const prepared: PreparedPhoto[] = []
-  for (const [index, photo] of photos.photos.entries()) {
-    const blob = await photoBlob(photo, runtime)
-    if (!blob) throw new Error('A photo is missing on this device')
-    const type = blob.type === 'image/png' ? 'image/png' : 'image/jpeg'
-    prepared.push({ name: `photo-${index + 1}.jpg`, type, data: await blob.arrayBuffer() })
-  }
-  return { photos: prepared }
+/** A photo's storage path: fixed when it was queued, even while it is only on this device. */
+function pathOf(photo: PhotoRef, kid: KidView): string {
+  if (photo.kind === 'stored') return photo.path
+  const queued = kid.entry?.photos.find((known) => known.id === photo.photoId)
+  if (!queued) throw new Error('A photo is missing on this device')
+  return queued.path
+}
+
+/** The edit's photos in the parent's order (null: as they were): kept ones by path, and new ones. */
+function photosOfEdit(photos: FormPhotos, kid: KidView): EditPhoto[] | null {
+  if (!photos.changed) return null
+  return photos.photos.map((photo) => (photo.kind === 'new' ? photo.photo : { path: pathOf(photo, kid) }))
 }
 
 export function EditKidPage({ kidId, userId, share }: EditKidPageProps) {
@@ -84,10 +77,18 @@ export function EditKidPage({ kidId, userId, share }: EditKidPageProps) {
         </>
       }
       onSubmit={async (fields, photos, onProgress) => {
-        const chosen = await photosOfEdit(photos, runtime)
+        const chosen = photosOfEdit(photos, kid)
         const outcome = await submitAndWait(
           runtime,
-          () => runtime.outbox.edit({ userId, kidId, fields, ...chosen, stored: kid.stored }),
+          () =>
+            runtime.outbox.edit({
+              userId,
+              kidId,
+              fields,
+              photos: chosen,
+              shown: kid.photos.map((photo) => pathOf(photo, kid)),
+              stored: kid.stored,
+            }),
           { onProgress },
         )
         if (share) void clearSharedPhotos(share).catch(() => undefined)

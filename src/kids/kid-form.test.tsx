@@ -41,9 +41,10 @@ async function fillChild(user: ReturnType<typeof userEvent.setup>) {
  * Picks photos as a parent does and waits until they show: the form scales them down first, and a
  * press meanwhile waits for that before it checks anything (a check right after the press raced it).
  */
-async function pickPhotos(user: ReturnType<typeof userEvent.setup>, files: File | File[]) {
+/** Picks `files`; `saved` photos are in the picker already (an edit adds to them). */
+async function pickPhotos(user: ReturnType<typeof userEvent.setup>, files: File | File[], saved = 0) {
   await user.upload(screen.getByLabelText('Images'), files)
-  const count = Array.isArray(files) ? files.length : 1
+  const count = saved + (Array.isArray(files) ? files.length : 1)
   const chosen = await screen.findByRole('list', { name: 'Chosen photos' })
   await waitFor(() => expect(within(chosen).queryAllByRole('img')).toHaveLength(count))
   expect(within(chosen).queryByText('Preparing…')).toBeNull()
@@ -399,19 +400,35 @@ describe('/edit-kid/{kidId}', () => {
     expect(world().storage.deleted).toEqual([])
   })
 
-  it('new photos replace the old ones, which are deleted from storage once the edit is saved', async () => {
+  it('new photos are added to the saved ones (3 of 6); the new one made the cover, a removed one deleted once saved', async () => {
     const kid = storedKid('kid1')
     seedKid(world(), kid)
     const user = userEvent.setup({ delay: null })
     const { history } = world.render('/edit-kid/kid1')
     await screen.findByRole('heading', { name: 'Edit Your Child Info' })
+    expect(screen.getByText(/Your saved photos stay and new ones are added to them/)).toBeInTheDocument()
     await user.upload(screen.getByLabelText('Images'), [pngFile('new.png')])
+    const chosen = screen.getByRole('list', { name: 'Chosen photos' })
+    await waitFor(() => expect(within(chosen).getAllByRole('img')).toHaveLength(3))
+    expect(screen.getByText('3 of 6')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Make photo 3 the cover' }))
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
     await waitFor(() => expect(history.location.pathname).toBe('/profile'))
-    expect(world().kids.records.get('kid1')?.imgUrls).toHaveLength(1)
-    expect(world().kids.records.get('kid1')?.imgUrls[0]).toContain('new.png')
-    await waitFor(() => expect(world().storage.deleted).toHaveLength(2))
-    expect(world().storage.deleted).toEqual(kid.imgUrls)
+    await waitFor(() => expect(world().kids.records.get('kid1')?.imgUrls).toHaveLength(3))
+    const imgUrls = world().kids.records.get('kid1')?.imgUrls ?? []
+    expect(imgUrls[0]).toContain('new.png')
+    expect(imgUrls.slice(1)).toEqual(kid.imgUrls)
+    expect(world().storage.deleted).toEqual([])
+
+    // Again: the first saved photo removed. It is deleted from storage once the edit is saved.
+    history.push('/edit-kid/kid1')
+    const again = await screen.findByRole('list', { name: 'Chosen photos' })
+    await waitFor(() => expect(within(again).getAllByRole('img')).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Remove photo 2' }))
+    await user.click(screen.getByRole('button', { name: 'Edit Child' }))
+    await waitFor(() => expect(world().kids.records.get('kid1')?.imgUrls).toEqual([imgUrls[0], imgUrls[2]]))
+    await waitFor(() => expect(world().storage.deleted).toEqual([kid.imgUrls[0]]))
+    expect(world().storage.uploads).toHaveLength(1) // the new photo, once
   })
 
   it("checks the same rules: empty fields and 'Max 6 images'", async () => {
@@ -423,6 +440,7 @@ describe('/edit-kid/{kidId}', () => {
     await pickPhotos(
       user,
       Array.from({ length: 7 }, (_, i) => pngFile(`p${i}.png`)),
+      2,
     )
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
     expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone')

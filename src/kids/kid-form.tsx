@@ -22,17 +22,23 @@ import type { PreparedPhoto } from './outbox/outbox-store'
 import { PhotoPicker, type PickedPhoto } from './photo-picker'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 
-/** What the form hands over: new photos (they replace the saved ones), or the saved ones it keeps. */
-export type FormPhotos =
-  | { readonly kind: 'new'; readonly photos: PreparedPhoto[] }
-  /** The saved photos still chosen, cover first (the parent may have removed some or moved the cover). */
-  | { readonly kind: 'kept'; readonly photos: PhotoRef[]; readonly changed: boolean }
+/** A photo the form hands over: picked now, or one the child has (saved, or still on this device). */
+export type FormPhoto = { readonly kind: 'new'; readonly photo: PreparedPhoto } | PhotoRef
+
+/**
+ * What the form hands over: the chosen photos in order, the cover first (the child's that the parent
+ * kept, and the new ones added to them); `changed` when they differ from the child's as they were.
+ */
+export interface FormPhotos {
+  readonly photos: readonly FormPhoto[]
+  readonly changed: boolean
+}
 
 export interface KidFormProps {
   readonly title: string
   readonly submitLabel: string
   readonly initial: KidFields
-  /** Edit: the saved photos, in order. They stay unless new ones are chosen (which replace them all). */
+  /** Edit: the saved photos, in order. They stay, new ones are added to them; the parent may remove any. */
   readonly currentPhotos?: readonly PhotoRef[]
   /** Photos to start with (shared to the installed app from the phone's gallery). */
   readonly sharedFiles?: readonly File[]
@@ -118,7 +124,7 @@ export function KidForm(props: KidFormProps) {
     target?.focus()
   }
 
-  /** Scales picked files down on the device and adds them; new photos replace the saved set. */
+  /** Scales picked files down on the device and adds them after the photos already chosen. */
   function pick(files: readonly File[]) {
     const problem = pickProblem(files)
     setErrors((previous) => ({ ...previous, images: problem ?? undefined }))
@@ -127,7 +133,7 @@ export function KidForm(props: KidFormProps) {
     const work = preparePhotos(files)
       .then((prepared) =>
         setPhotos((previous) => [
-          ...previous.filter((photo) => photo.kind === 'new'),
+          ...previous,
           ...prepared.map((photo): PickedPhoto => ({ kind: 'new', key: newKey(), photo })),
         ]),
       )
@@ -176,16 +182,14 @@ export function KidForm(props: KidFormProps) {
       focusField(first)
       return
     }
-    const chosen = photos.some((photo) => photo.kind === 'new')
-      ? ({
-          kind: 'new',
-          photos: photos.flatMap((photo) => (photo.kind === 'new' ? [photo.photo] : [])),
-        } as const)
-      : ({
-          kind: 'kept',
-          photos: photos.flatMap((photo) => currentPhotos?.find((ref) => photoKey(ref) === photo.key) ?? []),
-          changed: photos.map((photo) => photo.key).join() !== (currentPhotos ?? []).map(photoKey).join(),
-        } as const)
+    const chosen: FormPhotos = {
+      photos: photos.flatMap((photo): FormPhoto[] =>
+        photo.kind === 'new'
+          ? [{ kind: 'new', photo: photo.photo }]
+          : (currentPhotos?.filter((ref) => photoKey(ref) === photo.key) ?? []),
+      ),
+      changed: photos.map((photo) => photo.key).join() !== (currentPhotos ?? []).map(photoKey).join(),
+    }
     setFields(clean)
     setBusy(true)
     setProgress(null)
@@ -301,17 +305,14 @@ export function KidForm(props: KidFormProps) {
           <p id={imagesHintId} className="kid-hint">
             The first image will be the cover, max 6
             {currentPhotos && currentPhotos.length > 0
-              ? '. Your saved photos stay unless you choose new ones, which replace them.'
+              ? '. Your saved photos stay and new ones are added to them; remove any, or make one the cover.'
               : ''}
           </p>
           <PhotoPicker
             id={idOf('images')}
-            photos={photos
-              // Photos being picked replace the saved ones (see pick): shown so from the start.
-              .filter((photo) => pendingCount === 0 || photo.kind === 'new')
-              .map((photo) =>
-                photo.kind === 'current' ? { ...photo, src: currentSrcs.get(photo.key) ?? null } : photo,
-              )}
+            photos={photos.map((photo) =>
+              photo.kind === 'current' ? { ...photo, src: currentSrcs.get(photo.key) ?? null } : photo,
+            )}
             onChange={(next) => {
               setPhotos(next)
               if (errors.images) setErrors((previous) => ({ ...previous, images: undefined }))

@@ -26,6 +26,7 @@ function entry(overrides: Partial<Submission>): Submission {
       { id: 'p1', name: 'a.jpg', type: 'image/jpeg', size: 10, path: 'images/u1-a.jpg-p1', uploaded: false },
     ],
     keptPaths: [],
+    imgPaths: ['images/u1-a.jpg-p1'],
     cleanupPaths: [],
     state: 'queued',
     handoffStarted: false,
@@ -73,6 +74,7 @@ describe("'Your Kids', merged from Firestore and the outbox", () => {
       fields: { ...fields, kidName: 'Amara Grace' },
       photos: [],
       keptPaths: old.imgUrls,
+      imgPaths: old.imgUrls,
     })
     expect(names(mergeKids([old], [edit]))).toEqual(['Amara Grace:waiting'])
     const handedOff = { ...edit, state: 'handedOff' as const }

@@ -38,16 +38,14 @@ function storedPhotos(owner: string, paths: readonly string[]): PhotoRef[] {
 }
 
 function viewOfEntry(entry: Submission, stored: StoredKid | null): KidView {
-  // A photo already uploaded is read like any stored one (this device kept a copy when it uploaded it);
-  // one still waiting is shown from the bytes in the outbox.
-  const photos: PhotoRef[] =
-    entry.photos.length > 0
-      ? entry.photos.map((photo) =>
-          photo.uploaded
-            ? { kind: 'stored', owner: entry.userId, path: photo.path }
-            : { kind: 'device', photoId: photo.id },
-        )
-      : storedPhotos(entry.userId, entry.keptPaths)
+  // In the record's order. A photo already uploaded, or kept from the record, is read like any stored
+  // one (this device kept a copy when it uploaded it); one still waiting is shown from the outbox's bytes.
+  const photos = entry.imgPaths.flatMap((path): PhotoRef[] => {
+    const queued = entry.photos.find((photo) => photo.path === path)
+    return queued && !queued.uploaded
+      ? [{ kind: 'device', photoId: queued.id }]
+      : storedPhotos(entry.userId, [path])
+  })
   return {
     id: entry.kidId,
     userRef: entry.userId,

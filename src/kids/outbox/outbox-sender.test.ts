@@ -518,8 +518,7 @@ describe('the outbox sender', () => {
       userId: PARENT,
       kidId: 'kidA',
       fields: fields('Amara K'),
-      photos: null,
-      keptPaths: [second ?? ''],
+      photos: [{ path: second ?? '' }],
       stored: kids.records.get('kidA') ?? null,
     })
     sender.kick()

@@ -97,8 +97,7 @@ function laneOf(entry: Submission): string {
 /** The record an entry writes (its photos all uploaded). */
 export function recordOf(entry: Submission, userId: string): KidRecord | null {
   if (!entry.fields) return null
-  const imgUrls = entry.photos.length > 0 ? entry.photos.map((photo) => photo.path) : entry.keptPaths
-  return buildKidRecord(entry.fields, imgUrls, userId)
+  return buildKidRecord(entry.fields, entry.imgPaths, userId)
 }
 
 /** Whether the stored record is the one written (the server's timestamp aside). */

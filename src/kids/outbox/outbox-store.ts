@@ -6,8 +6,10 @@
 // the same queue lives in memory for the tab's lifetime (docs/decisions/0009-outbox-in-memory.md).
 import Dexie, { type EntityTable } from 'dexie'
 import { newRandomId } from '../../shared/records/ids'
-import { type PhotoType, photoStoragePath, storagePathOf } from '../../shared/records/kid-photos'
+import { isOwnPhotoPath, type PhotoType, photoStoragePath } from '../../shared/records/kid-photos'
 import type { KidFields, StoredKid } from '../../shared/records/kid-record'
+import { type EditPhoto, editPhotos, isKeptPhoto } from './edit-photos'
+import { defineOutboxSchema, pathsOf } from './outbox-schema'
 
 /** A photo scaled down on the device, ready to queue. */
 export interface PreparedPhoto {
@@ -53,10 +55,12 @@ export interface Submission {
   readonly userId: string
   /** The form's fields (null for a delete). */
   readonly fields: KidFields | null
-  /** New photos, replacing all old ones; empty when an edit keeps the existing photos. */
+  /** New photos, queued on this device with their bytes (uploaded or not). */
   readonly photos: readonly OutboxPhoto[]
-  /** The existing photos an edit keeps (when it has no new ones), in order: the first is the cover. */
+  /** The photos already in storage that an edit keeps. */
   readonly keptPaths: readonly string[]
+  /** The record's photos in order, the cover first: kept paths and the new photos' paths, mixed. */
+  readonly imgPaths: readonly string[]
   /** Photos to delete from storage once this submission is saved (or, for a delete, at once). */
   readonly cleanupPaths: readonly string[]
   readonly state: SubmissionState
@@ -80,42 +84,6 @@ type Db = Dexie & {
 }
 
 export const OUTBOX_DB_NAME = 'sunbeam-outbox'
-
-/** A row of the first version: photos marked, and named, by their download address. */
-interface SubmissionV1 {
-  photos: (Omit<OutboxPhoto, 'uploaded'> & { url?: string | null; uploaded?: boolean })[]
-  keptUrls?: string[]
-  cleanupUrls?: string[]
-  keptPaths?: string[]
-  cleanupPaths?: string[]
-}
-
-function pathsOf(addresses: readonly string[] | undefined): string[] {
-  return (addresses ?? []).flatMap((address) => storagePathOf(address) ?? [])
-}
-
-function defineDb(db: Db): Db {
-  db.version(1).stores({
-    submissions: 'id, seq, kidId, userId',
-    photos: 'id, submissionId',
-  })
-  // Photos are private now: entries name them by storage path, never by a download address.
-  db.version(2)
-    .stores({ submissions: 'id, seq, kidId, userId', photos: 'id, submissionId' })
-    .upgrade((tx) =>
-      tx
-        .table('submissions')
-        .toCollection()
-        .modify((row: SubmissionV1) => {
-          row.photos = row.photos.map(({ url, ...photo }) => ({ ...photo, uploaded: Boolean(url) }))
-          row.keptPaths = pathsOf(row.keptUrls)
-          row.cleanupPaths = pathsOf(row.cleanupUrls)
-          delete row.keptUrls
-          delete row.cleanupUrls
-        }),
-    )
-  return db
-}
 
 /** Open entries (not yet in Firestore) of a child: at most one per child, edits update it in place. */
 export function isOpen(entry: Submission): boolean {
@@ -147,13 +115,16 @@ export interface EditInput {
   readonly userId: string
   readonly kidId: string
   readonly fields: KidFields
-  /** New photos (they replace the old ones), or null to keep them. */
-  readonly photos: readonly PreparedPhoto[] | null
   /**
-   * With no new photos: the existing photos to keep, in their new order (the parent may remove one or
-   * choose another cover). By default all of them, as they are.
+   * The photos in the parent's order, the cover first: kept ones (by path) and new ones; the ones left
+   * out are removed. null keeps the photos as they are.
    */
-  readonly keptPaths?: readonly string[]
+  readonly photos: readonly EditPhoto[] | null
+  /**
+   * The photos' paths as the form showed them. With `stored` they say what the child had: the form
+   * may have read the child from a save that has reached the server since (then `stored` is stale).
+   */
+  readonly shown?: readonly string[]
   /** The record as stored in Firestore, if it is there (null for a child only queued so far). */
   readonly stored: StoredKid | null
 }
@@ -168,7 +139,7 @@ export interface DeleteInput {
 type NewEntry = Pick<
   Submission,
   'kind' | 'kidId' | 'userId' | 'fields' | 'photos' | 'keptPaths' | 'cleanupPaths' | 'state'
-> & { readonly id?: string }
+> & { readonly id?: string; readonly imgPaths?: readonly string[] }
 
 export interface OutboxOptions {
   readonly now?: () => number
@@ -183,7 +154,7 @@ export class Outbox {
   private readonly now: () => number
 
   constructor(name: string = OUTBOX_DB_NAME, options: OutboxOptions = {}) {
-    this.db = defineDb(new Dexie(name, options.indexedDB ?? {}) as Db)
+    this.db = defineOutboxSchema(new Dexie(name, options.indexedDB ?? {}) as Db)
     this.persistent = !options.indexedDB
     this.now = options.now ?? Date.now
   }
@@ -245,6 +216,7 @@ export class Outbox {
   private async newEntry(entry: NewEntry): Promise<void> {
     await this.db.submissions.add({
       id: newRandomId(),
+      imgPaths: [],
       ...entry,
       seq: await this.nextSeq(),
       handoffStarted: false,
@@ -289,6 +261,7 @@ export class Outbox {
         fields: input.fields,
         photos: metas,
         keptPaths: [],
+        imgPaths: metas.map((photo) => photo.path),
         cleanupPaths: [],
         state: 'queued',
       })
@@ -304,53 +277,47 @@ export class Outbox {
     return this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
       const entries = await this.db.submissions.where('kidId').equals(input.kidId).toArray()
       const open = entries.find(isOpen)
+      const id = open?.id ?? newRandomId()
+      const before = open ?? {
+        photos: [],
+        keptPaths: unique([...pathsOf(input.stored?.imgUrls), ...(input.shown ?? [])]),
+        cleanupPaths: [],
+      }
+      // No photo change: the entry's (or the record's) photos as they are.
+      const chosen = input.photos ?? (open ? open.imgPaths : before.keptPaths).map((path) => ({ path }))
+      const picked = chosen.filter((photo): photo is PreparedPhoto => !isKeptPhoto(photo))
+      const { rows, metas } = this.photoRows(id, input.userId, picked)
+      // A photo of this parent's that the record had when the form was filled (it may have been saved
+      // since the form read it) is kept too; removed ones are deleted from storage once this is saved.
+      const edited = editPhotos(before, chosen, metas, (path) => isOwnPhotoPath(path, input.userId))
+      await this.db.photos.bulkDelete(edited.droppedPhotoIds)
+      await this.db.photos.bulkAdd(rows)
+      const photos = {
+        photos: edited.photos,
+        keptPaths: edited.keptPaths,
+        imgPaths: edited.imgPaths,
+        cleanupPaths: unique([...before.cleanupPaths, ...edited.cleanupPaths]),
+      }
       if (open) {
-        let photos = open.photos
-        let keptPaths = open.keptPaths
-        let cleanupPaths = open.cleanupPaths
-        if (input.photos) {
-          // The new set replaces the queued one; photos of it already uploaded are deleted once saved.
-          await this.db.photos.where('submissionId').equals(open.id).delete()
-          const { rows, metas } = this.photoRows(open.id, input.userId, input.photos)
-          await this.db.photos.bulkAdd(rows)
-          cleanupPaths = unique([...cleanupPaths, ...uploadedPaths(open), ...keptPaths])
-          photos = metas
-          keptPaths = []
-        } else if (input.keptPaths && open.photos.length === 0) {
-          // The kept photos, reordered or fewer: the ones left out go once the edit is saved.
-          const kept = input.keptPaths.filter((path) => keptPaths.includes(path))
-          cleanupPaths = unique([...cleanupPaths, ...keptPaths.filter((path) => !kept.includes(path))])
-          keptPaths = kept
-        }
         await this.db.submissions.put({
           ...open,
+          ...photos,
           fields: input.fields,
-          photos,
-          keptPaths,
-          cleanupPaths,
           state: 'queued',
           attempts: 0,
           nextAttemptAt: 0,
           error: null,
           rev: open.rev + 1,
         })
-        return open.id
+        return id
       }
-      const id = newRandomId()
-      const current = pathsOf(input.stored?.imgUrls)
-      const kept = input.keptPaths ? input.keptPaths.filter((path) => current.includes(path)) : current
-      const { rows, metas } = this.photoRows(id, input.userId, input.photos ?? [])
-      await this.db.photos.bulkAdd(rows)
       await this.newEntry({
         id,
         kind: 'edit',
         kidId: input.kidId,
         userId: input.userId,
         fields: input.fields,
-        photos: metas,
-        // The photos stay unless new ones are chosen; replaced or removed ones go once the edit is saved.
-        keptPaths: input.photos ? [] : kept,
-        cleanupPaths: input.photos ? current : current.filter((path) => !kept.includes(path)),
+        ...photos,
         state: 'queued',
       })
       return id
