@@ -1,11 +1,6 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/chromium'
 import { ONLINE_FIRESTORE_PORT, onlineWorld } from './e2e/online-world'
-
-// Find a Chromium: an explicit path wins (CHROMIUM_PATH), then Debian's /usr/bin/chromium,
-// else Playwright's own download (on machines where `npx playwright install` works).
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 // E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
@@ -43,18 +38,8 @@ export default defineConfig({
     // Most tests must not be served by a service worker left by an earlier test; the offline
     // suite opts back in.
     serviceWorkers: 'block',
-    launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Which Chromium, and the flags that keep it off the network (e2e/chromium.ts).
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

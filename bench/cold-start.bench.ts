@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { type BrowserContext, type Page, test } from '@playwright/test'
 import { appPage } from '../e2e/fixtures'
+import { expireIdToken } from '../e2e/id-token'
 import { amara, answerStorage, fillChild, photoFiles, signUpFreshParent } from '../e2e/parent-harness'
 import { waitForServiceWorker } from '../e2e/service-worker'
 
@@ -68,35 +69,6 @@ async function addChild(page: Page, kidName: string) {
   await chosen.getByText('Preparing…').waitFor({ state: 'detached' })
   await page.getByRole('button', { name: 'Add Child' }).click()
   await page.waitForURL(/\/profile$/, { timeout: 30_000 })
-}
-
-async function expireIdToken(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('firebaseLocalStorageDb')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    type Row = { value: { stsTokenManager?: { expirationTime?: number } } }
-    const rows = await new Promise<Row[]>((resolve, reject) => {
-      const read = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll()
-      read.onsuccess = () => resolve(read.result as Row[])
-      read.onerror = () => reject(read.error)
-    })
-    for (const row of rows)
-      if (row.value.stsTokenManager) {
-        row.value.stsTokenManager.expirationTime = Date.now() - 60_000
-        await new Promise<void>((resolve, reject) => {
-          const write = db
-            .transaction('firebaseLocalStorage', 'readwrite')
-            .objectStore('firebaseLocalStorage')
-            .put(row)
-          write.onsuccess = () => resolve()
-          write.onerror = () => reject(write.error)
-        })
-      }
-    db.close()
-  })
 }
 
 /** One reopening: a new page at 4x CPU on /profile; the marks it reached within GIVE_UP_MS. */

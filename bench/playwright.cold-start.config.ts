@@ -1,11 +1,9 @@
 // The cold-start benchmark (bench/cold-start.bench.ts), run by `npm run bench`: the production build
 // served by `vite preview` (SUNBEAM_OUT_DIR, default dist) and the real Auth emulator.
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from '../e2e/chromium'
 
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = Number(process.env.BENCH_COLD_PORT ?? 4191)
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -17,18 +15,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: [
     {

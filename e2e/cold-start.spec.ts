@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { expireIdToken } from './id-token'
 import {
   amara,
   answerStorage,
@@ -56,37 +57,6 @@ async function addChild(page: Page, kidName: string) {
   await expect(kidCard(page, kidName)).toBeVisible()
 }
 
-/** Makes the stored ID token expired, as it is after a night (it lives for an hour). */
-async function expireIdToken(page: Page): Promise<void> {
-  const changed = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('firebaseLocalStorageDb')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    type Row = { fbase_key: string; value: { stsTokenManager?: { expirationTime?: number } } }
-    const rows = await new Promise<Row[]>((resolve, reject) => {
-      const read = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll()
-      read.onsuccess = () => resolve(read.result as Row[])
-      read.onerror = () => reject(read.error)
-    })
-    const row = rows.find((candidate) => candidate.value.stsTokenManager)
-    if (!row?.value.stsTokenManager) return false
-    row.value.stsTokenManager.expirationTime = Date.now() - 60_000
-    await new Promise<void>((resolve, reject) => {
-      const write = db
-        .transaction('firebaseLocalStorage', 'readwrite')
-        .objectStore('firebaseLocalStorage')
-        .put(row)
-      write.onsuccess = () => resolve()
-      write.onerror = () => reject(write.error)
-    })
-    db.close()
-    return true
-  })
-  expect(changed, 'a stored session whose token could be expired').toBe(true)
-}
-
 /**
  * Opens /profile in a new page of the same browser (the installed app reopened) and resolves with the
  * milliseconds from the navigation's start to 'My Profile' with every one of `children` listed.
@@ -112,7 +82,7 @@ for (const token of ['fresh', 'expired'] as const) {
     await signUpFreshParent(app, page, testInfo, `liefi-${token}`)
     await addChild(page, 'Amara Obi')
     await addChild(page, 'Bola Ade')
-    if (token === 'expired') await expireIdToken(page)
+    if (token === 'expired') expect(await expireIdToken(page), 'a stored session').toBe(true)
     await page.close()
 
     const connection = await lieFi(context)
