@@ -36,7 +36,7 @@ import { kidsOfQuery } from './firebase-kids-query'
 import { type PrimedQuery, primeQuery } from './firebase-primed-query'
 import { readRememberedParent } from './remembered-parent'
 
-/** How long the start-up waits for Firestore's cache before it creates Auth anyway. */
+/** How long the start-up waits for Firestore to start, then for its cache, before it creates Auth anyway. */
 const PRIMING_MS = 1_500
 
 export interface FirebaseServices {
@@ -124,9 +124,10 @@ async function createServices(): Promise<FirebaseServices> {
     db = createDb()
     held = db
     // Its first operation starts Firestore; one task later it has found no Auth and works without a user.
-    const offline = disableNetwork(db)
+    const offline = disableNetwork(db).catch(() => undefined)
     await nextTask()
-    await offline
+    // Bounded: opening its IndexedDB can wait on another tab (a deletion under way there).
+    await Promise.race([offline, new Promise((resolve) => setTimeout(resolve, PRIMING_MS))])
     primedKids = primeQuery(kidsOfQuery(db, remembered.uid), remembered.uid)
     await primedKids.ready(PRIMING_MS)
   }
