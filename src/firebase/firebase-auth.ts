@@ -14,7 +14,7 @@ import {
 } from 'firebase/auth'
 import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore'
 import type { AuthPort, AuthUser } from '../shared/backend/backend-ports'
-import { newUserRecord, normalizeUserName } from '../shared/records/user-record'
+import { isValidUserName, newUserRecord, normalizeUserName } from '../shared/records/user-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
@@ -122,7 +122,8 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
     async updateName(typedName) {
       const user = await confirmedUser()
       const name = normalizeUserName(typedName)
-      if (!name) throw new Error('A name is required')
+      // The rules would refuse it later, silently for the parent: refuse it now.
+      if (!isValidUserName(name)) throw new Error('A name is required')
       await updateProfile(user, { displayName: name })
       const ref = doc(await services.db(), 'users', user.uid)
       const queued = await queuedWrite(ref, updateDoc(ref, { name }), 'Your new name')

@@ -14,6 +14,7 @@ import {
   Timestamp,
 } from 'firebase/firestore'
 import { type AsUser, BackendError, type KidsPort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
+import { isKidId } from '../shared/records/ids'
 import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
@@ -65,6 +66,9 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
     persistentCache: services.persistentCache,
 
     async saveKid(kidId, record, options) {
+      // The rules create only ids in newRandomId's format: refuse another now, not silently later.
+      if (!isKidId(kidId))
+        throw new BackendError('Not a child record id', { permanent: true, code: 'invalid-record' })
       const ref = doc(await kids(), kidId)
       checkAccount(options)
       let write: Promise<void>

@@ -28,6 +28,7 @@ import {
 } from 'firebase/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { KID_TEXT_MAX } from '../../src/shared/records/kid-record'
+import { characterCount } from '../../src/shared/records/record-text'
 
 let env: RulesTestEnvironment
 
@@ -37,6 +38,9 @@ const db = (context: RulesTestContext) => context.firestore() as unknown as Fire
 const alice = () => db(env.authenticatedContext('alice'))
 const bob = () => db(env.authenticatedContext('bob'))
 const visitor = () => db(env.unauthenticatedContext())
+
+/** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
+const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
 
 const photo = (n: number, owner = 'alice') =>
   `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
@@ -64,7 +68,7 @@ const TEXT_FIELDS = Object.keys(KID_TEXT_MAX) as (keyof typeof KID_TEXT_MAX)[]
 
 async function seed(id: string, owner: string) {
   await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(db(context), 'kids', id), {
+    await setDoc(doc(db(context), 'kids', appId(id)), {
       ...kid({ userRef: owner, imgUrls: [photo(1, owner)] }),
       timestamp: Timestamp.now(),
     })
@@ -90,38 +94,46 @@ describe('kids/{kidId}: values of the wrong type', () => {
   it('refuses a number, a boolean, null, a list or a map in every text field', async () => {
     for (const field of TEXT_FIELDS) {
       for (const value of [4, true, null, ['Amara'], { text: 'Amara' }]) {
-        await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ [field]: value })))
+        await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ [field]: value })))
       }
     }
-    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid()))
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid()))
   })
 
   it('refuses a userRef that is not the uid as text', async () => {
     for (const value of [null, 42, ['alice'], { uid: 'alice' }, true]) {
-      await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ userRef: value })))
+      await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ userRef: value })))
     }
   })
 
   it('refuses imgUrls as a map (even one keyed like a list)', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ imgUrls: { 0: photo(1) } })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ imgUrls: { a: photo(1), b: photo(2) } })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ imgUrls: { 0: photo(1) } })))
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ imgUrls: { a: photo(1), b: photo(2) } })),
+    )
   })
 
   it('an update may not delete a field (deleteField())', async () => {
     await seed('k1', 'alice')
     for (const field of [...TEXT_FIELDS, 'imgUrls', 'userRef', 'plan', 'disability', 'kidGender']) {
       await assertFails(
-        updateDoc(doc(alice(), 'kids/k1'), { [field]: deleteField(), timestamp: serverTimestamp() }),
+        updateDoc(doc(alice(), `kids/${appId('k1')}`), {
+          [field]: deleteField(),
+          timestamp: serverTimestamp(),
+        }),
       )
     }
-    await assertFails(updateDoc(doc(alice(), 'kids/k1'), { timestamp: deleteField() }))
-    await assertSucceeds(updateDoc(doc(alice(), 'kids/k1'), { plan: 'Daily', timestamp: serverTimestamp() }))
+    await assertFails(updateDoc(doc(alice(), `kids/${appId('k1')}`), { timestamp: deleteField() }))
+    await assertSucceeds(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { plan: 'Daily', timestamp: serverTimestamp() }),
+    )
   })
 })
 
-describe('kids/{kidId}: text at the limits, counted as the form counts (UTF-16 code units)', () => {
-  // The form checks String.length; the rules' size() must agree, or the server refuses what the form
-  // let through. An emoji is 2 code units; these scripts' letters are 1 (a combining mark is its own).
+describe('kids/{kidId}: text at the limits, counted as the form counts (characters, not UTF-16 units)', () => {
+  // The form counts characters (code points, record-text.ts characterCount); the rules must count the
+  // same, or the server refuses what the form let through. An emoji is 1 character (2 UTF-16 units); an
+  // emoji with a skin tone is 2 characters, and so is a letter with a combining mark.
   const scripts = {
     emoji: '😀',
     'emoji with skin tone': '👋🏾',
@@ -132,20 +144,28 @@ describe('kids/{kidId}: text at the limits, counted as the form counts (UTF-16 c
   }
 
   for (const [name, unit] of Object.entries(scripts)) {
-    it(`${name}: exactly at each limit is saved, one code unit more is refused`, async () => {
+    it(`${name}: exactly at each limit is saved, one character more is refused`, async () => {
+      const unitChars = characterCount(unit)
       for (const field of TEXT_FIELDS) {
         const max = KID_TEXT_MAX[field]
-        const atLimit = unit.repeat(Math.floor(max / unit.length)).padEnd(max, 'x')
-        expect(atLimit.length).toBe(max)
-        await assertSucceeds(setDoc(doc(alice(), `kids/ok-${field}`), kid({ [field]: atLimit })))
-        await assertFails(setDoc(doc(alice(), 'kids/k1'), kid({ [field]: `${atLimit}x` })))
+        const atLimit = unit.repeat(Math.floor(max / unitChars)) + 'x'.repeat(max % unitChars)
+        expect(characterCount(atLimit)).toBe(max)
+        await assertSucceeds(setDoc(doc(alice(), `kids/${appId(`ok${field}`)}`), kid({ [field]: atLimit })))
+        await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ [field]: `${atLimit}x` })))
+        await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ [field]: `${atLimit}${unit}` })))
       }
     })
   }
 
-  it('an emoji counts as 2: 40 fill an 80-unit name, 41 are refused', async () => {
-    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid({ kidName: '😀'.repeat(40) })))
-    await assertFails(setDoc(doc(alice(), 'kids/k2'), kid({ kidName: '😀'.repeat(41) })))
+  it('an emoji counts as 1: 80 fill an 80-character name (160 UTF-16 units), 81 are refused', async () => {
+    expect('😀'.repeat(80).length).toBe(160)
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ kidName: '😀'.repeat(80) })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k2')}`), kid({ kidName: '😀'.repeat(81) })))
+    // The 300-character address, in emoji across lines.
+    const address = `${'🏠'.repeat(149)}\n${'🌴'.repeat(150)}`
+    expect(characterCount(address)).toBe(300)
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k3')}`), kid({ address })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k4')}`), kid({ address: `${address}🌴` })))
   })
 })
 
@@ -177,12 +197,14 @@ describe('kids/{kidId}: a listener on an id that is missing, then created by som
     const events: string[] = []
     const refused = new Promise<void>((resolve) => {
       const stop = onSnapshot(
-        doc(bob(), 'kids/k1'),
+        doc(bob(), `kids/${appId('k1')}`),
         (snapshot) => {
           events.push(snapshot.exists() ? `record of ${snapshot.get('userRef')}` : 'no record')
           if (!snapshot.metadata.fromCache && !snapshot.exists() && events.length === 1) {
             // The listener has the server's 'no record': now its owner creates it.
-            setDoc(doc(alice(), 'kids/k1'), kid()).catch((error: unknown) => events.push(String(error)))
+            setDoc(doc(alice(), `kids/${appId('k1')}`), kid()).catch((error: unknown) =>
+              events.push(String(error)),
+            )
           }
         },
         (error) => {
@@ -195,8 +217,8 @@ describe('kids/{kidId}: a listener on an id that is missing, then created by som
     await refused
     expect(events).toEqual(['no record', 'refused: permission-denied'])
     // The record is there, and still Alice's alone.
-    await assertSucceeds(getDoc(doc(alice(), 'kids/k1')))
-    await assertFails(getDoc(doc(bob(), 'kids/k1')))
+    await assertSucceeds(getDoc(doc(alice(), `kids/${appId('k1')}`)))
+    await assertFails(getDoc(doc(bob(), `kids/${appId('k1')}`)))
   })
 })
 
@@ -211,8 +233,8 @@ describe('paths no rule opens', () => {
 
   it("refuses subcollections, even under the parent's own records", async () => {
     await seed('k1', 'alice')
-    await assertFails(setDoc(doc(alice(), 'kids/k1/notes/n1'), { text: 'hi' }))
-    await assertFails(getDocs(collection(alice(), 'kids/k1/notes')))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}/notes/n1`), { text: 'hi' }))
+    await assertFails(getDocs(collection(alice(), `kids/${appId('k1')}/notes`)))
     await assertFails(setDoc(doc(alice(), 'users/alice/private/p1'), { text: 'hi' }))
     await assertFails(getDoc(doc(alice(), 'users/alice/private/p1')))
     await assertFails(setDoc(doc(visitor(), 'inquiries/i1/replies/r1'), { text: 'hi' }))

@@ -35,6 +35,9 @@ const alice = () => db(env.authenticatedContext('alice'))
 const bob = () => db(env.authenticatedContext('bob'))
 const visitor = () => db(env.unauthenticatedContext())
 
+/** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
+const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
+
 /** A photo entry as the app writes it: the storage path of one of the owner's photos. */
 const photo = (n: number, owner = 'alice') =>
   `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
@@ -63,7 +66,7 @@ function kid(owner = 'alice', overrides: Record<string, unknown> = {}) {
 
 async function seed(id: string, owner: string) {
   await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(db(context), 'kids', id), { ...kid(owner), timestamp: Timestamp.now() })
+    await setDoc(doc(db(context), 'kids', appId(id)), { ...kid(owner), timestamp: Timestamp.now() })
   })
 }
 
@@ -84,33 +87,37 @@ afterAll(async () => {
 
 describe('kids/{kidId}: create', () => {
   it('lets a parent create a child record as themselves', async () => {
-    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid()))
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid()))
   })
 
   it('refuses a record in another parent’s name, and visitors', async () => {
     // Bob's own photos, so only the name on the record is wrong.
-    await assertFails(setDoc(doc(bob(), 'kids/k1'), kid('alice', { imgUrls: [photo(1, 'bob')] })))
-    await assertFails(setDoc(doc(visitor(), 'kids/k1'), kid('alice')))
-    await assertFails(setDoc(doc(visitor(), 'kids/k1'), kid('')))
+    await assertFails(setDoc(doc(bob(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [photo(1, 'bob')] })))
+    await assertFails(setDoc(doc(visitor(), `kids/${appId('k1')}`), kid('alice')))
+    await assertFails(setDoc(doc(visitor(), `kids/${appId('k1')}`), kid('')))
   })
 
   it('refuses a client-made timestamp', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { timestamp: Timestamp.fromMillis(0) })))
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { timestamp: Timestamp.fromMillis(0) })),
+    )
   })
 
   it('refuses missing and extra fields', async () => {
     const { address: _address, ...withoutAddress } = kid()
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withoutAddress))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { images: [] })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { admin: true })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withoutAddress))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { images: [] })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { admin: true })))
   })
 
   it('checks the enums and types', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { kidGender: 'Other' })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { plan: 'Yearly' })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { disability: 'No' })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { kidAge: 4 })))
-    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid('alice', { kidGender: 'Male', plan: 'Daily' })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { kidGender: 'Other' })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { plan: 'Yearly' })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { disability: 'No' })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { kidAge: 4 })))
+    await assertSucceeds(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { kidGender: 'Male', plan: 'Daily' })),
+    )
   })
 
   it('refuses empty and over-long text (the limits of kid-record.ts)', async () => {
@@ -123,25 +130,33 @@ describe('kids/{kidId}: create', () => {
       address: 300,
     }
     for (const [field, max] of Object.entries(limits)) {
-      await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { [field]: '' })))
-      await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { [field]: 'x'.repeat(max + 1) })))
+      await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { [field]: '' })))
+      await assertFails(
+        setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { [field]: 'x'.repeat(max + 1) })),
+      )
       await assertSucceeds(
-        setDoc(doc(alice(), `kids/ok-${field}`), kid('alice', { [field]: 'x'.repeat(max) })),
+        setDoc(doc(alice(), `kids/${appId(`ok${field}`)}`), kid('alice', { [field]: 'x'.repeat(max) })),
       )
     }
   })
 
   it('needs 1 to 6 photo paths', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [] })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [] })))
     await assertFails(
-      setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6, 7].map((n) => photo(n)) })),
+      setDoc(
+        doc(alice(), `kids/${appId('k1')}`),
+        kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6, 7].map((n) => photo(n)) }),
+      ),
     )
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [photo(1), 42] })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [''] })))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: photo(1) })))
-    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [photo(1)] })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [photo(1), 42] })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [''] })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: photo(1) })))
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [photo(1)] })))
     await assertSucceeds(
-      setDoc(doc(alice(), 'kids/k2'), kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6].map((n) => photo(n)) })),
+      setDoc(
+        doc(alice(), `kids/${appId('k2')}`),
+        kid('alice', { imgUrls: [1, 2, 3, 4, 5, 6].map((n) => photo(n)) }),
+      ),
     )
   })
 })
@@ -152,24 +167,26 @@ describe('kids/{kidId}: photo paths', () => {
   it('accepts the owner’s own storage paths, file names with dashes included', async () => {
     await assertSucceeds(
       setDoc(
-        doc(alice(), 'kids/k1'),
+        doc(alice(), `kids/${appId('k1')}`),
         withPhotos([photo(1), 'images/alice-my-first-day.jpeg-abcdefghij0123456789']),
       ),
     )
   })
 
   it('refuses a download address with a token, an http address and a javascript: string', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([downloadUrl(1)])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1), downloadUrl(2)])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos(['http://example.com/images/alice-p.jpg'])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos(['javascript:alert(1)'])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([downloadUrl(1)])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([photo(1), downloadUrl(2)])))
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos(['http://example.com/images/alice-p.jpg'])),
+    )
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos(['javascript:alert(1)'])))
   })
 
   it('refuses another parent’s path, and a uid that only starts like the owner’s', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'bob')])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1), photo(2, 'bob')])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'alicex')])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([photo(1, 'alic')])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([photo(1, 'bob')])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([photo(1), photo(2, 'bob')])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([photo(1, 'alicex')])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([photo(1, 'alic')])))
   })
 
   it('refuses a path with a query string, an escaped slash, a space or a colon', async () => {
@@ -179,7 +196,7 @@ describe('kids/{kidId}: photo paths', () => {
       'images/alice-my photo.jpg-R4nd0mId000000000001',
       'images/alice-x:y',
     ]) {
-      await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([path])))
+      await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([path])))
     }
   })
 
@@ -196,42 +213,49 @@ describe('kids/{kidId}: photo paths', () => {
       'images/alice',
       'alice-p1.jpg-R',
     ]) {
-      await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([path])))
+      await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([path])))
     }
   })
 
   it('refuses an empty string, a non-string and an over-long path (300 characters at most)', async () => {
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([''])))
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([{ path: photo(1) }])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([''])))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([{ path: photo(1) }])))
     const prefix = 'images/alice-'
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), withPhotos([prefix + 'x'.repeat(301 - prefix.length)])))
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([prefix + 'x'.repeat(301 - prefix.length)])),
+    )
     await assertSucceeds(
-      setDoc(doc(alice(), 'kids/k1'), withPhotos([prefix + 'x'.repeat(300 - prefix.length)])),
+      setDoc(doc(alice(), `kids/${appId('k1')}`), withPhotos([prefix + 'x'.repeat(300 - prefix.length)])),
     )
   })
 
   it('an edit may not bring in someone else’s photo', async () => {
     await seed('k1', 'alice')
     await assertFails(
-      updateDoc(doc(alice(), 'kids/k1'), { imgUrls: [photo(1, 'bob')], timestamp: serverTimestamp() }),
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), {
+        imgUrls: [photo(1, 'bob')],
+        timestamp: serverTimestamp(),
+      }),
     )
     await assertSucceeds(
-      updateDoc(doc(alice(), 'kids/k1'), { imgUrls: [photo(3)], timestamp: serverTimestamp() }),
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { imgUrls: [photo(3)], timestamp: serverTimestamp() }),
     )
   })
 
   it('a record that still holds download addresses cannot be saved until they are paths', async () => {
     await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(doc(db(context), 'kids/old'), {
+      await setDoc(doc(db(context), `kids/${appId('old')}`), {
         ...kid('alice'),
         imgUrls: [downloadUrl(1)],
         timestamp: Timestamp.now(),
       })
     })
-    await assertSucceeds(getDoc(doc(alice(), 'kids/old')))
-    await assertFails(updateDoc(doc(alice(), 'kids/old'), { plan: 'Weekly', timestamp: serverTimestamp() }))
+    await assertSucceeds(getDoc(doc(alice(), `kids/${appId('old')}`)))
+    await assertFails(
+      updateDoc(doc(alice(), `kids/${appId('old')}`), { plan: 'Weekly', timestamp: serverTimestamp() }),
+    )
     await assertSucceeds(
-      updateDoc(doc(alice(), 'kids/old'), { imgUrls: [photo(1)], timestamp: serverTimestamp() }),
+      updateDoc(doc(alice(), `kids/${appId('old')}`), { imgUrls: [photo(1)], timestamp: serverTimestamp() }),
     )
   })
 })
@@ -239,22 +263,22 @@ describe('kids/{kidId}: photo paths', () => {
 describe('kids/{kidId}: read', () => {
   it('only the owner reads a record', async () => {
     await seed('k1', 'alice')
-    await assertSucceeds(getDoc(doc(alice(), 'kids/k1')))
-    await assertFails(getDoc(doc(bob(), 'kids/k1')))
-    await assertFails(getDoc(doc(visitor(), 'kids/k1')))
+    await assertSucceeds(getDoc(doc(alice(), `kids/${appId('k1')}`)))
+    await assertFails(getDoc(doc(bob(), `kids/${appId('k1')}`)))
+    await assertFails(getDoc(doc(visitor(), `kids/${appId('k1')}`)))
   })
 
   it('a signed-in parent may read a record that does not exist (yet); a visitor may not', async () => {
-    await assertSucceeds(getDoc(doc(alice(), 'kids/nope')))
-    await assertSucceeds(getDoc(doc(bob(), 'kids/nope')))
-    await assertFails(getDoc(doc(visitor(), 'kids/nope')))
+    await assertSucceeds(getDoc(doc(alice(), `kids/${appId('nope')}`)))
+    await assertSucceeds(getDoc(doc(bob(), `kids/${appId('nope')}`)))
+    await assertFails(getDoc(doc(visitor(), `kids/${appId('nope')}`)))
   })
 
   it('a listener opened before the first save sees the record arrive', async () => {
     const seen = await new Promise<boolean[]>((resolve, reject) => {
       const states: boolean[] = []
       const stop = onSnapshot(
-        doc(alice(), 'kids/k1'),
+        doc(alice(), `kids/${appId('k1')}`),
         (snapshot) => {
           if (snapshot.metadata.hasPendingWrites) return
           states.push(snapshot.exists())
@@ -262,7 +286,7 @@ describe('kids/{kidId}: read', () => {
             stop()
             resolve(states)
           } else if (states.length === 1) {
-            setDoc(doc(alice(), 'kids/k1'), kid()).catch(reject)
+            setDoc(doc(alice(), `kids/${appId('k1')}`), kid()).catch(reject)
           }
         },
         reject,
@@ -272,9 +296,9 @@ describe('kids/{kidId}: read', () => {
   })
 
   it('another parent’s existing record stays refused once it exists', async () => {
-    await assertSucceeds(getDoc(doc(bob(), 'kids/k1')))
+    await assertSucceeds(getDoc(doc(bob(), `kids/${appId('k1')}`)))
     await seed('k1', 'alice')
-    await assertFails(getDoc(doc(bob(), 'kids/k1')))
+    await assertFails(getDoc(doc(bob(), `kids/${appId('k1')}`)))
   })
 
   it('the profile query works for the owner; querying others, or everything, is refused', async () => {
@@ -293,29 +317,37 @@ describe('kids/{kidId}: read', () => {
 describe('kids/{kidId}: update', () => {
   it('the owner overwrites the record with a new server timestamp (the edit screen)', async () => {
     await seed('k1', 'alice')
-    await assertSucceeds(setDoc(doc(alice(), 'kids/k1'), kid('alice', { kidName: 'Amara Grace' })))
-    await assertSucceeds(updateDoc(doc(alice(), 'kids/k1'), { plan: 'Weekly', timestamp: serverTimestamp() }))
+    await assertSucceeds(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { kidName: 'Amara Grace' })),
+    )
+    await assertSucceeds(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { plan: 'Weekly', timestamp: serverTimestamp() }),
+    )
   })
 
   it('userRef never changes hands', async () => {
     await seed('k1', 'alice')
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('bob', { imgUrls: [photo(1, 'alice')] })))
-    await assertFails(updateDoc(doc(alice(), 'kids/k1'), { userRef: 'bob', timestamp: serverTimestamp() }))
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid('bob', { imgUrls: [photo(1, 'alice')] })),
+    )
+    await assertFails(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { userRef: 'bob', timestamp: serverTimestamp() }),
+    )
   })
 
   it('an update is validated like a create', async () => {
     await seed('k1', 'alice')
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { imgUrls: [] })))
-    await assertFails(updateDoc(doc(alice(), 'kids/k1'), { plan: 'Weekly' })) // no new timestamp
-    await assertFails(setDoc(doc(alice(), 'kids/k1'), kid('alice', { kidName: 'x'.repeat(81) })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [] })))
+    await assertFails(updateDoc(doc(alice(), `kids/${appId('k1')}`), { plan: 'Weekly' })) // no new timestamp
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { kidName: 'x'.repeat(81) })))
   })
 
   it('nobody else updates it', async () => {
     await seed('k1', 'alice')
-    await assertFails(setDoc(doc(bob(), 'kids/k1'), kid('bob')))
-    await assertFails(setDoc(doc(bob(), 'kids/k1'), kid('alice')))
+    await assertFails(setDoc(doc(bob(), `kids/${appId('k1')}`), kid('bob')))
+    await assertFails(setDoc(doc(bob(), `kids/${appId('k1')}`), kid('alice')))
     await assertFails(
-      updateDoc(doc(visitor(), 'kids/k1'), { kidName: 'Visitor', timestamp: serverTimestamp() }),
+      updateDoc(doc(visitor(), `kids/${appId('k1')}`), { kidName: 'Visitor', timestamp: serverTimestamp() }),
     )
   })
 })
@@ -323,8 +355,8 @@ describe('kids/{kidId}: update', () => {
 describe('kids/{kidId}: delete', () => {
   it('only the owner deletes a record', async () => {
     await seed('k1', 'alice')
-    await assertFails(deleteDoc(doc(bob(), 'kids/k1')))
-    await assertFails(deleteDoc(doc(visitor(), 'kids/k1')))
-    await assertSucceeds(deleteDoc(doc(alice(), 'kids/k1')))
+    await assertFails(deleteDoc(doc(bob(), `kids/${appId('k1')}`)))
+    await assertFails(deleteDoc(doc(visitor(), `kids/${appId('k1')}`)))
+    await assertSucceeds(deleteDoc(doc(alice(), `kids/${appId('k1')}`)))
   })
 })

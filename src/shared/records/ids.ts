@@ -14,3 +14,10 @@ export function newRandomId(length = 20): string {
   }
   return id
 }
+
+/** The id of a child record, kids/{kidId}: newRandomId's format, which firestore.rules requires. */
+export const KID_ID_PATTERN = /^[A-Za-z0-9]{20}$/
+
+export function isKidId(id: string): boolean {
+  return KID_ID_PATTERN.test(id)
+}

@@ -25,4 +25,38 @@ describe('inquiry record', () => {
     expect(inquiryProblems({ ...valid, name: '', message: '' })).toEqual(['name', 'message'])
     expect(inquiryProblems({ ...valid, email: 'not-an-email' })).toEqual(['email'])
   })
+
+  it('keeps the subject on one line and the message on its lines, without controls or bidi marks', () => {
+    const inquiry = normalizeInquiry({
+      ...valid,
+      subject: ' A visit\r\non\tMonday\u202E ',
+      message: ' Hello,\r\n\r\nCould we\tvisit?\u2066 ',
+    })
+    expect(inquiry.subject).toBe('A visit on Monday')
+    expect(inquiry.message).toBe('Hello,\n\nCould we visit?')
+    expect(inquiryProblems(inquiry)).toEqual([])
+  })
+
+  it('cuts by characters, never through an emoji', () => {
+    const inquiry = normalizeInquiry({
+      ...valid,
+      name: 'x'.concat('😀'.repeat(100)),
+      message: '😀'.repeat(2500),
+    })
+    expect(Array.from(inquiry.name)).toHaveLength(inquiryLimits.name.max)
+    expect(inquiry.message).toBe('😀'.repeat(inquiryLimits.message.max))
+    expect(inquiryProblems(inquiry)).toEqual([])
+  })
+
+  it('names what the rules refuse: only spaces, a line break outside the message, controls, bidi', () => {
+    expect(inquiryProblems({ ...valid, name: '\u00A0', message: ' \n ' })).toEqual(['name', 'message'])
+    expect(inquiryProblems({ ...valid, lastName: '  ', subject: '\u3000' })).toEqual(['lastName', 'subject'])
+    expect(inquiryProblems({ ...valid, subject: 'A\nvisit' })).toEqual(['subject'])
+    expect(inquiryProblems({ ...valid, message: 'Can we\nvisit?' })).toEqual([])
+    expect(inquiryProblems({ ...valid, name: 'A\u202Eda', message: 'Hi\u0000' })).toEqual(['name', 'message'])
+    expect(inquiryProblems({ ...valid, email: 'ada\u2066@example.com' })).toEqual(['email'])
+    // Limits in characters: 80 emoji are a valid name, 81 are not.
+    expect(inquiryProblems({ ...valid, name: '😀'.repeat(80) })).toEqual([])
+    expect(inquiryProblems({ ...valid, name: '😀'.repeat(81) })).toEqual(['name'])
+  })
 })

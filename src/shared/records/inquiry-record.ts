@@ -1,5 +1,8 @@
 // The Quick Inquire form's record: one schema for the contact form, the Firebase adapter
 // and firestore.rules, which enforces the same fields and limits server-side. Owned by the account feature.
+// Text rules (no control or text-direction characters, never only spaces, lengths in characters) are in
+// record-text.ts; only the message may hold line breaks.
+import { cleanLine, cleanLines, cutToCharacters, textProblem } from './record-text'
 
 export interface InquiryRecord {
   readonly name: string
@@ -19,7 +22,10 @@ export interface InquirySubmission extends InquiryRecord {
 
 export type InquiryField = keyof InquiryRecord
 
-/** Length limits per field (min, max) after trimming. firestore.rules repeats them. */
+/**
+ * Length limits per field (min, max) in characters after trimming. firestore.rules repeats them. A field
+ * with min 0 may be empty, but never only spaces.
+ */
 export const inquiryLimits: { readonly [K in InquiryField]: { readonly min: number; readonly max: number } } =
   {
     name: { min: 1, max: 80 },
@@ -31,9 +37,21 @@ export const inquiryLimits: { readonly [K in InquiryField]: { readonly min: numb
 
 export const inquiryFields: readonly InquiryField[] = ['name', 'lastName', 'email', 'subject', 'message']
 
-/** Trims every field and cuts it to its limit (the form's maxLength normally stops longer input). */
+/** The one field that may hold line breaks; the subject, like the names and the e-mail, is one line. */
+export const INQUIRY_MULTILINE_FIELDS: readonly InquiryField[] = ['message']
+
+/**
+ * Makes every field fit the rules (record-text.ts) and cuts it to its limit in characters, never through
+ * an emoji (the form's maxLength normally stops longer input). One-line fields, the subject included, get
+ * single spaces for any white space; the message keeps its line breaks as '\n'.
+ */
 export function normalizeInquiry(input: InquiryRecord): InquiryRecord {
-  const cut = (field: InquiryField) => input[field].trim().slice(0, inquiryLimits[field].max)
+  const cut = (field: InquiryField) => {
+    const clean = INQUIRY_MULTILINE_FIELDS.includes(field)
+      ? cleanLines(input[field])
+      : cleanLine(input[field])
+    return cutToCharacters(clean, inquiryLimits[field].max).trim()
+  }
   return {
     name: cut('name'),
     lastName: cut('lastName'),
@@ -43,12 +61,19 @@ export function normalizeInquiry(input: InquiryRecord): InquiryRecord {
   }
 }
 
-/** Fields that would be refused by the rules (too short, or an e-mail without '@'); empty when valid. */
+/**
+ * Fields that would be refused by the rules (blank where required, too long, a character the rules refuse,
+ * or an e-mail that is not one '@' between two parts without spaces); empty when valid.
+ */
 export function inquiryProblems(inquiry: InquiryRecord): InquiryField[] {
-  const problems = inquiryFields.filter((field) => {
-    const { length } = inquiry[field]
-    return length < inquiryLimits[field].min || length > inquiryLimits[field].max
-  })
+  const problems = inquiryFields.filter(
+    (field) =>
+      typeof inquiry[field] !== 'string' ||
+      textProblem(inquiry[field], {
+        ...inquiryLimits[field],
+        multiline: INQUIRY_MULTILINE_FIELDS.includes(field),
+      }) !== null,
+  )
   if (!problems.includes('email') && !/^[^@\s]+@[^@\s]+$/.test(inquiry.email)) problems.push('email')
   return problems
 }

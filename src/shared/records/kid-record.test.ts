@@ -42,6 +42,46 @@ describe('the child schema', () => {
     })
   })
 
+  it('normalizes what the rules refuse: controls and bidi marks go, line breaks only in the address', () => {
+    const clean = normalizeKidFields({
+      ...filled,
+      kidName: 'Amara\u202E \u2066Obi\u0000',
+      kidAge: '4\nyears',
+      parentPhone: '0802\t555',
+      address: '12 Palm\tClose\u2028Uyo\u202E\r\nAkwa Ibom',
+    })
+    expect(clean).toMatchObject({
+      kidName: 'Amara Obi',
+      kidAge: '4 years',
+      parentPhone: '0802 555',
+      address: '12 Palm Close\nUyo\nAkwa Ibom',
+    })
+    expect(validateKidFields(clean)).toEqual({})
+    // A field of nothing but such characters is empty, with the spec's message.
+    const blank = normalizeKidFields({ ...filled, kidName: '\u202E\u2066', parentName: '\u00A0\u3000' })
+    expect(validateKidFields(blank)).toEqual({
+      kidName: 'Please fill in Child Name',
+      parentName: 'Please fill in Parent Name',
+    })
+  })
+
+  it('refuses (un-normalized) text the rules would refuse, and counts characters, not UTF-16 units', () => {
+    expect(validateKidFields({ ...filled, kidName: '   ', kidAge: '4\n', address: 'Uyo\u202E' })).toEqual({
+      kidName: 'Please fill in Child Name',
+      kidAge: 'Child Age holds control or text-direction characters that cannot be saved',
+      address: 'Address holds control or text-direction characters that cannot be saved',
+    })
+    expect(validateKidFields({ ...filled, address: '12 Palm Close\nUyo' })).toEqual({})
+    expect(validateKidFields({ ...filled, kidName: '😀'.repeat(80) })).toEqual({})
+    expect(validateKidFields({ ...filled, kidName: '😀'.repeat(81) })).toEqual({
+      kidName: 'Child Name must be at most 80 characters',
+    })
+    const record = buildKidRecord(filled, ['images/u1-a.jpg-R1'], 'u1')
+    expect(kidRecordProblems({ ...record, kidName: 'Amara\u202E' })).toEqual([
+      'Child Name holds control or text-direction characters that cannot be saved',
+    ])
+  })
+
   it('refuses values outside the enums', () => {
     const errors = validateKidFields({ ...filled, kidGender: 'Other', plan: 'Yearly' } as never)
     expect(errors).toEqual({ kidGender: 'Choose Male or Female', plan: 'Choose Monthly, Weekly or Daily' })

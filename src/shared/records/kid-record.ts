@@ -3,6 +3,7 @@
 // there. Photos (types, sizes, storage paths) are in kid-photos.ts.
 import { isOwnPhotoPath, MAX_KID_PHOTOS, photoMessages } from './kid-photos'
 import { isKidPlan, type KidPlan } from './kid-plans'
+import { cleanLine, cleanLines, textProblem } from './record-text'
 
 export { isKidPlan, KID_PLANS, type KidPlan } from './kid-plans'
 
@@ -53,7 +54,10 @@ export const KID_TEXT_FIELDS: readonly KidTextField[] = [
   'address',
 ]
 
-/** Longest value per text field after trimming (firestore.rules checks the same numbers). */
+/**
+ * Longest value per text field after trimming, in characters (code points: an emoji is 1);
+ * firestore.rules checks the same numbers, counted the same way.
+ */
 export const KID_TEXT_MAX: { readonly [K in KidTextField]: number } = {
   kidName: 80,
   kidAge: 20,
@@ -62,6 +66,9 @@ export const KID_TEXT_MAX: { readonly [K in KidTextField]: number } = {
   parentPhone: 30,
   address: 300,
 }
+
+/** The one text field that may hold line breaks ('\n'); the others are one line. */
+export const KID_MULTILINE_FIELDS: readonly KidTextField[] = ['address']
 
 /** How each field is called in messages and labels. */
 export const KID_FIELD_LABELS: { readonly [K in keyof KidFields]: string } = {
@@ -81,6 +88,9 @@ export const kidFieldMessages = {
   required: (field: keyof KidFields) => `Please fill in ${KID_FIELD_LABELS[field]}`,
   tooLong: (field: KidTextField) =>
     `${KID_FIELD_LABELS[field]} must be at most ${KID_TEXT_MAX[field]} characters`,
+  /** Only for text that skipped normalizeKidFields (which removes these characters). */
+  characters: (field: KidTextField) =>
+    `${KID_FIELD_LABELS[field]} holds control or text-direction characters that cannot be saved`,
   gender: 'Choose Male or Female',
   plan: 'Choose Monthly, Weekly or Daily',
 } as const
@@ -104,19 +114,22 @@ export function isKidGender(value: unknown): value is KidGender {
   return (KID_GENDERS as readonly unknown[]).includes(value)
 }
 
-/** Trims every text field; the address keeps its line breaks but loses trailing spaces per line. */
+/**
+ * Trims every text field and makes it fit the rules (record-text.ts): one-line fields get single spaces
+ * for any white space; the address keeps its line breaks (as '\n', at most one empty line in a row) but
+ * loses extra spaces per line; control and text-direction characters are removed.
+ */
 export function normalizeKidFields(input: KidFields): KidFields {
-  const line = (value: string) => value.trim().replace(/\s+/g, ' ')
   return {
-    kidName: line(input.kidName),
-    kidAge: line(input.kidAge),
+    kidName: cleanLine(input.kidName),
+    kidAge: cleanLine(input.kidAge),
     kidGender: input.kidGender,
     disability: input.disability,
-    parentName: line(input.parentName),
-    parentAge: line(input.parentAge),
-    parentPhone: line(input.parentPhone),
-    address: input.address
-      .split(/\r?\n/)
+    parentName: cleanLine(input.parentName),
+    parentAge: cleanLine(input.parentAge),
+    parentPhone: cleanLine(input.parentPhone),
+    address: cleanLines(input.address)
+      .split('\n')
       .map((part) => part.trim().replace(/[ \t]+/g, ' '))
       .join('\n')
       .replace(/\n{3,}/g, '\n\n')
@@ -131,9 +144,14 @@ export type KidFieldErrors = Partial<Record<keyof KidFields, string>>
 export function validateKidFields(fields: KidFields): KidFieldErrors {
   const errors: { -readonly [K in keyof KidFields]?: string } = {}
   for (const field of KID_TEXT_FIELDS) {
-    const value = fields[field]
-    if (value.length === 0) errors[field] = kidFieldMessages.required(field)
-    else if (value.length > KID_TEXT_MAX[field]) errors[field] = kidFieldMessages.tooLong(field)
+    const problem = textProblem(fields[field], {
+      min: 1,
+      max: KID_TEXT_MAX[field],
+      multiline: KID_MULTILINE_FIELDS.includes(field),
+    })
+    if (problem === 'required') errors[field] = kidFieldMessages.required(field)
+    else if (problem === 'tooLong') errors[field] = kidFieldMessages.tooLong(field)
+    else if (problem === 'characters') errors[field] = kidFieldMessages.characters(field)
   }
   if (!isKidGender(fields.kidGender)) errors.kidGender = kidFieldMessages.gender
   if (typeof fields.disability !== 'boolean') errors.disability = kidFieldMessages.required('disability')

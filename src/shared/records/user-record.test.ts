@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { nameForNewAccount, newUserRecord, normalizeUserName, USER_NAME_MAX } from './user-record'
+import {
+  isValidUserName,
+  nameForNewAccount,
+  newUserRecord,
+  normalizeUserName,
+  USER_NAME_MAX,
+} from './user-record'
 
 describe('user record', () => {
   it('trims names, folds inner whitespace and cuts them to the limit', () => {
@@ -14,5 +20,20 @@ describe('user record', () => {
 
   it('holds name and e-mail only: never a password', () => {
     expect(newUserRecord(' Sam ', ' sam@example.com ')).toEqual({ name: 'Sam', email: 'sam@example.com' })
+  })
+
+  it('makes a name one line without controls or bidi marks, cut by characters', () => {
+    expect(normalizeUserName('Ada\nLove\tlace\u202E')).toBe('Ada Love lace')
+    expect(normalizeUserName('\u202E\u2066')).toBe('')
+    expect(normalizeUserName('😀'.repeat(USER_NAME_MAX + 1))).toBe('😀'.repeat(USER_NAME_MAX))
+    expect(nameForNewAccount('\u202E', 'sam@example.com')).toBe('sam')
+  })
+
+  it('says which names the rules accept as they are', () => {
+    expect(isValidUserName('Ada Lovelace')).toBe(true)
+    expect(isValidUserName('😀'.repeat(USER_NAME_MAX))).toBe(true)
+    expect(isValidUserName('😀'.repeat(USER_NAME_MAX + 1))).toBe(false)
+    for (const bad of ['', '   ', '\u00A0', 'Ada\nL', 'Ada\u202E', 'Ada\u0000'])
+      expect(isValidUserName(bad)).toBe(false)
   })
 })

@@ -1,7 +1,8 @@
 // The parent's record, users/{uid}: the one schema shared by the sign-up and profile forms, the Firebase
 // adapter and firestore.rules (which repeat these limits server-side). It never holds the password.
+import { cleanLine, cutToCharacters, textProblem } from './record-text'
 
-/** Longest name we store (firestore.rules checks the same limit). */
+/** Longest name we store, in characters (firestore.rules checks the same limit, counted the same way). */
 export const USER_NAME_MAX = 80
 
 /** What the app writes; `timestamp` is the server's time, set by the adapter at creation. */
@@ -10,9 +11,17 @@ export interface UserRecord {
   readonly email: string
 }
 
-/** Trims a typed name and cuts it to the stored limit. */
+/**
+ * Trims a typed name to one line without control or text-direction characters (record-text.ts) and cuts
+ * it to the stored limit in characters, never through an emoji.
+ */
 export function normalizeUserName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').slice(0, USER_NAME_MAX).trim()
+  return cutToCharacters(cleanLine(name), USER_NAME_MAX).trim()
+}
+
+/** Whether the rules accept this name as it is: one line, not blank, at most USER_NAME_MAX characters. */
+export function isValidUserName(name: string): boolean {
+  return textProblem(name, { min: 1, max: USER_NAME_MAX, multiline: false }) === null
 }
 
 /**
