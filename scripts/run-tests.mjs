@@ -101,7 +101,9 @@ if (buildOk && found.firestoreOk) {
 
 if (buildOk) {
   const e2eOk = run('browser tests', 'npx', ['playwright', 'test'])
-  const e2e = readJson('test-results/e2e-results.json')
+  // playwright.config.ts names the report after a non-default E2E_PORT (side-by-side runs).
+  const port = Number(process.env.E2E_PORT ?? 4173)
+  const e2e = readJson(`test-results/e2e-results${port === 4173 ? '' : `-${port}`}.json`)
   if (e2e?.stats) {
     passed += e2e.stats.expected
     failed += e2e.stats.unexpected + e2e.stats.flaky
