@@ -1,18 +1,10 @@
 // firestore.rules for inquiries (create-only Quick Inquire messages), against the Firestore emulator
 // (npm run test:emulators; needs Java 21).
-import { readFileSync } from 'node:fs'
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
   deleteDoc,
   doc,
-  type Firestore,
   getDoc,
   getDocs,
   serverTimestamp,
@@ -20,14 +12,15 @@ import {
   Timestamp,
   updateDoc,
 } from 'firebase/firestore'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { inquiryLimits } from '../../src/shared/records/inquiry-record'
+import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
-let env: RulesTestEnvironment
+const rules = useRulesEnvironment('demo-sunbeam-rules-inquiries', 'firestore')
 
-const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
-const visitor = () => db(env.unauthenticatedContext())
-const parent = () => db(env.authenticatedContext('alice', { email: 'alice@example.com' }))
+const db = firestoreOf
+const visitor = () => db(rules.env.unauthenticatedContext())
+const parent = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
 
 const inquiry = () => ({
   name: 'Ada',
@@ -36,21 +29,6 @@ const inquiry = () => ({
   subject: 'A visit',
   message: 'Could we visit on Monday morning?',
   timestamp: serverTimestamp(),
-})
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-sunbeam-rules-inquiries',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  })
-})
-
-beforeEach(async () => {
-  await env.clearFirestore()
-})
-
-afterAll(async () => {
-  await env.cleanup()
 })
 
 describe('inquiries: create only', () => {
@@ -66,7 +44,7 @@ describe('inquiries: create only', () => {
   })
 
   it('nobody reads, lists, changes or deletes inquiries', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await rules.env.withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(db(context), 'inquiries/one'), { ...inquiry(), timestamp: Timestamp.now() })
     })
     for (const store of [visitor(), parent()]) {

@@ -1,14 +1,7 @@
 // firestore.rules for kids/{kidId}: the cases a review found untested (non-text values, deleted fields,
 // broader queries, a listener on an id someone else then creates, text limits in emoji and non-Latin
 // scripts), and paths no rule opens. Against the Firestore emulator (npm run test:emulators).
-import { readFileSync } from 'node:fs'
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
   collectionGroup,
@@ -26,18 +19,18 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { KID_TEXT_MAX } from '../../src/shared/records/kid-record'
 import { characterCount } from '../../src/shared/records/record-text'
+import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
-let env: RulesTestEnvironment
+const rules = useRulesEnvironment('demo-sunbeam-rules-kids-edges', 'firestore')
 
-// rules-unit-testing hands out the compat Firestore; the modular functions unwrap it (as its docs show).
-const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
+const db = firestoreOf
 
-const alice = () => db(env.authenticatedContext('alice'))
-const bob = () => db(env.authenticatedContext('bob'))
-const visitor = () => db(env.unauthenticatedContext())
+const alice = () => db(rules.env.authenticatedContext('alice'))
+const bob = () => db(rules.env.authenticatedContext('bob'))
+const visitor = () => db(rules.env.unauthenticatedContext())
 
 /** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
 const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
@@ -67,28 +60,13 @@ function kid(overrides: Record<string, unknown> = {}) {
 const TEXT_FIELDS = Object.keys(KID_TEXT_MAX) as (keyof typeof KID_TEXT_MAX)[]
 
 async function seed(id: string, owner: string) {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await rules.env.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(db(context), 'kids', appId(id)), {
       ...kid({ userRef: owner, imgUrls: [photo(1, owner)] }),
       timestamp: Timestamp.now(),
     })
   })
 }
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-sunbeam-rules-kids-edges',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  })
-})
-
-beforeEach(async () => {
-  await env.clearFirestore()
-})
-
-afterAll(async () => {
-  await env.cleanup()
-})
 
 describe('kids/{kidId}: values of the wrong type', () => {
   it('refuses a number, a boolean, null, a list or a map in every text field', async () => {

@@ -1,13 +1,6 @@
 // firestore.rules for kids/{kidId}, against the Firestore emulator (npm run test:emulators; needs Java 21).
 // Every operation for the owner, another parent and a signed-out visitor, plus the record's shape.
-import { readFileSync } from 'node:fs'
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
   deleteDoc,
@@ -24,16 +17,16 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
-let env: RulesTestEnvironment
+const rules = useRulesEnvironment('demo-sunbeam-rules-kids', 'firestore')
 
-// rules-unit-testing hands out the compat Firestore; the modular functions unwrap it (as its docs show).
-const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
+const db = firestoreOf
 
-const alice = () => db(env.authenticatedContext('alice'))
-const bob = () => db(env.authenticatedContext('bob'))
-const visitor = () => db(env.unauthenticatedContext())
+const alice = () => db(rules.env.authenticatedContext('alice'))
+const bob = () => db(rules.env.authenticatedContext('bob'))
+const visitor = () => db(rules.env.unauthenticatedContext())
 
 /** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
 const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
@@ -65,25 +58,10 @@ function kid(owner = 'alice', overrides: Record<string, unknown> = {}) {
 }
 
 async function seed(id: string, owner: string) {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await rules.env.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(db(context), 'kids', appId(id)), { ...kid(owner), timestamp: Timestamp.now() })
   })
 }
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-sunbeam-rules-kids',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  })
-})
-
-beforeEach(async () => {
-  await env.clearFirestore()
-})
-
-afterAll(async () => {
-  await env.cleanup()
-})
 
 describe('kids/{kidId}: create', () => {
   it('lets a parent create a child record as themselves', async () => {
@@ -243,7 +221,7 @@ describe('kids/{kidId}: photo paths', () => {
   })
 
   it('a record that still holds download addresses cannot be saved until they are paths', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await rules.env.withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(db(context), `kids/${appId('old')}`), {
         ...kid('alice'),
         imgUrls: [downloadUrl(1)],

@@ -1,13 +1,6 @@
 // storage.rules for child photos, against the Storage emulator (npm run test:emulators; needs Java 21).
 // Every operation for the owner, another parent and a signed-out visitor, plus the type and size checks.
-import { readFileSync } from 'node:fs'
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing'
 import {
   deleteObject,
   type FirebaseStorage,
@@ -18,40 +11,26 @@ import {
   updateMetadata,
   uploadBytes,
 } from 'firebase/storage'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
+import { useRulesEnvironment } from './rules-environment'
 
-let env: RulesTestEnvironment
+const rules = useRulesEnvironment('demo-sunbeam-rules-storage', 'storage')
 
 // rules-unit-testing hands out the compat Storage; the modular functions unwrap it.
 const storage = (context: RulesTestContext) => context.storage() as unknown as FirebaseStorage
 
-const alice = () => storage(env.authenticatedContext('alice'))
-const bob = () => storage(env.authenticatedContext('bob'))
-const visitor = () => storage(env.unauthenticatedContext())
+const alice = () => storage(rules.env.authenticatedContext('alice'))
+const bob = () => storage(rules.env.authenticatedContext('bob'))
+const visitor = () => storage(rules.env.unauthenticatedContext())
 
 const ALICE_PHOTO = 'images/alice-cover.jpg-R4nd0mId0000000000A'
 const jpeg = (size = 1024) => new Uint8Array(size)
 
 async function seedAlicePhoto() {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await rules.env.withSecurityRulesDisabled(async (context) => {
     await uploadBytes(ref(storage(context), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' })
   })
 }
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-sunbeam-rules-storage',
-    storage: { rules: readFileSync('storage.rules', 'utf8') },
-  })
-})
-
-beforeEach(async () => {
-  await env.clearStorage()
-})
-
-afterAll(async () => {
-  await env.cleanup()
-})
 
 describe('images/{userId}-{fileName}-{random id}: upload', () => {
   it('the owner uploads JPEG and PNG photos under their own uid', async () => {
@@ -74,8 +53,8 @@ describe('images/{userId}-{fileName}-{random id}: upload', () => {
   })
 
   it('a uid that is the start of another uid owns none of its photos', async () => {
-    const abc = () => storage(env.authenticatedContext('abc'))
-    const abcd = () => storage(env.authenticatedContext('abcd'))
+    const abc = () => storage(rules.env.authenticatedContext('abc'))
+    const abcd = () => storage(rules.env.authenticatedContext('abcd'))
     const abcdPhoto = 'images/abcd-x.jpg-R4nd0mId0000000000B'
     await assertFails(uploadBytes(ref(abc(), abcdPhoto), jpeg(), { contentType: 'image/jpeg' }))
     await assertSucceeds(uploadBytes(ref(abcd(), abcdPhoto), jpeg(), { contentType: 'image/jpeg' }))

@@ -2,18 +2,10 @@
 // the app's format, and what a read of a missing child record tells. Each refusal stands beside an
 // accepted control that differs from it only in the one thing refused. Against the Firestore emulator
 // (npm run test:emulators).
-import { readFileSync } from 'node:fs'
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
   doc,
-  type Firestore,
   getDoc,
   onSnapshot,
   serverTimestamp,
@@ -21,18 +13,19 @@ import {
   Timestamp,
   updateDoc,
 } from 'firebase/firestore'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { newRandomId } from '../../src/shared/records/ids'
 import { inquiryLimits } from '../../src/shared/records/inquiry-record'
 import { KID_TEXT_MAX, type KidTextField } from '../../src/shared/records/kid-record'
 import { characterCount, hasForbiddenCharacters, isBlank } from '../../src/shared/records/record-text'
+import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
-let env: RulesTestEnvironment
+const rules = useRulesEnvironment('demo-sunbeam-rules-text', 'firestore')
 
-const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
-const alice = () => db(env.authenticatedContext('alice', { email: 'alice@example.com' }))
-const bob = () => db(env.authenticatedContext('bob', { email: 'bob@example.com' }))
-const visitor = () => db(env.unauthenticatedContext())
+const db = firestoreOf
+const alice = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
+const bob = () => db(rules.env.authenticatedContext('bob', { email: 'bob@example.com' }))
+const visitor = () => db(rules.env.unauthenticatedContext())
 
 const photo = (n: number, owner = 'alice') =>
   `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
@@ -116,21 +109,6 @@ const FORBIDDEN: Record<string, string> = {
 
 /** Only spaces: each is what String.prototype.trim removes, so the app's form calls these empty. */
 const BLANKS = [' ', '   ', '\u00A0', '\u3000', '\u2003 \u2009', '\u202F\u205F', '\uFEFF', '\u1680']
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-sunbeam-rules-text',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  })
-})
-
-beforeEach(async () => {
-  await env.clearFirestore()
-})
-
-afterAll(async () => {
-  await env.cleanup()
-})
 
 describe('the app agrees with these cases', () => {
   it('record-text.ts calls every forbidden example forbidden and every blank blank', () => {
@@ -228,7 +206,7 @@ describe('kids/{kidId}: ids in the app’s format', () => {
 
 describe('kids/{kidId}: a read of a missing record', () => {
   async function seed(id: string, owner: string) {
-    await env.withSecurityRulesDisabled(async (context) => {
+    await rules.env.withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(db(context), 'kids', id), {
         ...kid({ userRef: owner, imgUrls: [photo(1, owner)] }),
         timestamp: Timestamp.now(),

@@ -1,37 +1,21 @@
 // firestore.rules for users/{uid}, against the Firestore emulator (npm run test:emulators; needs Java 21).
-import { readFileSync } from 'node:fs'
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing'
-import {
-  deleteDoc,
-  doc,
-  type Firestore,
-  getDoc,
-  serverTimestamp,
-  setDoc,
-  Timestamp,
-  updateDoc,
-} from 'firebase/firestore'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
+import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore'
+import { describe, it } from 'vitest'
+import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
-let env: RulesTestEnvironment
+const rules = useRulesEnvironment('demo-sunbeam-rules-users', 'firestore')
 
-// rules-unit-testing hands out the compat Firestore; the modular functions unwrap it (as its docs show).
-const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore
+const db = firestoreOf
 
-const alice = () => db(env.authenticatedContext('alice', { email: 'alice@example.com' }))
-const bob = () => db(env.authenticatedContext('bob', { email: 'bob@example.com' }))
-const visitor = () => db(env.unauthenticatedContext())
+const alice = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
+const bob = () => db(rules.env.authenticatedContext('bob', { email: 'bob@example.com' }))
+const visitor = () => db(rules.env.unauthenticatedContext())
 
 const aliceRecord = () => ({ name: 'Alice', email: 'alice@example.com', timestamp: serverTimestamp() })
 
 async function seedAlice() {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await rules.env.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(db(context), 'users/alice'), {
       name: 'Alice',
       email: 'alice@example.com',
@@ -39,21 +23,6 @@ async function seedAlice() {
     })
   })
 }
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-sunbeam-rules-users',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8') },
-  })
-})
-
-beforeEach(async () => {
-  await env.clearFirestore()
-})
-
-afterAll(async () => {
-  await env.cleanup()
-})
 
 describe('users/{uid}: create', () => {
   it('lets a parent create their own record with name, email and the server time', async () => {
@@ -97,7 +66,7 @@ describe('users/{uid}: create', () => {
 
 describe('users/{uid}: the e-mail on the sign-in token', () => {
   it('refuses a record when the token carries no e-mail', async () => {
-    const noEmail = db(env.authenticatedContext('carol'))
+    const noEmail = db(rules.env.authenticatedContext('carol'))
     await assertFails(
       setDoc(doc(noEmail, 'users/carol'), { name: 'Carol', email: '', timestamp: serverTimestamp() }),
     )
@@ -112,7 +81,7 @@ describe('users/{uid}: the e-mail on the sign-in token', () => {
 
   it('compares the e-mail exactly: another case is another e-mail', async () => {
     // The app writes the e-mail Auth hands back (user.email), the very value on the token.
-    const mixed = db(env.authenticatedContext('dan', { email: 'Dan.Parent@Example.com' }))
+    const mixed = db(rules.env.authenticatedContext('dan', { email: 'Dan.Parent@Example.com' }))
     const record = (email: string) => ({ name: 'Dan', email, timestamp: serverTimestamp() })
     await assertFails(setDoc(doc(mixed, 'users/dan'), record('dan.parent@example.com')))
     await assertFails(setDoc(doc(mixed, 'users/dan'), record('DAN.PARENT@EXAMPLE.COM')))
