@@ -22,6 +22,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { KID_TEXT_MAX } from '../../src/shared/records/kid-record'
 import { characterCount } from '../../src/shared/records/record-text'
+import { appId, kidRecord, photo } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
 const rules = useRulesEnvironment('demo-sunbeam-rules-kids-edges', 'firestore')
@@ -32,30 +33,7 @@ const alice = () => db(rules.env.authenticatedContext('alice'))
 const bob = () => db(rules.env.authenticatedContext('bob'))
 const visitor = () => db(rules.env.unauthenticatedContext())
 
-/** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
-const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
-
-const photo = (n: number, owner = 'alice') =>
-  `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
-
-/** A record as the app writes it (src/shared/records/kid-record.ts plus the server timestamp). */
-function kid(overrides: Record<string, unknown> = {}) {
-  return {
-    kidName: 'Amara Obi',
-    kidAge: '4',
-    kidGender: 'Female',
-    disability: false,
-    parentName: 'Ngozi Obi',
-    parentAge: '34',
-    parentPhone: '+234 802 555 0101',
-    address: '12 Palm Close\nUyo',
-    plan: 'Monthly',
-    imgUrls: [photo(1), photo(2)],
-    userRef: 'alice',
-    timestamp: serverTimestamp(),
-    ...overrides,
-  }
-}
+const kid = (overrides: Record<string, unknown> = {}) => kidRecord('alice', overrides)
 
 const TEXT_FIELDS = Object.keys(KID_TEXT_MAX) as (keyof typeof KID_TEXT_MAX)[]
 

@@ -18,6 +18,7 @@ import {
   where,
 } from 'firebase/firestore'
 import { describe, expect, it } from 'vitest'
+import { appId, kidRecord, photo } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
 const rules = useRulesEnvironment('demo-sunbeam-rules-kids', 'firestore')
@@ -28,34 +29,11 @@ const alice = () => db(rules.env.authenticatedContext('alice'))
 const bob = () => db(rules.env.authenticatedContext('bob'))
 const visitor = () => db(rules.env.unauthenticatedContext())
 
-/** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
-const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
-
-/** A photo entry as the app writes it: the storage path of one of the owner's photos. */
-const photo = (n: number, owner = 'alice') =>
-  `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
 /** What records held before photos became private: a download address with its secret token. */
 const downloadUrl = (n: number) =>
   `https://firebasestorage.googleapis.com/v0/b/demo-sunbeam.appspot.com/o/images%2Falice-p${n}.jpg-R${n}?alt=media&token=t${n}`
 
-/** A record as the app writes it (src/shared/records/kid-record.ts plus the server timestamp). */
-function kid(owner = 'alice', overrides: Record<string, unknown> = {}) {
-  return {
-    kidName: 'Amara Obi',
-    kidAge: '4',
-    kidGender: 'Female',
-    disability: false,
-    parentName: 'Ngozi Obi',
-    parentAge: '34',
-    parentPhone: '+234 802 555 0101',
-    address: '12 Palm Close\nUyo',
-    plan: 'Monthly',
-    imgUrls: [photo(1, owner), photo(2, owner)],
-    userRef: owner,
-    timestamp: serverTimestamp(),
-    ...overrides,
-  }
-}
+const kid = kidRecord
 
 async function seed(id: string, owner: string) {
   await rules.env.withSecurityRulesDisabled(async (context) => {

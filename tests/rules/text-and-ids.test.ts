@@ -18,6 +18,7 @@ import { newRandomId } from '../../src/shared/records/ids'
 import { inquiryLimits } from '../../src/shared/records/inquiry-record'
 import { KID_TEXT_MAX, type KidTextField } from '../../src/shared/records/kid-record'
 import { characterCount, hasForbiddenCharacters, isBlank } from '../../src/shared/records/record-text'
+import { kidRecord, photo } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
 const rules = useRulesEnvironment('demo-sunbeam-rules-text', 'firestore')
@@ -27,26 +28,9 @@ const alice = () => db(rules.env.authenticatedContext('alice', { email: 'alice@e
 const bob = () => db(rules.env.authenticatedContext('bob', { email: 'bob@example.com' }))
 const visitor = () => db(rules.env.unauthenticatedContext())
 
-const photo = (n: number, owner = 'alice') =>
-  `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
-
-function kid(overrides: Record<string, unknown> = {}) {
-  return {
-    kidName: 'Amara Obi',
-    kidAge: '4',
-    kidGender: 'Female',
-    disability: false,
-    parentName: 'Ngozi Obi',
-    parentAge: '34',
-    parentPhone: '+234 802 555 0101',
-    address: '12 Palm Close\nUyo',
-    plan: 'Monthly',
-    imgUrls: [photo(1)],
-    userRef: 'alice',
-    timestamp: serverTimestamp(),
-    ...overrides,
-  }
-}
+/** One photo, unlike kidRecord's two. */
+const kid = (overrides: Record<string, unknown> = {}) =>
+  kidRecord('alice', { imgUrls: [photo(1)], ...overrides })
 
 const inquiry = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ada',

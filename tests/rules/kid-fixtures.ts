@@ -1,0 +1,28 @@
+// A child record as the app writes it, for the kids/{kidId} rules tests.
+import { serverTimestamp } from 'firebase/firestore'
+
+/** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
+export const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
+
+/** A photo entry as the app writes it: the storage path of one of the owner's photos. */
+export const photo = (n: number, owner = 'alice') =>
+  `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
+
+/** A record as the app writes it (src/shared/records/kid-record.ts plus the server timestamp). */
+export function kidRecord(owner = 'alice', overrides: Record<string, unknown> = {}) {
+  return {
+    kidName: 'Amara Obi',
+    kidAge: '4',
+    kidGender: 'Female',
+    disability: false,
+    parentName: 'Ngozi Obi',
+    parentAge: '34',
+    parentPhone: '+234 802 555 0101',
+    address: '12 Palm Close\nUyo',
+    plan: 'Monthly',
+    imgUrls: [photo(1, owner), photo(2, owner)],
+    userRef: owner,
+    timestamp: serverTimestamp(),
+    ...overrides,
+  }
+}
