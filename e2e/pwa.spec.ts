@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, expectHydrated, test } from './fixtures'
+import { expect, expectHydrated, scrollThrough, test } from './fixtures'
 
 test.use({ serviceWorkers: 'allow' })
 
@@ -373,6 +373,9 @@ test.describe('install', () => {
     await expect(page).toHaveURL(/\/about$/)
     await expect(install).toBeVisible()
     await expect(page.getByText('Add Sunbeam to your home screen: it works offline too.')).toBeVisible()
+    // The offer sits at the page's end, below sections that load their code as they near the screen:
+    // the parent reads down to it first (a tap while those sections still grew could land beside it).
+    await scrollThrough(page)
     await install.click()
     await expect.poll(() => page.evaluate(() => 'installPrompted' in window)).toBe(true)
     // An offer can be used once.
