@@ -307,7 +307,7 @@ export function emulatorEnv(found, baseEnv = process.env, cacheDir) {
 }
 
 /** The command that runs the Firestore emulator by itself (no firebase-tools), for the browser suite. */
-export function firestoreCommand(found, { host, port, rules, projectId }) {
+export function firestoreCommand(found, { host, port, rules, projectId, singleProject = true }) {
   if (!found.firestoreOk || !found.java || !found.firestore) return null
   const jarArgs = found.firestore.launcher
     ? ['-cp', found.firestore.jar, FIRESTORE_MAIN_CLASS]
@@ -325,8 +325,9 @@ export function firestoreCommand(found, { host, port, rules, projectId }) {
       rules,
       '--project_id',
       projectId,
+      // The rules tests give each file a project of its own: they start it with singleProject false.
       '--single_project_mode',
-      'true',
+      String(singleProject),
     ],
   }
 }

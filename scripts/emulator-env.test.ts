@@ -261,6 +261,15 @@ describe('the launcher JAR and the commands', () => {
       ],
     })
     expect(
+      firestoreCommand(found, {
+        host: 'h',
+        port: 1,
+        rules: 'r',
+        projectId: 'p',
+        singleProject: false,
+      })?.args.slice(-2),
+    ).toEqual(['--single_project_mode', 'false'])
+    expect(
       firestoreCommand(discover(machine({})), { host: 'h', port: 1, rules: 'r', projectId: 'p' }),
     ).toBeNull()
   })

@@ -4,7 +4,7 @@
 // suite's online world), then the browser suite.
 // Ends with one NOT RUN line per kind of test that could not run here, then one plain line,
 // `N passed, N failed`, counting every test and every failed step.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { discover } from './emulator-env.mjs'
 
@@ -12,18 +12,46 @@ mkdirSync('test-results', { recursive: true })
 let passed = 0
 let failed = 0
 const failures = []
+const failureTails = []
 
 const notRun = []
 const timings = []
 
-/** Runs one step; `okCodes` are the exit codes that are no failure (test:emulators' 2 is NOT RUN). */
-function run(name, command, args, { env = {}, okCodes = [0] } = {}) {
+/** Runs one step, its output passed through; `okCodes` are the exit codes that are no failure
+ * (test:emulators' 2 is NOT RUN). A failed step's last lines are printed again at the end, where a CI
+ * log that keeps only its tail still shows why. */
+async function run(name, command, args, { env = {}, okCodes = [0] } = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  let last = ''
+  const keep = (chunk) => {
+    last = (last + chunk.toString()).slice(-6000)
+  }
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk)
+    keep(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk)
+    keep(chunk)
+  })
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('close', (code) => resolve(code ?? 1))
+  })
   timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  const ok = okCodes.includes(result.status ?? 1)
-  if (!ok) failures.push(name)
+  const ok = okCodes.includes(status)
+  if (!ok) {
+    failures.push(name)
+    // Colours stripped (ESC [ … m), last 25 lines.
+    const lines = last
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .trimEnd()
+      .split('\n')
+      .slice(-25)
+    failureTails.push(`--- ${name} (exit ${status}), its last lines:\n${lines.join('\n')}`)
+  }
   return ok
 }
 
@@ -41,10 +69,10 @@ function countStep(ok) {
   else failed += 1
 }
 
-countStep(run('typecheck', 'npx', ['tsc', '--noEmit']))
-countStep(run('lint', 'npx', ['biome', 'ci', '.']))
+countStep(await run('typecheck', 'npx', ['tsc', '--noEmit']))
+countStep(await run('lint', 'npx', ['biome', 'ci', '.']))
 
-const unitOk = run('unit tests', 'npx', [
+const unitOk = await run('unit tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -62,7 +90,7 @@ if (!unitOk && (!unit || unit.numFailedTests === 0)) failed += 1
 // prints NOT RUN for the others: exit code 2).
 const found = discover()
 rmSync('test-results/rules-results.json', { force: true })
-const rulesOk = run(
+const rulesOk = await run(
   'rules tests',
   process.execPath,
   ['scripts/test-emulators.mjs', '--report=test-results/rules-results.json'],
@@ -82,13 +110,13 @@ if (!found.storageOk)
   notRun.push(`Storage rules tests: the Storage emulator cannot run here: ${found.why.storage}`)
 
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
-const buildOk = run('build', 'npm', ['run', 'build'])
+const buildOk = await run('build', 'npm', ['run', 'build'])
 countStep(buildOk)
 // The browser suite's online world: the same app, talking to the Firestore emulator on its own port
 // (e2e/online-world.ts). Built only where that emulator can run; elsewhere its tests say NOT RUN.
 if (buildOk && found.firestoreOk) {
   countStep(
-    run('online build', 'npm', ['run', 'build'], {
+    await run('online build', 'npm', ['run', 'build'], {
       env: {
         SUNBEAM_OUT_DIR: `${outDir}-online`,
         VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
@@ -100,7 +128,7 @@ if (buildOk && found.firestoreOk) {
 }
 
 if (buildOk) {
-  const e2eOk = run('browser tests', 'npx', ['playwright', 'test'])
+  const e2eOk = await run('browser tests', 'npx', ['playwright', 'test'])
   // playwright.config.ts names the report after a non-default E2E_PORT (side-by-side runs).
   const port = Number(process.env.E2E_PORT ?? 4173)
   const e2e = readJson(`test-results/e2e-results${port === 4173 ? '' : `-${port}`}.json`)
@@ -113,6 +141,9 @@ if (buildOk) {
 
 console.log(`\nStep times: ${timings.join(', ')}`)
 for (const line of notRun) console.log(`NOT RUN: ${line}`)
-if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+if (failures.length) {
+  for (const block of failureTails) console.log(`\n${block}`)
+  console.log(`\nFailed steps: ${failures.join(', ')}`)
+}
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 && failures.length === 0 ? 0 : 1)

@@ -1,22 +1,23 @@
 #!/usr/bin/env node
-// `npm run test:emulators`: the security rules tests (tests/rules/), inside `firebase emulators:exec`
-// with the Firestore and Storage emulators, each where this machine can run it (scripts/emulator-env.mjs
-// finds Java 21+ and the emulators). Tests whose emulator cannot run are reported on one NOT RUN line
-// each: never as passed.
+// `npm run test:emulators`: the security rules tests (tests/rules/), each where this machine can run its
+// emulator (scripts/emulator-env.mjs finds Java 21+ and the emulators). Firestore's emulator is started
+// by itself on a free port, as the browser suite's online world starts it; Storage's inside
+// `firebase emulators:exec`, the only thing that runs it. Tests whose emulator cannot run are reported
+// on one NOT RUN line each: never as passed.
 //
 // Arguments, if any, are test files to run instead of all of them (scripts/predeploy-rules.mjs runs the
 // ones for the rules being deployed); `--report=FILE` also writes Vitest's JSON report there (npm test
 // counts it). The emulators listen on free ports (never firebase.json's 8080, which the browser suite
-// needs refusing), from a config written into node_modules/.cache/sunbeam/.
+// needs refusing); Storage's from a config written into node_modules/.cache/sunbeam/.
 //
 // Exit codes: 0 every test asked for ran and passed; 2 some did NOT RUN (no emulator for them) and
 // those that ran passed; anything else failed or could not finish (a 2 from the tests or the emulators
 // is reported as 1, so 2 means only NOT RUN).
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+import { describe, discover, emulatorEnv, firestoreCommand } from './emulator-env.mjs'
 
 const NOT_RUN = 2
 const TEST_DIR = 'tests/rules'
@@ -66,52 +67,144 @@ function freePort() {
   })
 }
 
-// firebase.json's emulator settings with free ports, and the rules files by absolute path (the config
-// lives in the cache folder, which firebase-tools then takes as the project's folder).
-const only = [...new Set(runnable.map(needs))]
-const config = {
-  firestore: { rules: path.resolve('firestore.rules') },
-  storage: { rules: path.resolve('storage.rules') },
-  emulators: {
-    firestore: { host: HOST, port: await freePort(), websocketPort: await freePort() },
-    storage: { host: HOST, port: await freePort() },
-    hub: { host: HOST, port: await freePort() },
-    logging: { host: HOST, port: await freePort() },
-    ui: { enabled: false },
-    singleProjectMode: true,
-  },
-}
-const cacheDir = path.resolve('node_modules/.cache/sunbeam')
-mkdirSync(cacheDir, { recursive: true })
-const configFile = path.join(cacheDir, `firebase.rules-tests-${process.pid}.json`)
-writeFileSync(configFile, JSON.stringify(config, null, 2))
-
-const reporters = report
-  ? ['--reporter=default', '--reporter=json', `--outputFile.json=${path.resolve(report)}`]
-  : []
-const testCommand = ['npx vitest run --config vitest.rules.config.ts', ...reporters, ...runnable].join(' ')
-console.log(
-  `Running ${runnable.length} test file(s) inside the ${only.join(' and ')} emulator(s): ${testCommand}`,
-)
-const started = Date.now()
-const result = spawnSync(
+const reportFor = (kind) => report && path.resolve(`${report}.${kind}.json`)
+const vitestCommand = (files, kind) => [
   'npx',
-  [
-    'firebase',
-    '--config',
-    configFile,
-    'emulators:exec',
-    '--only',
-    only.join(','),
-    '--project',
-    'demo-sunbeam',
-    testCommand,
-  ],
-  { stdio: 'inherit', env: emulatorEnv(found) },
-)
-rmSync(configFile, { force: true })
+  'vitest',
+  'run',
+  '--config',
+  'vitest.rules.config.ts',
+  ...(report ? ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFor(kind)}`] : []),
+  ...files,
+]
+
+/** The Firestore files against the emulator started by itself, as the browser suite's online world
+ * starts it (no firebase-tools in between: one way to start it, the one CI has proved). */
+async function runFirestoreFiles(files) {
+  const port = await freePort()
+  const command = firestoreCommand(found, {
+    host: HOST,
+    port,
+    rules: path.resolve('firestore.rules'),
+    projectId: 'demo-sunbeam',
+    singleProject: false,
+  })
+  mkdirSync('test-results', { recursive: true })
+  const log = `test-results/firestore-emulator-rules-${port}.log`
+  console.log(`Firestore emulator on ${HOST}:${port}; its log: ${log}`)
+  const out = openSync(log, 'w')
+  const child = spawn(command.command, command.args, { stdio: ['ignore', out, out] })
+  let exited = null
+  child.on('exit', (code, signal) => {
+    exited = signal ?? code
+  })
+  const stop = () => {
+    if (exited === null) child.kill('SIGTERM')
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop)
+  try {
+    const deadline = Date.now() + 120_000
+    while (!(await answers(`http://${HOST}:${port}/`))) {
+      if (exited !== null || Date.now() > deadline) {
+        const why = exited !== null ? `exited (${exited})` : 'did not answer within 120 s'
+        console.error(`The Firestore emulator ${why}. The end of its log:\n${tail(log)}`)
+        return 1
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    const [bin, ...rest] = vitestCommand(files, 'firestore')
+    const result = spawnSync(bin, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, FIRESTORE_EMULATOR_HOST: `${HOST}:${port}` },
+    })
+    return result.status ?? 1
+  } finally {
+    stop()
+  }
+}
+
+/** The Storage files inside `firebase emulators:exec`: firebase-tools is what runs Storage's emulator. */
+async function runStorageFiles(files) {
+  // firebase.json's emulator settings with free ports, and the rules file by absolute path (the config
+  // lives in the cache folder, which firebase-tools then takes as the project's folder).
+  const config = {
+    storage: { rules: path.resolve('storage.rules') },
+    emulators: {
+      storage: { host: HOST, port: await freePort() },
+      hub: { host: HOST, port: await freePort() },
+      logging: { host: HOST, port: await freePort() },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }
+  const cacheDir = path.resolve('node_modules/.cache/sunbeam')
+  mkdirSync(cacheDir, { recursive: true })
+  const configFile = path.join(cacheDir, `firebase.rules-tests-${process.pid}.json`)
+  writeFileSync(configFile, JSON.stringify(config, null, 2))
+  const result = spawnSync(
+    'npx',
+    [
+      'firebase',
+      '--config',
+      configFile,
+      'emulators:exec',
+      '--only',
+      'storage',
+      '--project',
+      'demo-sunbeam',
+      vitestCommand(files, 'storage').join(' '),
+    ],
+    { stdio: 'inherit', env: emulatorEnv(found) },
+  )
+  rmSync(configFile, { force: true })
+  return result.status ?? 1
+}
+
+async function answers(url) {
+  try {
+    return (await fetch(url)).ok
+  } catch {
+    return false
+  }
+}
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return '(no log)'
+  }
+}
+
+/** Vitest's JSON reports of both runs, added up into the one file npm test reads. */
+function writeReport() {
+  if (!report) return
+  const total = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTotalTests: 0 }
+  for (const kind of ['firestore', 'storage']) {
+    const file = reportFor(kind)
+    if (!existsSync(file)) continue
+    const part = JSON.parse(readFileSync(file, 'utf8'))
+    for (const key of Object.keys(total)) total[key] += part[key] ?? 0
+    rmSync(file, { force: true })
+  }
+  writeFileSync(path.resolve(report), JSON.stringify(total, null, 2))
+}
+
+const started = Date.now()
+const statuses = []
+const firestoreFiles = runnable.filter((file) => needs(file) === 'firestore')
+const storageFiles = runnable.filter((file) => needs(file) === 'storage')
+if (firestoreFiles.length > 0) {
+  console.log(`Running ${firestoreFiles.length} Firestore rules test file(s): ${firestoreFiles.join(' ')}`)
+  statuses.push(await runFirestoreFiles(firestoreFiles))
+}
+if (storageFiles.length > 0) {
+  console.log(`Running ${storageFiles.length} Storage rules test file(s): ${storageFiles.join(' ')}`)
+  statuses.push(await runStorageFiles(storageFiles))
+}
+writeReport()
 console.log(`Rules tests took ${((Date.now() - started) / 1000).toFixed(0)} s (emulators included).`)
 // Killed by a signal, or not started at all: a failure, never a pass and never NOT RUN.
-const status = result.status ?? 1
-if (status !== 0) process.exit(status === NOT_RUN ? 1 : status)
+const failedStatus = statuses.find((status) => status !== 0)
+if (failedStatus !== undefined) process.exit(failedStatus === NOT_RUN ? 1 : failedStatus)
 process.exit(notRun.length > 0 ? NOT_RUN : 0)
