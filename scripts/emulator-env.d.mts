@@ -55,6 +55,6 @@ export function emulatorEnv(
 ): Record<string, string | undefined>
 export function firestoreCommand(
   found: Discovery,
-  options: { host: string; port: number; rules: string; projectId: string },
+  options: { host: string; port: number; rules: string; projectId: string; singleProject?: boolean },
 ): { command: string; args: string[] } | null
 export function describe(found: Discovery): string[]
