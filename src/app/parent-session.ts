@@ -7,6 +7,7 @@ import { forgetKidsData } from '../kids/kids-data'
 import { mergeKids } from '../kids/kids-view'
 import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
 import type { AuthUser } from '../shared/backend/backend-ports'
+import { firstSnapshot } from '../shared/backend/first-snapshot'
 import type { PhotoStoragePort } from '../shared/backend/kids-ports'
 import { siteConfig } from '../shared/config/site-config'
 import { clearSharedPhotos } from '../shared/device/shared-photos'
@@ -94,21 +95,11 @@ export function watchRefusedSession(session: AuthSession, runtime: OutboxRuntime
 
 /** The children this device knows of (saved ones from Firestore's cache, and those still waiting). */
 async function knownChildren(runtime: OutboxRuntime, userId: string) {
-  const stored = await new Promise<readonly StoredKid[]>((resolve) => {
-    let done = false
-    let stop: (() => void) | null = null
-    const finish = (kids: readonly StoredKid[]) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      stop?.()
-      resolve(kids)
-    }
-    // Firestore may wait for an unreachable server before it answers from its cache.
-    const timer = setTimeout(() => finish([]), 5_000)
-    stop = runtime.backend.kids.watchKidsOf(userId, finish, () => finish([]))
-    if (done) stop()
-  })
+  const stored = await firstSnapshot<readonly StoredKid[]>(
+    (next, fail) => runtime.backend.kids.watchKidsOf(userId, next, fail),
+    5_000,
+    [],
+  )
   return mergeKids(stored, await runtime.outbox.list(userId))
 }
 

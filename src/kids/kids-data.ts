@@ -4,6 +4,7 @@
 // is read again. The profile route waits (briefly) for the first answers before it shows the page.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { firstSnapshot } from '../shared/backend/first-snapshot'
 import type { KidsPort } from '../shared/backend/kids-ports'
 import type { StoredKid } from '../shared/records/kid-record'
 import { useOutbox } from './outbox/outbox-context'
@@ -46,19 +47,16 @@ class StoredKidsSource {
   }
 
   /** Resolves at Firestore's first answer, or after `ms` (it may wait for an unreachable server). */
-  ready(ms: number): Promise<void> {
-    if (this.state.kids) return Promise.resolve()
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms)
-      const unsubscribe = this.subscribe(() => {
-        if (this.state.kids) done()
-      })
-      function done() {
-        clearTimeout(timer)
-        unsubscribe()
-        resolve()
-      }
-    })
+  async ready(ms: number): Promise<void> {
+    if (this.state.kids) return
+    await firstSnapshot<void>(
+      (next) =>
+        this.subscribe(() => {
+          if (this.state.kids) next()
+        }),
+      ms,
+      undefined,
+    )
   }
 
   close(): void {
