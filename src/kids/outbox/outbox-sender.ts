@@ -24,7 +24,8 @@ import {
   kidRecordProblems,
   type StoredKid,
 } from '../../shared/records/kid-record'
-import type { Outbox, Submission } from './outbox-store'
+import type { Submission } from './outbox-db'
+import type { Outbox } from './outbox-store'
 
 export type SenderEvent =
   | { readonly type: 'progress'; readonly submissionId: string; readonly fraction: number }
@@ -242,7 +243,7 @@ export class OutboxSender {
   async wake(): Promise<void> {
     const binding = this.binding
     if (!binding) return
-    await this.outbox.wakeUp(binding.userId)
+    await this.outbox.steps.wakeUp(binding.userId)
     this.kick()
   }
 
@@ -338,7 +339,7 @@ export class OutboxSender {
       if (entry.kind === 'delete') {
         this.assertCurrent(binding)
         await this.kids.deleteKid(entry.kidId, { asUser: binding.userId })
-        await this.outbox.markRecordDeleted(entry.id)
+        await this.outbox.steps.markRecordDeleted(entry.id)
         return 'done'
       }
       const total = entry.photos.length
@@ -379,7 +380,7 @@ export class OutboxSender {
         await this.keepCopy?.(binding.userId, photo.path, photoBytes).catch((error: unknown) =>
           console.warn('This device could not keep its copy of a photo', error),
         )
-        if (!(await this.outbox.markPhotoUploaded(entry.id, binding.userId, photo.id, photo.path)))
+        if (!(await this.outbox.steps.markPhotoUploaded(entry.id, binding.userId, photo.id, photo.path)))
           return 'stale'
         uploaded += 1
         report(0)
@@ -430,11 +431,11 @@ export class OutboxSender {
     }
     if (!written) {
       // Persisted before the write: if the page dies right after it, a discard knows the record may exist.
-      if (!entry.handoffStarted) await this.outbox.markHandoffStarted(entry.id)
+      if (!entry.handoffStarted) await this.outbox.steps.markHandoffStarted(entry.id)
       this.assertCurrent(binding)
       await this.kids.saveKid(entry.kidId, record, { asUser: binding.userId })
     }
-    if (!(await this.outbox.markHandedOff(entry.id, entry.rev))) return 'stale' // changed meanwhile
+    if (!(await this.outbox.steps.markHandedOff(entry.id, entry.rev))) return 'stale' // changed meanwhile
     this.emit({ type: 'handedOff', submissionId: entry.id })
     this.follow(binding, { ...entry, state: 'handedOff' })
     return 'done'
@@ -446,12 +447,12 @@ export class OutboxSender {
     if (!this.current(binding) || code === ABORTED || code === WRONG_ACCOUNT) return 'stopped'
     const message = describe(error)
     if (isPermanentFailure(error)) {
-      if (await this.outbox.markFailed(entry.id, entry.rev, message))
+      if (await this.outbox.steps.markFailed(entry.id, entry.rev, message))
         this.emit({ type: 'failed', submissionId: entry.id, error: message })
       return 'failed'
     }
     const at = this.now() + this.backoffMs(entry.attempts + 1)
-    await this.outbox.markRetry(entry.id, entry.rev, message, at)
+    await this.outbox.steps.markRetry(entry.id, entry.rev, message, at)
     this.emit({ type: 'retrying', submissionId: entry.id, error: message, at })
     this.schedule(at)
     return 'wait'
@@ -495,7 +496,7 @@ export class OutboxSender {
     if (!this.current(binding)) return
     const record = recordOf(entry, binding.userId)
     if (record && snapshot.kid && sameRecord(snapshot.kid, record)) {
-      await this.outbox.completeSave(entry.id, entry.rev)
+      await this.outbox.steps.completeSave(entry.id, entry.rev)
       this.emit({ type: 'saved', submissionId: entry.id })
       this.kick() // replaced photos can go now
       return
@@ -503,20 +504,20 @@ export class OutboxSender {
     if (snapshot.fromCache && !queued) {
       // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
       // Hand the same record over again, once.
-      if (await this.outbox.requeue(entry.id, entry.rev)) this.kick()
+      if (await this.outbox.steps.requeue(entry.id, entry.rev)) this.kick()
       return
     }
     // The server has answered with something else: it refused the write (the rules). That will not
     // change on a retry.
     const message = 'The server refused to save this child'
-    if (await this.outbox.markFailed(entry.id, entry.rev, message))
+    if (await this.outbox.steps.markFailed(entry.id, entry.rev, message))
       this.emit({ type: 'failed', submissionId: entry.id, error: message })
   }
 
   /** Deletes the photos an entry no longer needs. */
   private async cleanUp(binding: Binding, entry: Submission): Promise<StepResult> {
     if (entry.cleanupPaths.length === 0) {
-      await this.outbox.markRecordDeleted(entry.id)
+      await this.outbox.steps.markRecordDeleted(entry.id)
       return 'done'
     }
     for (const path of entry.cleanupPaths) {
@@ -527,14 +528,14 @@ export class OutboxSender {
         if (!this.current(binding)) return 'stopped'
         if (!isPermanentFailure(error)) {
           const at = this.now() + this.backoffMs(entry.attempts + 1)
-          await this.outbox.markRetry(entry.id, entry.rev, describe(error), at)
+          await this.outbox.steps.markRetry(entry.id, entry.rev, describe(error), at)
           this.schedule(at)
           return 'wait'
         }
         // Refused for good (not ours any more): nothing more this device can do about it.
         console.warn(`A photo that is no longer used could not be deleted: ${path}`, error)
       }
-      await this.outbox.markCleanedUp(entry.id, path)
+      await this.outbox.steps.markCleanedUp(entry.id, path)
     }
     return 'done'
   }
