@@ -11,10 +11,11 @@ import {
   pngBytes,
   transientError,
 } from '../../shared/backend/testing/fake-kids-ports'
+import type { LockFn } from '../../shared/device/web-lock'
 import { newRandomId } from '../../shared/records/ids'
 import { defaultKidFields, type KidFields } from '../../shared/records/kid-record'
 import { WAIT } from '../../test/timeouts'
-import { type LockFn, OutboxSender, type SenderEvent } from './outbox-sender'
+import { OutboxSender, type SenderEvent } from './outbox-sender'
 import { Outbox, type PreparedPhoto } from './outbox-store'
 
 const PARENT = 'parent1'
