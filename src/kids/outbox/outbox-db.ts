@@ -111,6 +111,10 @@ export function isUnsent(entry: Submission): boolean {
   return entry.state !== 'cleanup'
 }
 
+export function unique(paths: Iterable<string>): string[] {
+  return [...new Set(paths)]
+}
+
 /** Every photo path an entry may have put into storage (uploaded new photos). */
 export function uploadedPaths(entry: Submission): string[] {
   return entry.photos.flatMap((photo) => (photo.uploaded ? [photo.path] : []))

@@ -2,11 +2,7 @@
 // one IndexedDB transaction that a step is done, before the next one starts, so a reload or a crash
 // resumes at the next step. Each checks that the entry is still the one the sender was working on (the
 // same `rev`): the parent may have changed it meanwhile. The parent's changes are in outbox-store.ts.
-import type { OutboxDb, Submission } from './outbox-db'
-
-function unique(paths: Iterable<string>): string[] {
-  return [...new Set(paths)]
-}
+import { type OutboxDb, type Submission, unique } from './outbox-db'
 
 export class SenderSteps {
   constructor(

@@ -1,10 +1,9 @@
-// The outbox's store: every transition of a queued submission, each one IndexedDB transaction, so a
-// reload or a crash leaves either the old or the new state, never half of one
-// (docs/decisions/0002-exactly-once-outbox.md). The parent's changes (add, edit, delete, retry,
-// discard, sign-out) come first, then the sender's steps. Step markers (a photo's `uploaded`, the
-// `handedOff` state) are persisted as soon as a step is done, so the sender resumes where it stopped.
-// Where the browser has no IndexedDB (some private modes), the same queue lives in memory for the tab's
-// lifetime (docs/decisions/0009-outbox-in-memory.md). Rows and schema: outbox-db.ts.
+// The outbox's store (docs/decisions/0002-exactly-once-outbox.md, 0018): reading the queue, and the
+// parent's changes to it (add, edit, delete, retry, discard, sign-out), each one IndexedDB transaction,
+// so a reload or a crash leaves either the old or the new state, never half of one. The sender's step
+// markers are `outbox.steps` (outbox-steps.ts); rows, schema and upgrades are in outbox-db.ts. Where
+// the browser has no IndexedDB (some private modes), the same queue lives in memory for the tab's
+// lifetime (docs/decisions/0009-outbox-in-memory.md).
 import { newRandomId } from '../../shared/records/ids'
 import { isOwnPhotoPath, type PhotoType, photoStoragePath } from '../../shared/records/kid-photos'
 import type { KidFields, StoredKid } from '../../shared/records/kid-record'
@@ -19,6 +18,7 @@ import {
   pathsOf,
   type StoredPhotoBytes,
   type Submission,
+  unique,
   uploadedPaths,
 } from './outbox-db'
 import { SenderSteps } from './outbox-steps'
@@ -29,10 +29,6 @@ export interface PreparedPhoto {
   readonly type: PhotoType
   /** ArrayBuffer, not Blob: Safari refuses Blobs in IndexedDB in some cases. */
   readonly data: ArrayBuffer
-}
-
-function unique(paths: Iterable<string>): string[] {
-  return [...new Set(paths)]
 }
 
 export interface AddInput {
