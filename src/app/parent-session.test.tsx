@@ -76,7 +76,7 @@ describe('signing out', () => {
     // Its photo went up, but the record never reached Firestore.
     world().runtime.sender.bindUser(null)
     const [entry] = await world().runtime.outbox.list('parent1')
-    await world().runtime.outbox.markPhotoUploaded(
+    await world().runtime.outbox.steps.markPhotoUploaded(
       entry?.id ?? '',
       'parent1',
       entry?.photos[0]?.id ?? '',

@@ -13,7 +13,7 @@ import { PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
 import { useKeptOnDevice, useOutboxEntries } from './kids-data'
 import { useOutbox } from './outbox/outbox-context'
-import { isOpen } from './outbox/outbox-store'
+import { isOpen } from './outbox/outbox-db'
 import { SharedPhotosOffer, useSharedFiles } from './shared-photos-offer'
 import './kids.css'
 

@@ -8,8 +8,8 @@ import { firstSnapshot } from '../shared/backend/first-snapshot'
 import type { KidsPort } from '../shared/backend/kids-ports'
 import type { StoredKid } from '../shared/records/kid-record'
 import { useOutbox } from './outbox/outbox-context'
+import type { Submission } from './outbox/outbox-db'
 import type { OutboxRuntime } from './outbox/outbox-runtime'
-import type { Submission } from './outbox/outbox-store'
 
 export interface StoredKidsState {
   /** undefined until Firestore's first answer. */

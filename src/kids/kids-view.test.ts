@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultKidFields, type StoredKid } from '../shared/records/kid-record'
 import { lookupKid, mergeKids } from './kids-view'
-import type { Submission } from './outbox/outbox-store'
+import type { Submission } from './outbox/outbox-db'
 
 const fields = {
   ...defaultKidFields(),
@@ -37,7 +37,7 @@ function entry(overrides: Partial<Submission>): Submission {
     rev: 1,
     createdAt: 1,
     ...overrides,
-  }
+  } as Submission // one of the kinds, as each test overrides it
 }
 
 function stored(overrides: Partial<StoredKid> = {}): StoredKid {

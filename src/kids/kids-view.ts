@@ -4,7 +4,7 @@
 // disappears only when the parent deletes it.
 import { storagePathOf } from '../shared/records/kid-photos'
 import { defaultKidFields, type KidFields, kidFieldsOf, type StoredKid } from '../shared/records/kid-record'
-import { isOpen, type Submission } from './outbox/outbox-store'
+import { isOpen, type Submission } from './outbox/outbox-db'
 
 /** A photo to show: one in storage (read with the parent's credentials), or bytes still on this device. */
 export type PhotoRef =

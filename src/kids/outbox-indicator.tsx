@@ -2,7 +2,7 @@
 // this device, with a way to their status in 'Your Kids'.
 import { Link } from '@tanstack/react-router'
 import { useOutboxEntries } from './kids-data'
-import { isOpen } from './outbox/outbox-store'
+import { isOpen } from './outbox/outbox-db'
 
 export function OutboxIndicator({ userId }: { readonly userId: string }) {
   const entries = useOutboxEntries(userId)

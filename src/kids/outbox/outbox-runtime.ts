@@ -5,13 +5,15 @@
 import { liveQuery } from 'dexie'
 import { getBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
+import type { LockFn } from '../../shared/device/web-lock'
 import { within } from '../../shared/device/within'
 import { notify } from '../../shared/ui/notify'
 import { kidMessages } from '../kid-messages'
 import { openPhotoCopies, type PhotoCopies } from '../photo-copies'
+import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
-import { type LockFn, OutboxSender } from './outbox-sender'
-import { isUnsent, Outbox } from './outbox-store'
+import { OutboxSender } from './outbox-sender'
+import { Outbox } from './outbox-store'
 
 /** Tabs of this app tell each other that a parent is signing out, before the account changes. */
 export const SESSION_CHANNEL = 'sunbeam-session'

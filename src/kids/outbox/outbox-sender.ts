@@ -2,29 +2,27 @@
 // parent at a time and stops the moment the account changes: every step checks the account, and
 // uploads in flight are aborted. Each child has a lane of its own: its changes go out strictly in order,
 // while a child whose photos upload slowly never holds up another's save. In a lane, photos are
-// uploaded (each to its fixed path), then the record is handed to Firestore's local queue WITHOUT
-// waiting for the server (which never answers offline); the server's answer is then followed on the
-// record itself, across reloads, and never by writing again. Every step is persisted before the next
-// starts and may safely run twice (same photo path, same record id), so a retry, a reload, a second tab
-// or a crash between two steps never applies a submission twice and never loses one.
+// uploaded (each to its fixed path), then the record is handed to Firestore (outbox-handoff.ts). Every
+// step is persisted before the next starts and may safely run twice (same photo path, same record id),
+// so a retry, a reload, a second tab or a crash between two steps never applies a submission twice and
+// never loses one.
+
+import { SerialRuns } from '../../shared/async/serial-runs'
+import { Slots } from '../../shared/async/slots'
 import {
   ABORTED,
   BackendError,
   isPermanentFailure,
-  type KidSnapshot,
   type KidsPort,
   type PhotoBytes,
   type PhotoStoragePort,
   WRONG_ACCOUNT,
 } from '../../shared/backend/kids-ports'
+import { type LockFn, webLock } from '../../shared/device/web-lock'
 import { checkUploadablePhoto } from '../../shared/records/kid-photos'
-import {
-  buildKidRecord,
-  type KidRecord,
-  kidRecordProblems,
-  type StoredKid,
-} from '../../shared/records/kid-record'
-import type { Outbox, Submission } from './outbox-store'
+import type { Submission } from './outbox-db'
+import { type Binding, Handoff, type StepResult } from './outbox-handoff'
+import type { Outbox } from './outbox-store'
 
 export type SenderEvent =
   | { readonly type: 'progress'; readonly submissionId: string; readonly fraction: number }
@@ -40,9 +38,6 @@ export interface Activity {
   /** Of the photo on its way, 0 to 1. */
   readonly fraction: number
 }
-
-/** Runs `work` exclusively under `name` (across the tabs of this browser where it has Web Locks). */
-export type LockFn = (name: string, signal: AbortSignal, work: () => Promise<void>) => Promise<void>
 
 export interface SenderOptions {
   readonly outbox: Outbox
@@ -63,28 +58,6 @@ export function defaultBackoffMs(attempt: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt - 1))
 }
 
-/** One lane per child at a time across every open tab of the app, where Web Locks exist. */
-export const webLock: LockFn = async (name, signal, work) => {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-  if (!locks) return work()
-  try {
-    await locks.request(name, { signal }, work)
-  } catch (error) {
-    if (!signal.aborted) throw error // given up waiting for the lock at sign-out: nothing to do
-  }
-}
-
-type StepResult = 'done' | 'stale' | 'wait' | 'failed' | 'stopped'
-
-interface Binding {
-  readonly userId: string
-  readonly controller: AbortController
-}
-
-interface Lane {
-  again: boolean
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
@@ -92,57 +65,6 @@ function describe(error: unknown): string {
 function laneOf(entry: Submission): string {
   // A stray photo's deletion belongs to no child: a lane of its own.
   return entry.kidId || `cleanup-${entry.id}`
-}
-
-/** The record an entry writes (its photos all uploaded). */
-export function recordOf(entry: Submission, userId: string): KidRecord | null {
-  if (!entry.fields) return null
-  return buildKidRecord(entry.fields, entry.imgPaths, userId)
-}
-
-/** Whether the stored record is the one written (the server's timestamp aside). */
-export function sameRecord(stored: StoredKid, record: KidRecord): boolean {
-  const keys = Object.keys(record) as (keyof KidRecord)[]
-  return keys.every((key) =>
-    key === 'imgUrls'
-      ? stored.imgUrls.length === record.imgUrls.length &&
-        stored.imgUrls.every((path, i) => path === record.imgUrls[i])
-      : stored[key] === record[key],
-  )
-}
-
-/** Limits how many uploads run at once; a waiting turn is given up when its signal fires. */
-class Slots {
-  private free: number
-  private readonly waiting: (() => void)[] = []
-
-  constructor(size: number) {
-    this.free = size
-  }
-
-  async run<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free -= 1
-    else
-      await new Promise<void>((resolve, reject) => {
-        const turn = () => {
-          signal.removeEventListener('abort', giveUp)
-          resolve()
-        }
-        const giveUp = () => {
-          this.waiting.splice(this.waiting.indexOf(turn), 1)
-          reject(new BackendError('Stopped', { permanent: false, code: ABORTED }))
-        }
-        this.waiting.push(turn)
-        signal.addEventListener('abort', giveUp, { once: true })
-      })
-    try {
-      return await task()
-    } finally {
-      const next = this.waiting.shift()
-      if (next) next()
-      else this.free += 1
-    }
-  }
 }
 
 export class OutboxSender {
@@ -154,15 +76,15 @@ export class OutboxSender {
   private readonly lock: LockFn
   private readonly slots: Slots
   private readonly keepCopy: SenderOptions['keepCopy']
+  /** Hands saves to Firestore and follows the server's answers. */
+  private readonly handoff: Handoff
   private readonly listeners = new Set<(event: SenderEvent) => void>()
   private readonly activityListeners = new Set<() => void>()
   private activity: ReadonlyMap<string, Activity> = new Map()
   private binding: Binding | null = null
   private stopped = false
-  private readonly lanes = new Map<string, Lane>()
+  private readonly lanes = new SerialRuns()
   private readonly running = new Set<Promise<void>>()
-  /** Saves whose server answer is being followed (submission id -> unsubscribe). */
-  private readonly following = new Map<string, () => void>()
   private timer: ReturnType<typeof setTimeout> | null = null
   private timerAt = Number.POSITIVE_INFINITY
 
@@ -175,6 +97,14 @@ export class OutboxSender {
     this.lock = options.lock ?? webLock
     this.slots = new Slots(options.uploadSlots ?? 2)
     this.keepCopy = options.keepCopy
+    this.handoff = new Handoff({
+      outbox: this.outbox,
+      kids: this.kids,
+      current: (binding) => this.current(binding),
+      track: (work) => this.track(work),
+      emit: (event) => this.emit(event),
+      kick: () => this.kick(),
+    })
   }
 
   onEvent(listener: (event: SenderEvent) => void): () => void {
@@ -215,14 +145,13 @@ export class OutboxSender {
     if (this.stopped) userId = null
     if ((this.binding?.userId ?? null) === userId) return
     this.binding?.controller.abort()
-    for (const stop of this.following.values()) stop()
-    this.following.clear()
+    this.handoff.stopFollowing()
     this.clearTimer()
     this.binding = userId ? { userId, controller: new AbortController() } : null
     if (this.binding) {
-      void this.followHandedOff(this.binding).catch((error: unknown) =>
-        console.warn('The outbox could not follow its saves', error),
-      )
+      void this.handoff
+        .followHandedOff(this.binding)
+        .catch((error: unknown) => console.warn('The outbox could not follow its saves', error))
       this.kick()
     }
   }
@@ -242,7 +171,7 @@ export class OutboxSender {
   async wake(): Promise<void> {
     const binding = this.binding
     if (!binding) return
-    await this.outbox.wakeUp(binding.userId)
+    await this.outbox.steps.wakeUp(binding.userId)
     this.kick()
   }
 
@@ -282,29 +211,17 @@ export class OutboxSender {
     for (const lane of lanes) this.startLane(binding, lane)
   }
 
+  /** A lane runs once at a time in this tab (a running one looks once more), and in one tab at a time. */
   private startLane(binding: Binding, key: string): void {
-    const id = `${binding.userId}\u0000${key}`
-    const running = this.lanes.get(id)
-    if (running) {
-      running.again = true // it looks once more before it ends
-      return
-    }
-    const lane: Lane = { again: false }
-    this.lanes.set(id, lane)
-    this.track(
-      this.runLane(binding, key, lane).finally(() => {
-        if (this.lanes.get(id) === lane) this.lanes.delete(id)
-      }),
+    const run = this.lanes.start(
+      `${binding.userId}\u0000${key}`,
+      () =>
+        this.lock(`sunbeam-outbox:${binding.userId}:${key}`, binding.controller.signal, () =>
+          this.workLane(binding, key),
+        ),
+      () => this.current(binding),
     )
-  }
-
-  private async runLane(binding: Binding, key: string, lane: Lane): Promise<void> {
-    do {
-      lane.again = false
-      await this.lock(`sunbeam-outbox:${binding.userId}:${key}`, binding.controller.signal, () =>
-        this.workLane(binding, key),
-      )
-    } while (lane.again && this.current(binding))
+    if (run) this.track(run)
   }
 
   /** One child's changes, oldest first; a photo clean-up never holds up a save. */
@@ -338,7 +255,7 @@ export class OutboxSender {
       if (entry.kind === 'delete') {
         this.assertCurrent(binding)
         await this.kids.deleteKid(entry.kidId, { asUser: binding.userId })
-        await this.outbox.markRecordDeleted(entry.id)
+        await this.outbox.steps.markRecordDeleted(entry.id)
         return 'done'
       }
       const total = entry.photos.length
@@ -367,77 +284,35 @@ export class OutboxSender {
         }
         report(0)
         const photoBytes = { data: bytes.data, type: bytes.type }
-        await this.slots.run(binding.controller.signal, async () => {
-          this.assertCurrent(binding)
-          await this.photos.upload(photo.path, photoBytes, {
-            asUser: binding.userId,
-            signal: binding.controller.signal,
-            onProgress: report,
-          })
-        })
+        await this.slots.run(
+          binding.controller.signal,
+          async () => {
+            this.assertCurrent(binding)
+            await this.photos.upload(photo.path, photoBytes, {
+              asUser: binding.userId,
+              signal: binding.controller.signal,
+              onProgress: report,
+            })
+          },
+          () => new BackendError('Stopped', { permanent: false, code: ABORTED }),
+        )
         this.assertCurrent(binding)
         await this.keepCopy?.(binding.userId, photo.path, photoBytes).catch((error: unknown) =>
           console.warn('This device could not keep its copy of a photo', error),
         )
-        if (!(await this.outbox.markPhotoUploaded(entry.id, binding.userId, photo.id, photo.path)))
+        if (!(await this.outbox.steps.markPhotoUploaded(entry.id, binding.userId, photo.id, photo.path)))
           return 'stale'
         uploaded += 1
         report(0)
       }
       const fresh = await this.outbox.get(entry.id)
       if (!fresh || fresh.rev !== entry.rev || fresh.state !== 'queued') return 'stale'
-      return await this.handOff(binding, fresh)
+      return await this.handoff.handOff(binding, fresh)
     } catch (error) {
       return this.failure(binding, entry, error)
     } finally {
       this.setActivity(entry.id, null)
     }
-  }
-
-  /**
-   * Reads what this device knows of a record now; null when it cannot tell within a few seconds (a
-   * record this device never had is not in its cache, and Firestore may wait for its server first).
-   */
-  private peek(kidId: string): Promise<KidSnapshot | 'forbidden' | null> {
-    return new Promise((resolve) => {
-      let done = false
-      const finish = (answer: KidSnapshot | 'forbidden' | null) => {
-        if (done) return
-        done = true
-        clearTimeout(timeout)
-        stop?.()
-        resolve(answer)
-      }
-      const timeout = setTimeout(() => finish(null), 5_000)
-      let stop: (() => void) | null = null
-      stop = this.kids.watchKid(kidId, finish)
-      if (done) stop()
-    })
-  }
-
-  /** Puts the record into Firestore's local queue, once. */
-  private async handOff(binding: Binding, entry: Submission): Promise<StepResult> {
-    const record = recordOf(entry, binding.userId)
-    if (!record) throw new BackendError('A save without fields', { permanent: true, code: 'invalid' })
-    const problems = kidRecordProblems(record)
-    if (problems.length > 0)
-      throw new BackendError(problems.join('; '), { permanent: true, code: 'invalid-record' })
-    let written = false
-    if (entry.handoffStarted) {
-      // An earlier page or tab may have written this very record, then died before noting it.
-      const known = await this.peek(entry.kidId)
-      written = known !== null && known !== 'forbidden' && known.kid !== null && sameRecord(known.kid, record)
-    }
-    if (!written) {
-      // Persisted before the write: if the page dies right after it, a discard knows the record may exist.
-      if (!entry.handoffStarted) await this.outbox.markHandoffStarted(entry.id)
-      this.assertCurrent(binding)
-      await this.kids.saveKid(entry.kidId, record, { asUser: binding.userId })
-    }
-    if (!(await this.outbox.markHandedOff(entry.id, entry.rev))) return 'stale' // changed meanwhile
-    this.emit({ type: 'handedOff', submissionId: entry.id })
-    this.follow(binding, { ...entry, state: 'handedOff' })
-    return 'done'
   }
 
   private async failure(binding: Binding, entry: Submission, error: unknown): Promise<StepResult> {
@@ -446,77 +321,27 @@ export class OutboxSender {
     if (!this.current(binding) || code === ABORTED || code === WRONG_ACCOUNT) return 'stopped'
     const message = describe(error)
     if (isPermanentFailure(error)) {
-      if (await this.outbox.markFailed(entry.id, entry.rev, message))
+      if (await this.outbox.steps.markFailed(entry.id, entry.rev, message))
         this.emit({ type: 'failed', submissionId: entry.id, error: message })
       return 'failed'
     }
-    const at = this.now() + this.backoffMs(entry.attempts + 1)
-    await this.outbox.markRetry(entry.id, entry.rev, message, at)
+    const at = await this.retryLater(entry, message)
     this.emit({ type: 'retrying', submissionId: entry.id, error: message, at })
-    this.schedule(at)
     return 'wait'
   }
 
-  /** Follows every save of the parent still waiting for the server (after a reload, a sign-in). */
-  private async followHandedOff(binding: Binding): Promise<void> {
-    const entries = await this.outbox.list(binding.userId)
-    for (const entry of entries) if (entry.state === 'handedOff') this.follow(binding, entry)
-  }
-
-  /** Waits for the server's answer on the record itself: it survives reloads, unlike a write's promise. */
-  private follow(binding: Binding, entry: Submission): void {
-    if (!this.current(binding) || this.following.has(entry.id)) return
-    let answered = false
-    // Whether Firestore's queue was seen holding the write: if it then leaves without the record, the
-    // server refused it, even in a snapshot that is still 'from cache' (the write stream's refusal can
-    // come before the listen stream has caught up).
-    let queued = false
-    const stop = this.kids.watchKid(entry.kidId, (snapshot) => {
-      if (answered || snapshot === 'forbidden') return
-      if (snapshot.pendingWrite) {
-        queued = true
-        return
-      }
-      answered = true
-      this.following.get(entry.id)?.()
-      this.following.delete(entry.id)
-      this.track(this.answered(binding, entry, snapshot, queued))
-    })
-    if (answered) stop()
-    else this.following.set(entry.id, stop)
-  }
-
-  private async answered(
-    binding: Binding,
-    entry: Submission,
-    snapshot: KidSnapshot,
-    queued: boolean,
-  ): Promise<void> {
-    if (!this.current(binding)) return
-    const record = recordOf(entry, binding.userId)
-    if (record && snapshot.kid && sameRecord(snapshot.kid, record)) {
-      await this.outbox.completeSave(entry.id, entry.rev)
-      this.emit({ type: 'saved', submissionId: entry.id })
-      this.kick() // replaced photos can go now
-      return
-    }
-    if (snapshot.fromCache && !queued) {
-      // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
-      // Hand the same record over again, once.
-      if (await this.outbox.requeue(entry.id, entry.rev)) this.kick()
-      return
-    }
-    // The server has answered with something else: it refused the write (the rules). That will not
-    // change on a retry.
-    const message = 'The server refused to save this child'
-    if (await this.outbox.markFailed(entry.id, entry.rev, message))
-      this.emit({ type: 'failed', submissionId: entry.id, error: message })
+  /** A transient failure: the entry waits for its backoff (the timer wakes its lane). */
+  private async retryLater(entry: Submission, message: string): Promise<number> {
+    const at = this.now() + this.backoffMs(entry.attempts + 1)
+    await this.outbox.steps.markRetry(entry.id, entry.rev, message, at)
+    this.schedule(at)
+    return at
   }
 
   /** Deletes the photos an entry no longer needs. */
   private async cleanUp(binding: Binding, entry: Submission): Promise<StepResult> {
     if (entry.cleanupPaths.length === 0) {
-      await this.outbox.markRecordDeleted(entry.id)
+      await this.outbox.steps.markRecordDeleted(entry.id)
       return 'done'
     }
     for (const path of entry.cleanupPaths) {
@@ -526,15 +351,13 @@ export class OutboxSender {
       } catch (error) {
         if (!this.current(binding)) return 'stopped'
         if (!isPermanentFailure(error)) {
-          const at = this.now() + this.backoffMs(entry.attempts + 1)
-          await this.outbox.markRetry(entry.id, entry.rev, describe(error), at)
-          this.schedule(at)
+          await this.retryLater(entry, describe(error))
           return 'wait'
         }
         // Refused for good (not ours any more): nothing more this device can do about it.
         console.warn(`A photo that is no longer used could not be deleted: ${path}`, error)
       }
-      await this.outbox.markCleanedUp(entry.id, path)
+      await this.outbox.steps.markCleanedUp(entry.id, path)
     }
     return 'done'
   }

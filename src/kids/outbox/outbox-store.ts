@@ -1,15 +1,27 @@
-// The outbox on the device (Dexie over IndexedDB): add, edit and delete submissions with their photos,
-// kept until the backend has them (docs/decisions/0002-exactly-once-outbox.md). Every change is one
-// IndexedDB transaction, so a reload or a crash leaves either the old or the new state, never half of
-// one. Step markers (a photo's `uploaded`, the `handedOff` state) are persisted as soon as a step is
-// done, so the sender resumes where it stopped. Where the browser has no IndexedDB (some private modes),
-// the same queue lives in memory for the tab's lifetime (docs/decisions/0009-outbox-in-memory.md).
-import Dexie, { type EntityTable } from 'dexie'
+// The outbox's store (docs/decisions/0002-exactly-once-outbox.md, 0018): reading the queue, and the
+// parent's changes to it (add, edit, delete, retry, discard, sign-out), each one IndexedDB transaction,
+// so a reload or a crash leaves either the old or the new state, never half of one. The sender's step
+// markers are `outbox.steps` (outbox-steps.ts); rows, schema and upgrades are in outbox-db.ts. Where
+// the browser has no IndexedDB (some private modes), the same queue lives in memory for the tab's
+// lifetime (docs/decisions/0009-outbox-in-memory.md).
 import { newRandomId } from '../../shared/records/ids'
 import { isOwnPhotoPath, type PhotoType, photoStoragePath } from '../../shared/records/kid-photos'
 import type { KidFields, StoredKid } from '../../shared/records/kid-record'
 import { type EditPhoto, editPhotos, isKeptPhoto } from './edit-photos'
-import { defineOutboxSchema, pathsOf } from './outbox-schema'
+import {
+  type IndexedDBImplementation,
+  isOpen,
+  type NewEntry,
+  OUTBOX_DB_NAME,
+  OutboxDb,
+  type OutboxPhoto,
+  pathsOf,
+  type StoredPhotoBytes,
+  type Submission,
+  unique,
+  uploadedPaths,
+} from './outbox-db'
+import { SenderSteps } from './outbox-steps'
 
 /** A photo scaled down on the device, ready to queue. */
 export interface PreparedPhoto {
@@ -17,91 +29,6 @@ export interface PreparedPhoto {
   readonly type: PhotoType
   /** ArrayBuffer, not Blob: Safari refuses Blobs in IndexedDB in some cases. */
   readonly data: ArrayBuffer
-}
-
-/** A queued photo's description (its bytes live in the `photos` table). */
-export interface OutboxPhoto {
-  readonly id: string
-  readonly name: string
-  readonly type: PhotoType
-  readonly size: number
-  /** Fixed at submission (images/{userId}-{fileName}-{random id}): a retried upload overwrites it. */
-  readonly path: string
-  /** The step marker: true once the photo is in storage. */
-  readonly uploaded: boolean
-}
-
-export interface StoredPhotoBytes {
-  readonly id: string
-  readonly submissionId: string
-  readonly type: PhotoType
-  readonly data: ArrayBuffer
-}
-
-export type SubmissionKind = 'add' | 'edit' | 'delete'
-
-/**
- * queued: waiting to be sent. handedOff: the record is in Firestore's local queue; kept until the
- * server has answered. cleanup: only photo deletions are left. failed: stopped for the parent.
- */
-export type SubmissionState = 'queued' | 'handedOff' | 'cleanup' | 'failed'
-
-export interface Submission {
-  readonly id: string
-  /** Send order. */
-  readonly seq: number
-  readonly kind: SubmissionKind
-  readonly kidId: string
-  readonly userId: string
-  /** The form's fields (null for a delete). */
-  readonly fields: KidFields | null
-  /** New photos, queued on this device with their bytes (uploaded or not). */
-  readonly photos: readonly OutboxPhoto[]
-  /** The photos already in storage that an edit keeps. */
-  readonly keptPaths: readonly string[]
-  /** The record's photos in order, the cover first: kept paths and the new photos' paths, mixed. */
-  readonly imgPaths: readonly string[]
-  /** Photos to delete from storage once this submission is saved (or, for a delete, at once). */
-  readonly cleanupPaths: readonly string[]
-  readonly state: SubmissionState
-  /** Set before the record is first handed to Firestore: from then on the record may exist there. */
-  readonly handoffStarted: boolean
-  /** When the record was handed to Firestore (0 before). */
-  readonly handedOffAt: number
-  /** Failed attempts since the last success or retry (drives the backoff). */
-  readonly attempts: number
-  /** Not before this time (ms); 0 = now. */
-  readonly nextAttemptAt: number
-  readonly error: string | null
-  /** Bumped on every change by the parent, so the sender notices an edit made while it was sending. */
-  readonly rev: number
-  readonly createdAt: number
-}
-
-type Db = Dexie & {
-  submissions: EntityTable<Submission, 'id'>
-  photos: EntityTable<StoredPhotoBytes, 'id'>
-}
-
-export const OUTBOX_DB_NAME = 'sunbeam-outbox'
-
-/** Open entries (not yet in Firestore) of a child: at most one per child, edits update it in place. */
-export function isOpen(entry: Submission): boolean {
-  return (entry.state === 'queued' || entry.state === 'failed') && entry.kind !== 'delete'
-}
-
-/** Entries whose change has not reached the server yet (what a parent would lose by discarding them). */
-export function isUnsent(entry: Submission): boolean {
-  return entry.state !== 'cleanup'
-}
-
-/** Every photo path an entry may have put into storage (uploaded new photos). */
-function uploadedPaths(entry: Submission): string[] {
-  return entry.photos.flatMap((photo) => (photo.uploaded ? [photo.path] : []))
-}
-
-function unique(paths: Iterable<string>): string[] {
-  return [...new Set(paths)]
 }
 
 export interface AddInput {
@@ -135,26 +62,23 @@ export interface DeleteInput {
   readonly stored: StoredKid | null
 }
 
-/** What the queue needs to know of a new entry; the rest is set by `newEntry`. */
-type NewEntry = Pick<
-  Submission,
-  'kind' | 'kidId' | 'userId' | 'fields' | 'photos' | 'keptPaths' | 'cleanupPaths' | 'state'
-> & { readonly id?: string; readonly imgPaths?: readonly string[] }
-
 export interface OutboxOptions {
   readonly now?: () => number
   /** An IndexedDB implementation other than the browser's (the in-memory one; tests). */
-  readonly indexedDB?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }
+  readonly indexedDB?: IndexedDBImplementation
 }
 
 export class Outbox {
-  readonly db: Db
+  readonly db: OutboxDb
   /** False when the queue lives in memory only (no IndexedDB): it is gone when the tab closes. */
   readonly persistent: boolean
+  /** The sender's steps on this queue. */
+  readonly steps: SenderSteps
   private readonly now: () => number
 
   constructor(name: string = OUTBOX_DB_NAME, options: OutboxOptions = {}) {
-    this.db = defineOutboxSchema(new Dexie(name, options.indexedDB ?? {}) as Db)
+    this.db = new OutboxDb(name, options.indexedDB)
+    this.steps = new SenderSteps(this.db, options.now ?? Date.now)
     this.persistent = !options.indexedDB
     this.now = options.now ?? Date.now
   }
@@ -194,8 +118,7 @@ export class Outbox {
 
   /** The entry that holds a child's unsent changes (queued or failed), if any. */
   async openEntryFor(kidId: string): Promise<Submission | undefined> {
-    const entries = await this.db.submissions.where('kidId').equals(kidId).toArray()
-    return entries.find(isOpen)
+    return (await this.db.entriesOf(kidId)).find(isOpen)
   }
 
   async photoBytes(photoId: string): Promise<StoredPhotoBytes | undefined> {
@@ -207,26 +130,8 @@ export class Outbox {
     return this.db.submissions.filter((entry) => entry.state !== 'failed').count()
   }
 
-  private async nextSeq(): Promise<number> {
-    const last = await this.db.submissions.orderBy('seq').last()
-    return (last?.seq ?? 0) + 1
-  }
-
-  /** The one constructor of a queue entry: the next place in the queue, nothing sent yet. */
   private async newEntry(entry: NewEntry): Promise<void> {
-    await this.db.submissions.add({
-      id: newRandomId(),
-      imgPaths: [],
-      ...entry,
-      seq: await this.nextSeq(),
-      handoffStarted: false,
-      handedOffAt: 0,
-      attempts: 0,
-      nextAttemptAt: 0,
-      error: null,
-      rev: 1,
-      createdAt: this.now(),
-    })
+    await this.db.addEntry(entry, this.now())
   }
 
   private photoRows(submissionId: string, userId: string, photos: readonly PreparedPhoto[]) {
@@ -275,8 +180,7 @@ export class Outbox {
    */
   async edit(input: EditInput): Promise<string> {
     return this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
-      const entries = await this.db.submissions.where('kidId').equals(input.kidId).toArray()
-      const open = entries.find(isOpen)
+      const open = (await this.db.entriesOf(input.kidId)).find(isOpen)
       const id = open?.id ?? newRandomId()
       const before = open ?? {
         photos: [],
@@ -330,9 +234,7 @@ export class Outbox {
    */
   async remove(input: DeleteInput): Promise<void> {
     await this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
-      const entries = (await this.db.submissions.where('kidId').equals(input.kidId).toArray()).filter(
-        (entry) => entry.kind !== 'delete',
-      )
+      const entries = (await this.db.entriesOf(input.kidId)).filter((entry) => entry.kind !== 'delete')
       const paths = new Set(pathsOf(input.stored?.imgUrls))
       let recordMayExist = input.stored !== null
       for (const entry of entries) {
@@ -340,8 +242,7 @@ export class Outbox {
           paths.add(path)
         if (entry.kind === 'edit' || entry.handoffStarted || entry.state === 'handedOff')
           recordMayExist = true
-        await this.db.photos.where('submissionId').equals(entry.id).delete()
-        await this.db.submissions.delete(entry.id)
+        await this.db.dropEntry(entry.id)
       }
       if (!recordMayExist && paths.size === 0) return
       await this.newEntry({
@@ -351,6 +252,7 @@ export class Outbox {
         fields: null,
         photos: [],
         keptPaths: [],
+        imgPaths: [],
         cleanupPaths: [...paths],
         // Nothing in Firestore to delete: only the photos are left to remove.
         state: recordMayExist ? 'queued' : 'cleanup',
@@ -358,20 +260,9 @@ export class Outbox {
     })
   }
 
-  /** Replaces an entry by `change(entry)` in one transaction; null leaves it. True if it changed. */
-  private async change(id: string, change: (entry: Submission) => Submission | null): Promise<boolean> {
-    return this.db.transaction('rw', this.db.submissions, async () => {
-      const entry = await this.db.submissions.get(id)
-      const next = entry ? change(entry) : null
-      if (!next) return false
-      await this.db.submissions.put(next)
-      return true
-    })
-  }
-
   /** The parent's Retry on a failed entry. */
   async retry(id: string): Promise<void> {
-    await this.change(id, (entry) =>
+    await this.db.change(id, (entry) =>
       entry.state === 'failed'
         ? // A refused save that had reached Firestore goes through the same steps again.
           { ...entry, state: 'queued', attempts: 0, nextAttemptAt: 0, error: null, rev: entry.rev + 1 }
@@ -384,8 +275,7 @@ export class Outbox {
     await this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
       const entry = await this.db.submissions.get(id)
       if (!entry) return
-      await this.db.photos.where('submissionId').equals(id).delete()
-      await this.db.submissions.delete(id)
+      await this.db.dropEntry(id)
       // A new child the server may have stored after all (a crash after the hand-off) is deleted too.
       const deleteRecord = entry.kind === 'add' && entry.handoffStarted
       const paths = uploadedPaths(entry)
@@ -397,130 +287,11 @@ export class Outbox {
         fields: null,
         photos: [],
         keptPaths: [],
+        imgPaths: [],
         cleanupPaths: paths,
         state: deleteRecord ? 'queued' : 'cleanup',
       })
     })
-  }
-
-  // --- Steps of the sender. Each checks that the entry is still the one it was working on. ---
-
-  /**
-   * Marks a photo uploaded. Returns false when the parent replaced or discarded it meanwhile; its upload
-   * is then queued for deletion.
-   */
-  async markPhotoUploaded(id: string, userId: string, photoId: string, path: string): Promise<boolean> {
-    return this.db.transaction('rw', this.db.submissions, async () => {
-      const entry = await this.db.submissions.get(id)
-      if (entry?.photos.some((photo) => photo.id === photoId)) {
-        await this.db.submissions.put({
-          ...entry,
-          photos: entry.photos.map((photo) => (photo.id === photoId ? { ...photo, uploaded: true } : photo)),
-        })
-        return true
-      }
-      if (entry)
-        await this.db.submissions.put({ ...entry, cleanupPaths: unique([...entry.cleanupPaths, path]) })
-      else
-        await this.newEntry({
-          // A stray upload whose entry is gone (discarded, deleted): only its deletion is left.
-          kind: 'delete',
-          kidId: '',
-          userId,
-          fields: null,
-          photos: [],
-          keptPaths: [],
-          cleanupPaths: [path],
-          state: 'cleanup',
-        })
-      return false
-    })
-  }
-
-  async markHandoffStarted(id: string): Promise<void> {
-    await this.db.submissions.update(id, { handoffStarted: true })
-  }
-
-  /** The record is in Firestore's local queue. False when the parent changed the entry meanwhile. */
-  async markHandedOff(id: string, rev: number): Promise<boolean> {
-    return this.change(id, (entry) =>
-      entry.rev === rev && entry.state === 'queued'
-        ? {
-            ...entry,
-            state: 'handedOff',
-            handedOffAt: this.now(),
-            attempts: 0,
-            nextAttemptAt: 0,
-            error: null,
-          }
-        : null,
-    )
-  }
-
-  /** The server accepted the save: its photo bytes are no longer needed, replaced photos can go. */
-  async completeSave(id: string, rev: number): Promise<void> {
-    await this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
-      const entry = await this.db.submissions.get(id)
-      if (!entry || entry.rev !== rev || entry.state !== 'handedOff') return
-      await this.db.photos.where('submissionId').equals(id).delete()
-      if (entry.cleanupPaths.length === 0) await this.db.submissions.delete(id)
-      else await this.db.submissions.put({ ...entry, state: 'cleanup', attempts: 0, nextAttemptAt: 0 })
-    })
-  }
-
-  /**
-   * The write this entry handed to Firestore is no longer in its queue, and the server does not have it
-   * (the device's Firestore data was cleared): hand it over again. Uploaded photos stay uploaded.
-   */
-  async requeue(id: string, rev: number): Promise<boolean> {
-    return this.change(id, (entry) =>
-      entry.rev === rev && entry.state === 'handedOff' ? { ...entry, state: 'queued', handedOffAt: 0 } : null,
-    )
-  }
-
-  /** A delete is in Firestore's queue: the photos are left. */
-  async markRecordDeleted(id: string): Promise<void> {
-    await this.db.transaction('rw', this.db.submissions, async () => {
-      const entry = await this.db.submissions.get(id)
-      if (!entry) return
-      if (entry.cleanupPaths.length === 0) await this.db.submissions.delete(id)
-      else await this.db.submissions.put({ ...entry, state: 'cleanup', attempts: 0, nextAttemptAt: 0 })
-    })
-  }
-
-  async markCleanedUp(id: string, path: string): Promise<void> {
-    await this.db.transaction('rw', this.db.submissions, async () => {
-      const entry = await this.db.submissions.get(id)
-      if (!entry) return
-      const cleanupPaths = entry.cleanupPaths.filter((p) => p !== path)
-      if (cleanupPaths.length === 0 && entry.state === 'cleanup') await this.db.submissions.delete(id)
-      else await this.db.submissions.put({ ...entry, cleanupPaths })
-    })
-  }
-
-  /** A transient failure: try again at `nextAttemptAt`. */
-  async markRetry(id: string, rev: number, error: string, nextAttemptAt: number): Promise<void> {
-    await this.change(id, (entry) =>
-      entry.rev === rev ? { ...entry, attempts: entry.attempts + 1, nextAttemptAt, error } : null,
-    )
-  }
-
-  /** A permanent failure: the entry stops until the parent retries, edits or discards it. */
-  async markFailed(id: string, rev: number, error: string): Promise<boolean> {
-    return this.change(id, (entry) =>
-      entry.rev === rev && entry.state !== 'failed'
-        ? { ...entry, state: 'failed', attempts: entry.attempts + 1, nextAttemptAt: 0, error }
-        : null,
-    )
-  }
-
-  /** A parent's retries waiting for their backoff start now (online again, the app visible, Retry now). */
-  async wakeUp(userId: string): Promise<void> {
-    await this.db.submissions
-      .where('userId')
-      .equals(userId)
-      .filter((entry) => entry.state !== 'failed' && entry.nextAttemptAt > 0)
-      .modify({ nextAttemptAt: 0 })
   }
 
   /**
@@ -550,8 +321,7 @@ export class Outbox {
         if (entry.state === 'cleanup') return entry.cleanupPaths
         return entry.kind !== 'delete' && !entry.handoffStarted ? uploadedPaths(entry) : []
       })
-      for (const entry of entries) await this.db.photos.where('submissionId').equals(entry.id).delete()
-      await this.db.submissions.where('userId').equals(userId).delete()
+      for (const entry of entries) await this.db.dropEntry(entry.id)
       return unique(orphans)
     })
   }

@@ -1,0 +1,232 @@
+// The outbox's database (Dexie over IndexedDB): what a queued submission and its photos' bytes look
+// like, the schema's versions, and the upgrades between them. An upgrade keeps every queued
+// submission: a parent's unsent children survive a new version of the app. The queue's transitions are
+// in outbox-store.ts, the sending in outbox-sender.ts (docs/decisions/0018-outbox-in-three-modules.md).
+import Dexie, { type EntityTable } from 'dexie'
+import { newRandomId } from '../../shared/records/ids'
+import { type PhotoType, storagePathOf } from '../../shared/records/kid-photos'
+import type { KidFields } from '../../shared/records/kid-record'
+
+export const OUTBOX_DB_NAME = 'sunbeam-outbox'
+
+/** A queued photo's description (its bytes live in the `photos` table). */
+export interface OutboxPhoto {
+  readonly id: string
+  readonly name: string
+  readonly type: PhotoType
+  readonly size: number
+  /** Fixed at submission (images/{userId}-{fileName}-{random id}): a retried upload overwrites it. */
+  readonly path: string
+  /** The step marker: true once the photo is in storage. */
+  readonly uploaded: boolean
+}
+
+/** A row of the `photos` table: a queued photo's bytes. */
+export interface StoredPhotoBytes {
+  readonly id: string
+  readonly submissionId: string
+  readonly type: PhotoType
+  readonly data: ArrayBuffer
+}
+
+export type SubmissionKind = Submission['kind']
+
+/**
+ * queued: waiting to be sent. handedOff: the record is in Firestore's local queue; kept until the
+ * server has answered. cleanup: only photo deletions are left. failed: stopped for the parent.
+ */
+export type SubmissionState = 'queued' | 'handedOff' | 'cleanup' | 'failed'
+
+/** What every queued submission holds, whatever its kind. */
+interface SubmissionBase {
+  readonly id: string
+  /** Send order. */
+  readonly seq: number
+  /** The child ('' for a stray photo's deletion, which belongs to no child). */
+  readonly kidId: string
+  readonly userId: string
+  /** Photos to delete from storage once this submission is saved (or, for a delete, at once). */
+  readonly cleanupPaths: readonly string[]
+  readonly state: SubmissionState
+  /** Set before the record is first handed to Firestore: from then on the record may exist there. */
+  readonly handoffStarted: boolean
+  /** When the record was handed to Firestore (0 before). */
+  readonly handedOffAt: number
+  /** Failed attempts since the last success or retry (drives the backoff). */
+  readonly attempts: number
+  /** Not before this time (ms); 0 = now. */
+  readonly nextAttemptAt: number
+  readonly error: string | null
+  /** Bumped on every change by the parent, so the sender notices an edit made while it was sending. */
+  readonly rev: number
+  readonly createdAt: number
+}
+
+/** A save of a child's record (a new child, or an edit): its fields and its photos. */
+interface SaveBase extends SubmissionBase {
+  /** The form's fields. */
+  readonly fields: KidFields
+  /** New photos, queued on this device with their bytes (uploaded or not). */
+  readonly photos: readonly OutboxPhoto[]
+  /** The photos already in storage that the record keeps. */
+  readonly keptPaths: readonly string[]
+  /** The record's photos in order, the cover first: kept paths and the new photos' paths, mixed. */
+  readonly imgPaths: readonly string[]
+}
+
+export interface AddSubmission extends SaveBase {
+  readonly kind: 'add'
+}
+
+export interface EditSubmission extends SaveBase {
+  readonly kind: 'edit'
+}
+
+/** Deletes a child's record (state queued) or only photos (state cleanup); it carries no record. */
+export interface DeleteSubmission extends SubmissionBase {
+  readonly kind: 'delete'
+  readonly fields: null
+  readonly photos: readonly []
+  readonly keptPaths: readonly []
+  readonly imgPaths: readonly []
+}
+
+/** A queued submission, one row of the `submissions` table. */
+export type Submission = AddSubmission | EditSubmission | DeleteSubmission
+
+/** The progress fields every new entry starts from (`addEntry` sets them). */
+type Progress = 'seq' | 'handoffStarted' | 'handedOffAt' | 'attempts' | 'nextAttemptAt' | 'error' | 'rev'
+type WithoutProgress<T> = T extends Submission ? Omit<T, Progress | 'id' | 'createdAt'> : never
+
+/** What the queue needs to know of a new entry. */
+export type NewEntry = WithoutProgress<Submission> & { readonly id?: string }
+
+/** Open entries (not yet in Firestore) of a child: at most one per child, edits update it in place. */
+export function isOpen(entry: Submission): boolean {
+  return (entry.state === 'queued' || entry.state === 'failed') && entry.kind !== 'delete'
+}
+
+/** Entries whose change has not reached the server yet (what a parent would lose by discarding them). */
+export function isUnsent(entry: Submission): boolean {
+  return entry.state !== 'cleanup'
+}
+
+export function unique(paths: Iterable<string>): string[] {
+  return [...new Set(paths)]
+}
+
+/** Every photo path an entry may have put into storage (uploaded new photos). */
+export function uploadedPaths(entry: Submission): string[] {
+  return entry.photos.flatMap((photo) => (photo.uploaded ? [photo.path] : []))
+}
+
+// --- The schema's history. Each version's rows as that version's code wrote them. ---
+
+/** A row of version 1: photos marked, and named, by their download address. */
+interface SubmissionV1 {
+  photos: (Omit<OutboxPhoto, 'uploaded'> & { url?: string | null; uploaded?: boolean })[]
+  keptUrls?: string[]
+  cleanupUrls?: string[]
+  keptPaths?: string[]
+  cleanupPaths?: string[]
+}
+
+/** A row of version 2: new photos replaced the kept ones, so the record's photos were one or the other. */
+interface SubmissionV2 {
+  photos: OutboxPhoto[]
+  keptPaths: string[]
+  imgPaths?: string[]
+}
+
+/** Storage paths of photos named by path or by download address; other addresses are dropped. */
+export function pathsOf(addresses: readonly string[] | undefined): string[] {
+  return (addresses ?? []).flatMap((address) => storagePathOf(address) ?? [])
+}
+
+/** The tables and indexes: the same in every version so far (an upgrade only rewrote rows). */
+const stores = { submissions: 'id, seq, kidId, userId', photos: 'id, submissionId' }
+
+function defineVersions(db: Dexie): void {
+  db.version(1).stores(stores)
+  // Photos are private now: entries name them by storage path, never by a download address.
+  db.version(2)
+    .stores(stores)
+    .upgrade((tx) =>
+      tx
+        .table('submissions')
+        .toCollection()
+        .modify((row: SubmissionV1) => {
+          row.photos = row.photos.map(({ url, ...photo }) => ({ ...photo, uploaded: Boolean(url) }))
+          row.keptPaths = pathsOf(row.keptUrls)
+          row.cleanupPaths = pathsOf(row.cleanupUrls)
+          delete row.keptUrls
+          delete row.cleanupUrls
+        }),
+    )
+  // An edit keeps the saved photos and adds new ones: the record's order is kept on its own.
+  db.version(3)
+    .stores(stores)
+    .upgrade((tx) =>
+      tx
+        .table('submissions')
+        .toCollection()
+        .modify((row: SubmissionV2) => {
+          row.imgPaths = row.photos.length > 0 ? row.photos.map((photo) => photo.path) : [...row.keptPaths]
+        }),
+    )
+}
+
+/** An IndexedDB implementation other than the browser's (the in-memory one; tests). */
+export interface IndexedDBImplementation {
+  readonly indexedDB: IDBFactory
+  readonly IDBKeyRange: typeof IDBKeyRange
+}
+
+/** The outbox's database and the row-level operations the store builds its transitions from. */
+export class OutboxDb extends Dexie {
+  declare readonly submissions: EntityTable<Submission, 'id'>
+  declare readonly photos: EntityTable<StoredPhotoBytes, 'id'>
+
+  constructor(name: string = OUTBOX_DB_NAME, implementation?: IndexedDBImplementation) {
+    super(name, implementation ?? {})
+    defineVersions(this)
+  }
+
+  async entriesOf(kidId: string): Promise<Submission[]> {
+    return this.submissions.where('kidId').equals(kidId).toArray()
+  }
+
+  /** The one constructor of a queue entry: the next place in the queue, nothing sent yet. */
+  async addEntry(entry: NewEntry, createdAt: number): Promise<void> {
+    const last = await this.submissions.orderBy('seq').last()
+    await this.submissions.add({
+      id: newRandomId(),
+      ...entry,
+      seq: (last?.seq ?? 0) + 1,
+      handoffStarted: false,
+      handedOffAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: null,
+      rev: 1,
+      createdAt,
+    })
+  }
+
+  /** Removes an entry and its photos' bytes. */
+  async dropEntry(id: string): Promise<void> {
+    await this.photos.where('submissionId').equals(id).delete()
+    await this.submissions.delete(id)
+  }
+
+  /** Replaces an entry by `change(entry)` in one transaction; null leaves it. True if it changed. */
+  async change(id: string, change: (entry: Submission) => Submission | null): Promise<boolean> {
+    return this.transaction('rw', this.submissions, async () => {
+      const entry = await this.submissions.get(id)
+      const next = entry ? change(entry) : null
+      if (!next) return false
+      await this.submissions.put(next)
+      return true
+    })
+  }
+}

@@ -1,0 +1,173 @@
+// A save's way to the server (docs/decisions/0002-exactly-once-outbox.md): once its photos are up, the
+// record is handed to Firestore's local queue WITHOUT waiting for the server (which never answers
+// offline), once; the server's answer is then followed on the record itself, which survives reloads,
+// and never by writing again. A crash between the write and its marker is caught by comparing the
+// record Firestore has with the one to write. The sender (outbox-sender.ts) calls it from a child's lane.
+import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '../../shared/backend/kids-ports'
+import {
+  buildKidRecord,
+  type KidRecord,
+  kidRecordProblems,
+  type StoredKid,
+} from '../../shared/records/kid-record'
+import type { Submission } from './outbox-db'
+import type { SenderEvent } from './outbox-sender'
+import type { Outbox } from './outbox-store'
+
+/** The parent a sender works for; aborted when the account changes. */
+export interface Binding {
+  readonly userId: string
+  readonly controller: AbortController
+}
+
+/** How a step of a lane ended: the lane takes the next step, or stops for now. */
+export type StepResult = 'done' | 'stale' | 'wait' | 'failed' | 'stopped'
+
+/** What the hand-off needs of its sender. */
+export interface HandoffHost {
+  readonly outbox: Outbox
+  readonly kids: KidsPort
+  /** Whether the sender still works for this binding (the same parent, not signed out). */
+  current(binding: Binding): boolean
+  /** Background work the sender waits for before it is idle. */
+  track(work: Promise<void>): void
+  emit(event: SenderEvent): void
+  /** Asks the sender for work now (replaced photos to delete, a save to hand over again). */
+  kick(): void
+}
+
+/** The record an entry writes (its photos all uploaded). */
+function recordOf(entry: Submission, userId: string): KidRecord | null {
+  return entry.kind === 'delete' ? null : buildKidRecord(entry.fields, entry.imgPaths, userId)
+}
+
+/** Whether the stored record is the one written (the server's timestamp aside). */
+function sameRecord(stored: StoredKid, record: KidRecord): boolean {
+  const keys = Object.keys(record) as (keyof KidRecord)[]
+  return keys.every((key) =>
+    key === 'imgUrls'
+      ? stored.imgUrls.length === record.imgUrls.length &&
+        stored.imgUrls.every((path, i) => path === record.imgUrls[i])
+      : stored[key] === record[key],
+  )
+}
+
+export class Handoff {
+  /** Saves whose server answer is being followed (submission id -> unsubscribe). */
+  private readonly following = new Map<string, () => void>()
+
+  constructor(private readonly host: HandoffHost) {}
+
+  /** Stops following every save (the account changed). */
+  stopFollowing(): void {
+    for (const stop of this.following.values()) stop()
+    this.following.clear()
+  }
+
+  private assertCurrent(binding: Binding): void {
+    if (!this.host.current(binding))
+      throw new BackendError('The account changed', { permanent: false, code: ABORTED })
+  }
+
+  /**
+   * Reads what this device knows of a record now; null when it cannot tell within a few seconds (a
+   * record this device never had is not in its cache, and Firestore may wait for its server first).
+   */
+  private peek(kidId: string): Promise<KidSnapshot | 'forbidden' | null> {
+    return new Promise((resolve) => {
+      let done = false
+      const finish = (answer: KidSnapshot | 'forbidden' | null) => {
+        if (done) return
+        done = true
+        clearTimeout(timeout)
+        stop?.()
+        resolve(answer)
+      }
+      const timeout = setTimeout(() => finish(null), 5_000)
+      let stop: (() => void) | null = null
+      stop = this.host.kids.watchKid(kidId, finish)
+      if (done) stop()
+    })
+  }
+
+  /** Puts the record into Firestore's local queue, once. */
+  async handOff(binding: Binding, entry: Submission): Promise<StepResult> {
+    const record = recordOf(entry, binding.userId)
+    if (!record) throw new BackendError('A save without fields', { permanent: true, code: 'invalid' })
+    const problems = kidRecordProblems(record)
+    if (problems.length > 0)
+      throw new BackendError(problems.join('; '), { permanent: true, code: 'invalid-record' })
+    let written = false
+    if (entry.handoffStarted) {
+      // An earlier page or tab may have written this very record, then died before noting it.
+      const known = await this.peek(entry.kidId)
+      written = known !== null && known !== 'forbidden' && known.kid !== null && sameRecord(known.kid, record)
+    }
+    if (!written) {
+      // Persisted before the write: if the page dies right after it, a discard knows the record may exist.
+      if (!entry.handoffStarted) await this.host.outbox.steps.markHandoffStarted(entry.id)
+      this.assertCurrent(binding)
+      await this.host.kids.saveKid(entry.kidId, record, { asUser: binding.userId })
+    }
+    if (!(await this.host.outbox.steps.markHandedOff(entry.id, entry.rev))) return 'stale' // changed meanwhile
+    this.host.emit({ type: 'handedOff', submissionId: entry.id })
+    this.follow(binding, { ...entry, state: 'handedOff' })
+    return 'done'
+  }
+
+  /** Follows every save of the parent still waiting for the server (after a reload, a sign-in). */
+  async followHandedOff(binding: Binding): Promise<void> {
+    const entries = await this.host.outbox.list(binding.userId)
+    for (const entry of entries) if (entry.state === 'handedOff') this.follow(binding, entry)
+  }
+
+  /** Waits for the server's answer on the record itself: it survives reloads, unlike a write's promise. */
+  private follow(binding: Binding, entry: Submission): void {
+    if (!this.host.current(binding) || this.following.has(entry.id)) return
+    let answered = false
+    // Whether Firestore's queue was seen holding the write: if it then leaves without the record, the
+    // server refused it, even in a snapshot that is still 'from cache' (the write stream's refusal can
+    // come before the listen stream has caught up).
+    let queued = false
+    const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
+      if (answered || snapshot === 'forbidden') return
+      if (snapshot.pendingWrite) {
+        queued = true
+        return
+      }
+      answered = true
+      this.following.get(entry.id)?.()
+      this.following.delete(entry.id)
+      this.host.track(this.answered(binding, entry, snapshot, queued))
+    })
+    if (answered) stop()
+    else this.following.set(entry.id, stop)
+  }
+
+  private async answered(
+    binding: Binding,
+    entry: Submission,
+    snapshot: KidSnapshot,
+    queued: boolean,
+  ): Promise<void> {
+    if (!this.host.current(binding)) return
+    const record = recordOf(entry, binding.userId)
+    if (record && snapshot.kid && sameRecord(snapshot.kid, record)) {
+      await this.host.outbox.steps.completeSave(entry.id, entry.rev)
+      this.host.emit({ type: 'saved', submissionId: entry.id })
+      this.host.kick() // replaced photos can go now
+      return
+    }
+    if (snapshot.fromCache && !queued) {
+      // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
+      // Hand the same record over again, once.
+      if (await this.host.outbox.steps.requeue(entry.id, entry.rev)) this.host.kick()
+      return
+    }
+    // The server has answered with something else: it refused the write (the rules). That will not
+    // change on a retry.
+    const message = 'The server refused to save this child'
+    if (await this.host.outbox.steps.markFailed(entry.id, entry.rev, message))
+      this.host.emit({ type: 'failed', submissionId: entry.id, error: message })
+  }
+}
