@@ -1,0 +1,58 @@
+// One form field as every form writes it: a label, an optional hint and error under the control, and
+// the control told which of them describe it (aria-describedby) and whether it is invalid.
+import { type ReactNode, useId } from 'react'
+
+/** What the control must carry to be tied to its label, hint and error. */
+export interface FieldControlProps {
+  readonly id: string
+  readonly 'aria-describedby': string | undefined
+  readonly 'aria-invalid': true | undefined
+}
+
+export interface FieldProps {
+  readonly label: ReactNode
+  readonly hint?: ReactNode
+  /** Shown under the control; the control is marked invalid while there is one. */
+  readonly error?: ReactNode
+  /** Invalid without an error of its own (the message is elsewhere, listed in `describedBy`). */
+  readonly invalid?: boolean
+  /** Ids of other elements that also describe the control (empty ones are skipped). */
+  readonly describedBy?: readonly (string | false | null | undefined)[]
+  /** The feature's class names: `{prefix}-field`, `{prefix}-hint`, `{prefix}-error`. */
+  readonly classPrefix: string
+  /** The control's id, when something else needs to know it (focusing it); one is made otherwise. */
+  readonly id?: string
+  readonly children: (control: FieldControlProps) => ReactNode
+}
+
+export function Field(props: FieldProps) {
+  const { label, hint, error, classPrefix, children } = props
+  const madeId = useId()
+  const id = props.id ?? madeId
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const hasError = error !== undefined && error !== null && error !== false && error !== ''
+  const describedBy = [hint ? hintId : null, hasError ? errorId : null, ...(props.describedBy ?? [])]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className={`${classPrefix}-field`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className={`${classPrefix}-hint`}>
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        'aria-describedby': describedBy || undefined,
+        'aria-invalid': hasError || props.invalid ? true : undefined,
+      })}
+      {hasError && (
+        <p id={errorId} className={`${classPrefix}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
