@@ -1,6 +1,5 @@
 // The add/edit form's controls, each in the shared Field (label, hint, error, aria-describedby).
-import { Field } from '../shared/ui/field'
-import { limitCharacters } from '../shared/ui/field-limit'
+import { Field, limitCharacters } from '../shared/ui/field'
 
 export interface KidTextInputProps {
   readonly id: string

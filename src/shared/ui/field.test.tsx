@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Field } from './field'
+import { characterCount, cutToCharacters } from '../records/record-text'
+import { Field, limitCharacters } from './field'
 
 describe('Field', () => {
   it('ties the control to its label, hint and error, and marks it invalid while there is an error', () => {
@@ -49,5 +50,34 @@ describe('Field', () => {
       </Field>,
     )
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-describedby')
+  })
+})
+
+describe('limits counted in characters', () => {
+  it('takes text up to the limit, an emoji counting 1', () => {
+    expect(limitCharacters('', '😀'.repeat(3), 3)).toBe('😀😀😀')
+    expect(limitCharacters('ab', 'abc', 3)).toBe('abc')
+  })
+
+  it('counts characters as the records do (record-text.ts)', () => {
+    for (const text of ['😀👋🏾', 'ọ̀漢', 'a\u{1F600}b'])
+      expect(limitCharacters('', text, characterCount(text))).toBe(text)
+    expect(limitCharacters('', '👋🏾', 1)).toBe(cutToCharacters('👋🏾', 1))
+  })
+
+  it('cuts text added at the end to fit, never half an emoji', () => {
+    expect(limitCharacters('', '😀'.repeat(5), 3)).toBe('😀😀😀')
+    expect(limitCharacters('a', 'a😀😀😀', 3)).toBe('a😀😀')
+  })
+
+  it('refuses a change elsewhere that would pass the limit, as maxLength does', () => {
+    expect(limitCharacters('abc', 'aXbc', 3)).toBe('abc')
+    expect(limitCharacters('abc', 'abcd', 3)).toBe('abc')
+  })
+
+  it('takes any change that does not lengthen a value already over the limit', () => {
+    expect(limitCharacters('abcd', 'abc', 3)).toBe('abc')
+    expect(limitCharacters('abcd', 'abXd', 3)).toBe('abXd')
+    expect(limitCharacters('abcd', 'abcdE', 3)).toBe('abcd')
   })
 })
