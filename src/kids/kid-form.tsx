@@ -187,6 +187,7 @@ export function KidForm(props: KidFormProps) {
         <Field
           id={idOf('images')}
           label="Images"
+          hintPlacement="before"
           hint={`The first image will be the cover, max 6${
             currentPhotos.length > 0
               ? '. Your saved photos stay and new ones are added to them; remove any, or make one the cover.'

@@ -43,6 +43,22 @@ describe('Field', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it('puts the hint under the control, or between label and control when asked', () => {
+    const { container, rerender } = render(
+      <Field id="p" label="Photos" hint="Max 6" classPrefix="kid">
+        {(control) => <input {...control} />}
+      </Field>,
+    )
+    const order = () => Array.from(container.querySelectorAll('.kid-field > *')).map((e) => e.tagName)
+    expect(order()).toEqual(['LABEL', 'INPUT', 'P'])
+    rerender(
+      <Field id="p" label="Photos" hint="Max 6" hintPlacement="before" classPrefix="kid">
+        {(control) => <input {...control} />}
+      </Field>,
+    )
+    expect(order()).toEqual(['LABEL', 'P', 'INPUT'])
+  })
+
   it('describes nothing when there is nothing to say', () => {
     render(
       <Field label="Password" classPrefix="account">

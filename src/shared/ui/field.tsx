@@ -17,6 +17,8 @@ export interface FieldControlProps {
 export interface FieldProps {
   readonly label: ReactNode
   readonly hint?: ReactNode
+  /** Where the hint sits: under the control (the default), or between the label and the control. */
+  readonly hintPlacement?: 'after' | 'before'
   /** Shown under the control; the control is marked invalid while there is one. */
   readonly error?: ReactNode
   /** Invalid without an error of its own (the message is elsewhere, listed in `describedBy`). */
@@ -40,19 +42,22 @@ export function Field(props: FieldProps) {
   const describedBy = [hint ? hintId : null, hasError ? errorId : null, ...(props.describedBy ?? [])]
     .filter(Boolean)
     .join(' ')
+  const hintText = hint && (
+    <p id={hintId} className={`${classPrefix}-hint`}>
+      {hint}
+    </p>
+  )
+  const before = props.hintPlacement === 'before'
   return (
     <div className={`${classPrefix}-field`}>
       <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className={`${classPrefix}-hint`}>
-          {hint}
-        </p>
-      )}
+      {before && hintText}
       {children({
         id,
         'aria-describedby': describedBy || undefined,
         'aria-invalid': hasError || props.invalid ? true : undefined,
       })}
+      {!before && hintText}
       {hasError && (
         <p id={errorId} className={`${classPrefix}-error`}>
           {error}
