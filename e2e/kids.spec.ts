@@ -165,6 +165,26 @@ test('7 photos give Max 6 images and nothing is queued', async ({ app, page }, t
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
 })
 
+test('the form holds a name of emoji to its limit in characters: 80 fit, more do not', async ({
+  app,
+  page,
+}, testInfo) => {
+  await signUpFreshParent(app, page, testInfo, 'emoji')
+  await app.goto('/add-kid')
+  const name = page.getByLabel('Child Name')
+  // maxLength would count UTF-16 units and stop at 40 emoji; the record and the rules allow 80.
+  await expect(name).not.toHaveAttribute('maxlength')
+  await name.fill('😀'.repeat(81))
+  await expect(name).toHaveValue('😀'.repeat(80))
+  await name.press('End')
+  await name.pressSequentially('ab')
+  await expect(name).toHaveValue('😀'.repeat(80))
+  await name.press('Backspace')
+  await expect(name).toHaveValue('😀'.repeat(79))
+  await name.pressSequentially('é')
+  await expect(name).toHaveValue(`${'😀'.repeat(79)}é`)
+})
+
 test('with Storage answering, a child goes through the sender into Firestore with private photos', async ({
   app,
   page,

@@ -141,5 +141,16 @@ describe('/login', () => {
     const { history } = setup('/sign-in')
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument()
     await waitFor(() => expect(history.location.pathname).toBe('/login'))
+    expect(history.location.search).toBe('')
+  })
+
+  it('/sign-in keeps a safe return target and drops any other', async () => {
+    const first = setup('/sign-in?redirect=%2Fadd-kid%3Fplan%3DWeekly')
+    await waitFor(() => expect(first.history.location.pathname).toBe('/login'))
+    expect(new URLSearchParams(first.history.location.search).get('redirect')).toBe('/add-kid?plan=Weekly')
+    first.unmount()
+    const second = setup('/sign-in?redirect=https%3A%2F%2Fevil.example')
+    await waitFor(() => expect(second.history.location.pathname).toBe('/login'))
+    expect(second.history.location.search).toBe('')
   })
 })

@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
+import { Field } from '../shared/ui/field'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { enterAfterSignIn } from './enter-after-sign-in'
@@ -82,36 +83,43 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
             onInput={() => setBadCredentials(false)}
             aria-busy={busy}
           >
-            <div className="account-field">
-              <label htmlFor={ids.email}>Email Address</label>
-              <input
-                ref={emailRef}
-                id={ids.email}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                aria-invalid={badCredentials ? true : undefined}
-                aria-describedby={
-                  [resetNote ? ids.note : '', badCredentials ? ids.failed : ''].filter(Boolean).join(' ') ||
-                  undefined
-                }
-                onChange={() => setResetNote('')}
-              />
-            </div>
-            <div className="account-field">
-              <label htmlFor={ids.password}>Password</label>
-              <input
-                id={ids.password}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={badCredentials ? true : undefined}
-                aria-describedby={badCredentials ? ids.failed : undefined}
-              />
-            </div>
+            <Field
+              id={ids.email}
+              label="Email Address"
+              classPrefix="account"
+              invalid={badCredentials}
+              describedBy={[resetNote && ids.note, badCredentials && ids.failed]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={emailRef}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                  onChange={() => setResetNote('')}
+                />
+              )}
+            </Field>
+            <Field
+              id={ids.password}
+              label="Password"
+              classPrefix="account"
+              invalid={badCredentials}
+              describedBy={[badCredentials && ids.failed]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                />
+              )}
+            </Field>
             <div className="account-forgot">
               <button
                 type="button"

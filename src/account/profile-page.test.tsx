@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoute } from '../app/testing/render-route'
@@ -175,6 +175,19 @@ describe('/profile', () => {
     await user.click(screen.getByRole('button', { name: 'done' }))
     expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
     expect(backend.auth.calls.updateName).toEqual(['Ada King', 'Ada King'])
+  })
+
+  it('holds a new name to 80 characters as the record counts them: 80 emoji fit, no more', async () => {
+    const { user, backend } = await signedInAtProfile()
+    await user.click(screen.getByRole('button', { name: 'change' }))
+    const name = screen.getByLabelText('Name')
+    expect(name).not.toHaveAttribute('maxlength')
+    fireEvent.change(name, { target: { value: '' } })
+    fireEvent.change(name, { target: { value: '🌴'.repeat(81) } })
+    expect(name).toHaveValue('🌴'.repeat(80))
+    await user.click(screen.getByRole('button', { name: 'done' }))
+    expect(await screen.findByRole('button', { name: 'change' })).toBeInTheDocument()
+    expect(backend.auth.calls.updateName).toEqual(['🌴'.repeat(80)])
   })
 
   it('refuses an empty name', async () => {

@@ -4,6 +4,7 @@ import { getBackend } from '../shared/backend/backend'
 import type { AuthUser } from '../shared/backend/backend-ports'
 import type { KidPlan } from '../shared/records/kid-record'
 import { normalizeUserName, USER_NAME_MAX } from '../shared/records/user-record'
+import { Field, limitCharacters } from '../shared/ui/field'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { AuthPendingLoader } from './auth-pending'
@@ -72,7 +73,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
   // Only the latest change's answer from the server changes what the card says.
   const latest = useRef(0)
   const nameRef = useRef<HTMLInputElement>(null)
-  const ids = { heading: useId(), name: useId(), email: useId(), problem: useId() }
+  const ids = { heading: useId(), name: useId(), email: useId() }
 
   // Show the stored name whenever it changes and the parent is not typing a new one.
   useEffect(() => {
@@ -143,32 +144,24 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
           )}
         </div>
         <div className="profile-details">
-          <div className="account-field">
-            <label htmlFor={ids.name}>Name</label>
-            <input
-              ref={nameRef}
-              id={ids.name}
-              name="name"
-              type="text"
-              autoComplete="name"
-              maxLength={USER_NAME_MAX}
-              readOnly={!editing}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? ids.problem : undefined}
-            />
-            {problem && (
-              <p id={ids.problem} className="account-error">
-                {problem}
-              </p>
+          <Field id={ids.name} label="Name" error={problem} classPrefix="account">
+            {(control) => (
+              <input
+                {...control}
+                ref={nameRef}
+                name="name"
+                type="text"
+                autoComplete="name"
+                readOnly={!editing}
+                value={name}
+                onChange={(e) => setName(limitCharacters(name, e.target.value, USER_NAME_MAX))}
+              />
             )}
-          </div>
-          <div className="account-field">
-            <label htmlFor={ids.email}>Email</label>
-            {/* The e-mail is the sign-in identity; it is shown, not edited here. */}
-            <input id={ids.email} name="email" type="email" readOnly value={user.email ?? ''} />
-          </div>
+          </Field>
+          {/* The e-mail is the sign-in identity; it is shown, not edited here. */}
+          <Field id={ids.email} label="Email" classPrefix="account">
+            {(control) => <input {...control} name="email" type="email" readOnly value={user.email ?? ''} />}
+          </Field>
         </div>
         <div role="status">
           {saved === 'kept' && <p className="notice notice--info">{accountMessages.nameKept}</p>}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../app/testing/render-route'
@@ -48,6 +48,20 @@ describe('/signup', () => {
     expect(history.location.pathname).toBe('/profile')
     expect(backend.auth.calls.signUp).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com' }])
     expect(screen.getByLabelText('Name')).toHaveValue('Grace Hopper')
+  })
+
+  it('holds the name to 80 characters as the record counts them: 80 emoji fit, no more', async () => {
+    const { user, backend } = setup()
+    const name = await screen.findByLabelText('Name')
+    expect(name).not.toHaveAttribute('maxlength') // it counts UTF-16 units: 40 emoji
+    fireEvent.change(name, { target: { value: '😀'.repeat(81) } })
+    expect(name).toHaveValue('😀'.repeat(80))
+    await user.type(name, 'x')
+    expect(name).toHaveValue('😀'.repeat(80))
+    await fill(user, '', 'emoji@example.com', 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Sign Up Now' }))
+    expect(await screen.findByText('Signed up successfully')).toBeInTheDocument()
+    expect(backend.auth.calls.signUp).toEqual([{ name: '😀'.repeat(80), email: 'emoji@example.com' }])
   })
 
   it("says 'Something went wrong with registration' when the e-mail is taken", async () => {

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { getBackend } from '../shared/backend/backend'
 import { USER_NAME_MAX } from '../shared/records/user-record'
+import { Field, limitCharacters } from '../shared/ui/field'
 import { notify } from '../shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { enterAfterSignIn } from './enter-after-sign-in'
@@ -19,14 +20,9 @@ export interface SignupPageProps {
 export function SignupPage({ redirectTo }: SignupPageProps) {
   const router = useRouter()
   const [busy, setBusy] = useState(false)
-  const ids = {
-    name: useId(),
-    nameHint: useId(),
-    email: useId(),
-    password: useId(),
-    passwordHint: useId(),
-    heading: useId(),
-  }
+  // Controlled only to hold it to USER_NAME_MAX characters (maxLength would count UTF-16 units).
+  const [name, setName] = useState('')
+  const ids = { name: useId(), email: useId(), password: useId(), heading: useId() }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -56,46 +52,52 @@ export function SignupPage({ redirectTo }: SignupPageProps) {
         <section className="account-form-side" aria-labelledby={ids.heading}>
           <h1 id={ids.heading}>Sign Up</h1>
           <form className="account-form" onSubmit={onSubmit} aria-busy={busy}>
-            <div className="account-field">
-              <label htmlFor={ids.name}>Name</label>
-              <input
-                id={ids.name}
-                name="name"
-                type="text"
-                autoComplete="name"
-                maxLength={USER_NAME_MAX}
-                aria-describedby={ids.nameHint}
-              />
-              <p id={ids.nameHint} className="account-hint">
-                How we greet you. You can change it later on your profile.
-              </p>
-            </div>
-            <div className="account-field">
-              <label htmlFor={ids.email}>Email</label>
-              <input
-                id={ids.email}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-              />
-            </div>
-            <div className="account-field">
-              <label htmlFor={ids.password}>Password</label>
-              <input
-                id={ids.password}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                aria-describedby={ids.passwordHint}
-              />
-              <p id={ids.passwordHint} className="account-hint">
-                At least {PASSWORD_MIN} characters.
-              </p>
-            </div>
+            <Field
+              id={ids.name}
+              label="Name"
+              hint="How we greet you. You can change it later on your profile."
+              classPrefix="account"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="name"
+                  type="text"
+                  autoComplete="name"
+                  value={name}
+                  onChange={(e) => setName(limitCharacters(name, e.target.value, USER_NAME_MAX))}
+                />
+              )}
+            </Field>
+            <Field id={ids.email} label="Email" classPrefix="account">
+              {(control) => (
+                <input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                />
+              )}
+            </Field>
+            <Field
+              id={ids.password}
+              label="Password"
+              hint={`At least ${PASSWORD_MIN} characters.`}
+              classPrefix="account"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={PASSWORD_MIN}
+                />
+              )}
+            </Field>
             <button type="submit" className="account-submit" disabled={busy} aria-busy={busy}>
               {busy ? 'Signing up…' : 'Sign Up Now'}
             </button>

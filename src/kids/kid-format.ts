@@ -6,6 +6,7 @@ export function formatYears(age: string): string {
   return /\byears?\b/i.test(age) ? age : `${age} years`
 }
 
-export function formatPlan(plan: KidPlan): string {
+/** A plan the app does not offer (kept from the stored record) reads the same way: 'Yearly Plan'. */
+export function formatPlan(plan: KidPlan | string): string {
   return `${plan} Plan`
 }

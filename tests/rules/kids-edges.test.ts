@@ -125,6 +125,62 @@ describe('kids/{kidId}: text at the limits, counted as the form counts (characte
   })
 })
 
+describe('kids/{kidId}: a gender or plan the app does not offer (an older app, the console)', () => {
+  async function seedOdd(id: string) {
+    await rules.env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(db(context), 'kids', appId(id)), {
+        ...kid({ kidGender: 'Non-binary', plan: 'Yearly' }),
+        timestamp: Timestamp.now(),
+      })
+    })
+  }
+
+  it('an edit keeps it: the whole record written back with it unchanged, as the app saves', async () => {
+    await seedOdd('k1')
+    await assertSucceeds(
+      setDoc(
+        doc(alice(), `kids/${appId('k1')}`),
+        kid({ kidGender: 'Non-binary', plan: 'Yearly', kidAge: '5' }),
+      ),
+    )
+    await assertSucceeds(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { kidAge: '6', timestamp: serverTimestamp() }),
+    )
+  })
+
+  it('an edit may replace it with an offered value, never with another value not offered', async () => {
+    await seedOdd('k1')
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ kidGender: 'Other', plan: 'Yearly' })),
+    )
+    await assertFails(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ kidGender: 'Non-binary', plan: 'Fortnightly' })),
+    )
+    // Accepted controls: the offered values.
+    await assertSucceeds(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ kidGender: 'Male', plan: 'Yearly' })),
+    )
+    await assertSucceeds(
+      setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ kidGender: 'Male', plan: 'Daily' })),
+    )
+    // Once replaced, the old value is not offered any more.
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid({ plan: 'Yearly' })))
+  })
+
+  it('a new record may not hold it, nor may another parent keep it on their write', async () => {
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k2')}`), kid({ kidGender: 'Non-binary' })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k3')}`), kid({ plan: 'Yearly' })))
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k4')}`), kid()))
+    await seedOdd('k5')
+    await assertFails(
+      setDoc(
+        doc(bob(), `kids/${appId('k5')}`),
+        kidRecord('bob', { kidGender: 'Non-binary', plan: 'Yearly', imgUrls: [photo(1, 'bob')] }),
+      ),
+    )
+  })
+})
+
 describe('kids/{kidId}: queries', () => {
   const kids = (firestore: Firestore) => collection(firestore, 'kids')
 

@@ -82,9 +82,13 @@ describe('the child schema', () => {
     ])
   })
 
-  it('refuses values outside the enums', () => {
-    const errors = validateKidFields({ ...filled, kidGender: 'Other', plan: 'Yearly' } as never)
-    expect(errors).toEqual({ kidGender: 'Choose Male or Female', plan: 'Choose Monthly, Weekly or Daily' })
+  it('refuses a missing gender or plan, and keeps one the form does not offer', () => {
+    const none = validateKidFields({ ...filled, kidGender: '', plan: ' ' })
+    expect(none).toEqual({ kidGender: 'Choose Male or Female', plan: 'Choose Monthly, Weekly or Daily' })
+    const notText = validateKidFields({ ...filled, kidGender: 3, plan: null } as never)
+    expect(notText).toEqual({ kidGender: 'Choose Male or Female', plan: 'Choose Monthly, Weekly or Daily' })
+    // Only a stored record holds such a value (the form offers the known ones and the one it had).
+    expect(validateKidFields({ ...filled, kidGender: 'Non-binary', plan: 'Yearly' })).toEqual({})
   })
 
   it('checks a whole record like the rules do', () => {
@@ -105,5 +109,12 @@ describe('the child schema', () => {
       savedAt: 5,
     })
     expect(parseStoredKid('k', { ...filled }, null)).toBeNull() // no owner: not a child record
+  })
+
+  it('reads a gender or plan the app does not offer as stored, never as Male or Monthly', () => {
+    const odd = { ...filled, kidGender: 'Non-binary', plan: 'Yearly', imgUrls: [], userRef: 'u1' }
+    expect(parseStoredKid('k', odd, null)).toMatchObject({ kidGender: 'Non-binary', plan: 'Yearly' })
+    const missing = { ...filled, kidGender: undefined, plan: 7, imgUrls: [], userRef: 'u1' }
+    expect(parseStoredKid('k', missing, null)).toMatchObject({ kidGender: '', plan: '' })
   })
 })

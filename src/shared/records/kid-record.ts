@@ -3,7 +3,7 @@
 // there. Photos (types, sizes, storage paths) are in kid-photos.ts.
 import { isOwnPhotoPath, MAX_KID_PHOTOS, photoMessages } from './kid-photos'
 import { isKidPlan, type KidPlan } from './kid-plans'
-import { cleanLine, cleanLines, textProblem } from './record-text'
+import { cleanLine, cleanLines, isBlank, textProblem } from './record-text'
 
 export { isKidPlan, KID_PLANS, type KidPlan } from './kid-plans'
 
@@ -11,17 +11,22 @@ export const KID_GENDERS = ['Male', 'Female'] as const
 
 export type KidGender = (typeof KID_GENDERS)[number]
 
-/** What the parent types or picks in the form (everything but the photos). */
+/**
+ * What the parent types or picks in the form (everything but the photos). Gender and plan are one of
+ * KID_GENDERS / KID_PLANS, or a value a stored record already holds that the form does not offer (an
+ * older app, the console): that value is kept and shown, never replaced by a default, and saved back
+ * unchanged unless the parent picks another (firestore.rules take it on update only if unchanged).
+ */
 export interface KidFields {
   readonly kidName: string
   readonly kidAge: string
-  readonly kidGender: KidGender
+  readonly kidGender: KidGender | string
   readonly disability: boolean
   readonly parentName: string
   readonly parentAge: string
   readonly parentPhone: string
   readonly address: string
-  readonly plan: KidPlan
+  readonly plan: KidPlan | string
 }
 
 /** The document in `kids/{kidId}` as the app writes it; the adapter adds `timestamp` (server time). */
@@ -138,6 +143,11 @@ export function normalizeKidFields(input: KidFields): KidFields {
   }
 }
 
+/** A stored gender or plan the form does not offer: any text but an empty one (no value to keep). */
+function isKeptChoice(value: unknown): value is string {
+  return typeof value === 'string' && !isBlank(value)
+}
+
 export type KidFieldErrors = Partial<Record<keyof KidFields, string>>
 
 /** Problems per field of already normalized fields; empty when the fields can be saved. */
@@ -153,9 +163,11 @@ export function validateKidFields(fields: KidFields): KidFieldErrors {
     else if (problem === 'tooLong') errors[field] = kidFieldMessages.tooLong(field)
     else if (problem === 'characters') errors[field] = kidFieldMessages.characters(field)
   }
-  if (!isKidGender(fields.kidGender)) errors.kidGender = kidFieldMessages.gender
+  // A value the form does not offer can only come from the stored record (see KidFields): it is kept.
+  if (!isKidGender(fields.kidGender) && !isKeptChoice(fields.kidGender))
+    errors.kidGender = kidFieldMessages.gender
   if (typeof fields.disability !== 'boolean') errors.disability = kidFieldMessages.required('disability')
-  if (!isKidPlan(fields.plan)) errors.plan = kidFieldMessages.plan
+  if (!isKidPlan(fields.plan) && !isKeptChoice(fields.plan)) errors.plan = kidFieldMessages.plan
   return errors
 }
 
@@ -187,13 +199,14 @@ export function parseStoredKid(id: string, data: unknown, savedAt: number | null
     id,
     kidName: text('kidName'),
     kidAge: text('kidAge'),
-    kidGender: isKidGender(d.kidGender) ? d.kidGender : 'Male',
+    // Kept as stored, even a value the form does not offer; no text at all reads as none chosen.
+    kidGender: typeof d.kidGender === 'string' ? d.kidGender : '',
     disability: d.disability === true,
     parentName: text('parentName'),
     parentAge: text('parentAge'),
     parentPhone: text('parentPhone'),
     address: text('address'),
-    plan: isKidPlan(d.plan) ? d.plan : 'Monthly',
+    plan: typeof d.plan === 'string' ? d.plan : '',
     imgUrls,
     userRef: d.userRef,
     savedAt,

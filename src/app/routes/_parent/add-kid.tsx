@@ -1,19 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AddKidPage } from '../../../kids/add-kid-page'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { isShareId } from '../../../shared/device/share-id'
-import { isKidPlan, type KidPlan } from '../../../shared/records/kid-plans'
+import { addKidSearch } from '../../search-params'
 
 export const Route = createFileRoute('/_parent/add-kid')({
   head: () => pageHead(documentTitle('Add Your Child')),
   // ?share=<id>: photos shared to the installed app from the phone's gallery (the service worker keeps them).
   // ?plan=: the plan chosen on a plan card, preselected in the form.
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): { share?: string | undefined; plan?: KidPlan | undefined } => ({
-    share: isShareId(search.share) ? search.share : undefined,
-    plan: isKidPlan(search.plan) ? search.plan : undefined,
-  }),
+  validateSearch: addKidSearch,
   component: AddKidRoute,
 })
 

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EditKidPage } from '../../../kids/edit-kid-page'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { isShareId } from '../../../shared/device/share-id'
+import { shareSearch } from '../../search-params'
 
 export const Route = createFileRoute('/_parent/edit-kid/$kidId')({
   head: () => pageHead(documentTitle('Edit Your Child Info')),
   // ?share=<id>: photos shared to the installed app, for this child.
-  validateSearch: (search: Record<string, unknown>): { share?: string | undefined } => ({
-    share: isShareId(search.share) ? search.share : undefined,
-  }),
+  validateSearch: shareSearch,
   component: EditKidRoute,
 })
 

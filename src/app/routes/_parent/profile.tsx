@@ -2,15 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ProfilePage } from '../../../account/profile-page'
 import { YourKids } from '../../../kids/your-kids'
 import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { isKidPlan, type KidPlan } from '../../../shared/records/kid-plans'
 import { sessionActions } from '../../parent-session'
+import { planSearch } from '../../search-params'
 
 export const Route = createFileRoute('/_parent/profile')({
   head: () => pageHead(documentTitle('My Profile')),
   // ?plan=: the plan a visitor chose on a plan card ('Choose Plan'), carried on to the add form.
-  validateSearch: (search: Record<string, unknown>): { plan?: KidPlan | undefined } => ({
-    plan: isKidPlan(search.plan) ? search.plan : undefined,
-  }),
+  validateSearch: planSearch,
   // 'My Profile' shows with 'Your Kids' filled in, never with an empty list a moment before it: the
   // first read of the outbox and of Firestore's cache happens here (at once when already known). The
   // kids' data code (Dexie) loads here too, never with the route tree every page carries.
