@@ -103,7 +103,7 @@ describe('photo paths in a record', () => {
   it('keeps accepting flat paths saved before folders, spaces and accents included (legacy records)', () => {
     expect(isOwnPhotoPath('images/abc-x.jpg-R1', 'abc')).toBe(true)
     expect(isOwnPhotoPath('images/abc-My Photo é.jpg-abc', 'abc')).toBe(true)
-    expect(isOwnPhotoPath('images/abc-Café (1) #2.jpeg-9f3e', 'abc')).toBe(true)
+    expect(isOwnPhotoPath('images/abc-Café (1) & 2: été.jpeg-9f3e', 'abc')).toBe(true)
     // Still only the owner's, never unsafe: another uid, a '/' or '\\', control characters.
     expect(isOwnPhotoPath('images/abc-My Photo é.jpg-abc', 'ab')).toBe(false)
     expect(isOwnPhotoPath('images/abc-My Photo\\..\\x.jpg', 'abc')).toBe(false)
@@ -111,6 +111,10 @@ describe('photo paths in a record', () => {
     expect(isOwnPhotoPath('images/abc-bell\u0007.jpg', 'abc')).toBe(false)
     expect(isOwnPhotoPath('images/abc-c1\u0085.jpg', 'abc')).toBe(false)
     expect(isOwnPhotoPath('images/abc-gpj\u202E.jpg', 'abc')).toBe(false)
+    // Nor what is left of a download address: a query, a fragment, an escaped character.
+    expect(isOwnPhotoPath('images/abc-p1.jpg?alt=media&token=t1', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-p1.jpg#x', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-x%2Fp1.jpg', 'abc')).toBe(false)
     // A flat name cannot tell 'a' from 'a-b': a uid holding '-' owns no flat photo.
     expect(isOwnPhotoPath('images/a-b-x.jpg-R1', 'a-b')).toBe(false)
     expect(isOwnPhotoPath('images/abcd-x.jpg-R1', 'abc')).toBe(false)

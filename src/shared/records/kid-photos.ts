@@ -101,9 +101,10 @@ const UNSAFE = /[\p{Cc}\u2028-\u202e\u2066-\u2069]/u
  * Whether `path` is one of `userId`'s own photo paths, as firestore.rules accepts it in a record:
  * - images/{userId}/{name}, the name in the app's format (PHOTO_NAME_PATTERN);
  * - or, saved before photos had folders, the flat images/{userId}-{anything}: one segment, which may
- *   hold spaces and accents (the first app kept the picked file's own name), never '/', '\\', a
- *   control character or a text-direction mark. A flat name cannot tell uid 'ab' from 'ab-c', so a
- *   uid holding '-' owns no flat photo (storage.rules reads the owner as the part before the first '-').
+ *   hold spaces and accents (the first app kept the picked file's own name), never '/', '\\', '?',
+ *   '#' or '%' (a download address, escaped or not), a control character or a text-direction mark.
+ *   A flat name cannot tell uid 'ab' from 'ab-c', so a uid holding '-' owns no flat photo
+ *   (storage.rules reads the owner as the part before the first '-').
  */
 export function isOwnPhotoPath(path: string, userId: string): boolean {
   if (path.length > MAX_PHOTO_PATH_LENGTH || userId === '' || userId.includes('/')) return false
@@ -114,7 +115,7 @@ export function isOwnPhotoPath(path: string, userId: string): boolean {
     !userId.includes('-') &&
     path.startsWith(flat) &&
     path.length > flat.length &&
-    !/[/\\]/.test(path.slice('images/'.length)) &&
+    !/[/\\?#%]/.test(path.slice('images/'.length)) &&
     !UNSAFE.test(path)
   )
 }
