@@ -156,7 +156,9 @@ describe('kids/{kidId}: photo paths', () => {
   it("a uid holding '-' owns its folder's photos, and no flat path (it could be a shorter uid's)", async () => {
     const ab = () => db(rules.env.authenticatedContext('a-b'))
     await assertSucceeds(setDoc(doc(ab(), `kids/${appId('k1')}`), kid('a-b', { imgUrls: [photo(1, 'a-b')] })))
-    await assertFails(setDoc(doc(ab(), `kids/${appId('k2')}`), kid('a-b', { imgUrls: [flatPhoto(1, 'a-b')] })))
+    await assertFails(
+      setDoc(doc(ab(), `kids/${appId('k2')}`), kid('a-b', { imgUrls: [flatPhoto(1, 'a-b')] })),
+    )
   })
 
   it('refuses a download address with a token, an http address and a javascript: string', async () => {
