@@ -60,7 +60,7 @@ test('an edit adds a photo to the two saved ones, made the cover: the record hol
   const edited = (await queuedKidWrites(page, kidId))[1]
   const added = storage.uploads.filter((path) => !saved.includes(path))
   expect(added).toHaveLength(1)
-  expect(added[0]).toMatch(/-new-1\.jpg-/)
+  expect(added[0]).toMatch(/\/new-1\.jpg-/)
   expect(edited?.fields.imgUrls).toEqual([added[0], ...saved])
   // Nothing is deleted: every photo is still the child's.
   expect(storage.deleted).toEqual([])

@@ -206,11 +206,11 @@ test('with Storage answering, a child goes through the sender into Firestore wit
   await expect(page.getByText('Child added')).toBeVisible()
   await expect(page).toHaveURL(/\/profile$/)
 
-  // Both photos went up, scaled and re-encoded on the device, to images/{uid}-{file}-{random id}, as the
-  // parent, and marked to stay out of shared and browser caches.
+  // Both photos went up, scaled and re-encoded on the device, to the parent's folder,
+  // images/{uid}/{file}-{random id}, as the parent, and marked to stay out of shared and browser caches.
   expect(storage.uploads).toHaveLength(2)
   for (const name of storage.uploads)
-    expect(name).toMatch(new RegExp(`^images/${uid}-photo-[12]\\.jpg-[A-Za-z0-9]{20}$`))
+    expect(name).toMatch(new RegExp(`^images/${uid}/photo-[12]\\.jpg-[A-Za-z0-9]{20}$`))
   expect(
     storage.requests.filter((request) => request.method === 'POST').map((request) => request.uid),
   ).toEqual([uid, uid])

@@ -178,25 +178,49 @@ export async function imageLoaded(selector: Locator) {
 
 // --- Firebase ID tokens (the Auth emulator's are unsigned JWTs) ---
 
-/** The uid an `Authorization: Bearer|Firebase <token>` header speaks for, or null. */
-export function tokenUid(header: string | undefined): string | null {
+/** The claims of an `Authorization: Bearer|Firebase <token>` header's ID token, or null. */
+function tokenClaims(header: string | undefined): Record<string, unknown> | null {
   const token = /^(?:Bearer|Firebase)\s+(.+)$/.exec(header ?? '')?.[1]
   const payload = token?.split('.')[1]
   if (!payload) return null
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      user_id?: string
-      sub?: string
-    }
-    return claims.user_id ?? claims.sub ?? null
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
   } catch {
     return null
   }
 }
 
-/** A photo's owner, from its path: images/{uid}-{fileName}-{random id}. */
+/** The uid an `Authorization: Bearer|Firebase <token>` header speaks for, or null. */
+export function tokenUid(header: string | undefined): string | null {
+  const claims = tokenClaims(header)
+  const uid = claims?.user_id ?? claims?.sub
+  return typeof uid === 'string' ? uid : null
+}
+
+/**
+ * A photo's owner, from its path, as storage.rules reads it: images/{uid}/{name} (a folder per parent),
+ * or the flat images/{uid}-{name} of before the folders (the part before the first '-').
+ */
 export function ownerOfPath(path: string): string {
-  return path.replace(/^images\//, '').split('-')[0] ?? ''
+  const rest = path.replace(/^images\//, '')
+  const slash = rest.indexOf('/')
+  return slash >= 0 ? rest.slice(0, slash) : (rest.split('-')[0] ?? '')
+}
+
+/** A name in a parent's folder as the app makes it (storage.rules: the same pattern). */
+const FOLDER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}-[A-Za-z0-9]{20}$/
+/** A new flat name as the app made it before the folders (storage.rules: the same pattern). */
+const FLAT_NAME = /^[^/]+-[A-Za-z0-9._-]{1,80}-[A-Za-z0-9]{20}$/
+
+/** Whether storage.rules lets this upload create (or overwrite) `path`: owner, name, type and size. */
+function mayWritePhoto(path: string, uid: string, exists: boolean, contentType: string, size: number) {
+  const rest = path.replace(/^images\//, '')
+  if (!path.startsWith('images/') || ownerOfPath(path) !== uid) return false
+  if (!['image/jpeg', 'image/png'].includes(contentType) || size < 1 || size > 5 * 1024 * 1024) return false
+  const parts = rest.split('/')
+  if (parts.length === 2) return FOLDER_NAME.test(parts[1] ?? '')
+  if (parts.length !== 1 || rest.length <= uid.length + 1) return false
+  return exists || FLAT_NAME.test(rest)
 }
 
 // --- Cloud Storage, answered like the Storage emulator (its REST protocol) ---
@@ -218,11 +242,20 @@ export interface StorageHarness {
   holdUploads(options?: { skip?: number; count?: number }): () => void
   /** Refuses every request as if the server could not be reached (or stops refusing). */
   refuse(refusing: boolean): void
+  /** The folders listed (images/{uid}), one entry a list call. */
+  readonly lists: string[]
+  /**
+   * Puts a photo in place as another device (or the app before) left it, without this page knowing:
+   * what 'Delete my account' must still find.
+   */
+  put(path: string, body?: Buffer, contentType?: string): void
 }
 
 /**
- * Answers Cloud Storage's REST calls. Photos are private: uploads, reads and deletes are refused (403)
- * unless they carry the token of the photo's owner, as storage.rules does.
+ * Answers Cloud Storage's REST calls as storage.rules would. Photos are private: uploads, reads and
+ * deletes are refused (403) unless they carry the token of the photo's owner; staff (claim staff: true)
+ * only read. An upload must have a name in the app's format, be image/jpeg or image/png and 1 byte to
+ * 5 MB. A parent lists their own folder, images/{uid}/, and nothing else.
  */
 export async function answerStorage(target: Page | BrowserContext): Promise<StorageHarness> {
   const objects: StorageHarness['objects'] = new Map()
@@ -230,6 +263,7 @@ export async function answerStorage(target: Page | BrowserContext): Promise<Stor
   const uploads: string[] = []
   const deleted: string[] = []
   const downloads: string[] = []
+  const lists: string[] = []
   let refusing = false
   let hold: { skip: number; count: number; gate: Promise<void> } | null = null
   let seenUploads = 0
@@ -269,6 +303,29 @@ export async function answerStorage(target: Page | BrowserContext): Promise<Stor
     if (refusing) return route.abort('connectionrefused')
     const url = new URL(request.url())
     const uid = tokenUid(request.headers().authorization)
+    const staff = tokenClaims(request.headers().authorization)?.staff === true
+    // A list call: GET /v0/b/{bucket}/o?prefix=images/{uid}/&delimiter=/ (the SDK's list and listAll).
+    if (request.method() === 'GET' && url.pathname === `/v0/b/${BUCKET}/o`) {
+      const prefix = url.searchParams.get('prefix') ?? ''
+      const folder = prefix.replace(/\/$/, '')
+      requests.push({ method: 'LIST', path: folder, uid })
+      const own = uid !== null && folder === `images/${uid}` && prefix === `${folder}/`
+      if (!own) return route.fulfill({ status: 403, headers, body: '{"error":{"code":403}}' })
+      lists.push(folder)
+      const items: { name: string; bucket: string }[] = []
+      const prefixes = new Set<string>()
+      for (const name of [...objects.keys()].sort()) {
+        if (!name.startsWith(prefix)) continue
+        const rest = name.slice(prefix.length)
+        if (rest.includes('/')) prefixes.add(`${prefix}${rest.split('/')[0]}/`)
+        else items.push({ name, bucket: BUCKET })
+      }
+      return route.fulfill({
+        status: 200,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefixes: [...prefixes], items }),
+      })
+    }
     const path =
       request.method() === 'POST'
         ? (url.searchParams.get('name') ?? '')
@@ -292,6 +349,8 @@ export async function answerStorage(target: Page | BrowserContext): Promise<Stor
       const contentType =
         /Content-Type:\s*([^\r\n]+)/i.exec(filePart.slice(0, headerEnd))?.[1] ?? 'image/jpeg'
       const body = Buffer.from(filePart.slice(headerEnd + 4, filePart.length - 2), 'latin1')
+      if (!mayWritePhoto(path, uid ?? '', objects.has(path), contentType, body.length))
+        return route.fulfill({ status: 403, headers, body: '{"error":{"code":403}}' })
       objects.set(path, { body, contentType, cacheControl: meta.cacheControl ?? null })
       uploads.push(path)
       return route.fulfill({
@@ -300,7 +359,10 @@ export async function answerStorage(target: Page | BrowserContext): Promise<Stor
         body: JSON.stringify(metadata(path, body.length, contentType, meta.cacheControl ?? null)),
       })
     }
-    if (!owned) return route.fulfill({ status: 403, headers, body: '{"error":{"code":403}}' })
+    // Staff read (get) any child photo, and do nothing else.
+    const readsAsStaff = staff && request.method() === 'GET' && path.startsWith('images/')
+    if (!owned && !readsAsStaff)
+      return route.fulfill({ status: 403, headers, body: '{"error":{"code":403}}' })
     const stored = objects.get(path)
     if (request.method() === 'DELETE') {
       deleted.push(path)
@@ -346,6 +408,10 @@ export async function answerStorage(target: Page | BrowserContext): Promise<Stor
     },
     refuse(next) {
       refusing = next
+    },
+    lists,
+    put(path, body = png(8, 8, [60, 170, 90]), contentType = 'image/png') {
+      objects.set(path, { body, contentType, cacheControl: 'private, no-store' })
     },
   }
 }

@@ -171,6 +171,42 @@ describe("'Delete my account'", () => {
     await expect(world().backend.auth.signIn('ngozi@example.com', 'pw-parent1')).rejects.toThrow()
   })
 
+  it("also deletes the photos in the parent's folder that no record or outbox here names, and no one else's", async () => {
+    const kid = storedKid('saved1')
+    seedKid(world(), kid)
+    const photo = { data: new ArrayBuffer(8), type: 'image/png' as const }
+    // Uploaded from another phone whose child was never saved, and another parent's photo.
+    const strayPath = 'images/parent1/other-phone.png-R4nd0mId000000000009'
+    const otherPath = 'images/parent2/theirs.png-R4nd0mId000000000008'
+    world().storage.objects.set(strayPath, photo)
+    world().storage.objects.set(otherPath, photo)
+    const user = userEvent.setup({ delay: null })
+    const { history } = await openProfile()
+    await main().findByRole('heading', { name: 'Your Kids' })
+    await user.click(main().getByRole('button', { name: 'Delete my account' }))
+    await user.type(main().getByLabelText('Your password'), 'pw-parent1')
+    await user.click(deleteDialogButton())
+    await waitFor(() => expect(history.location.pathname).toBe('/'))
+    expect([...world().storage.deleted].sort()).toEqual([...kid.imgUrls, strayPath].sort())
+    expect([...world().storage.objects.keys()]).toEqual([otherPath])
+  })
+
+  it('when the photo folder cannot be listed, deletes nothing and says what is left', async () => {
+    seedKid(world(), storedKid('saved1'))
+    world().storage.listFailures.push(transientError())
+    const user = userEvent.setup({ delay: null })
+    const { history } = await openProfile()
+    await main().findByRole('heading', { name: 'Your Kids' })
+    await user.click(main().getByRole('button', { name: 'Delete my account' }))
+    await user.type(main().getByLabelText('Your password'), 'pw-parent1')
+    await user.click(deleteDialogButton())
+    expect(await main().findByText(/Not deleted yet: .*1 child record\./)).toBeInTheDocument()
+    expect(world().storage.deleted).toEqual([])
+    expect(world().backend.account.deleted).toEqual([])
+    expect(world().backend.auth.calls.deleteAccount).toBe(0)
+    expect(history.location.pathname).toBe('/profile')
+  })
+
   it('when the connection drops half-way, says exactly what is left and keeps the account; again finishes it', async () => {
     seedKid(world(), storedKid('saved1'))
     world().storage.deleteFailures.push(transientError())

@@ -184,8 +184,14 @@ export async function deleteAccountData(
     .clear()
     .catch((error: unknown) => console.warn('Firestore data stays on the device', error))
   let serverKids: StoredKid[]
+  let folderPhotos: string[]
   try {
-    serverKids = await backend.account.listKids(user.uid)
+    // The parent's photo folder too: a photo of another device's unsent child, or one whose clean-up
+    // failed, is in no record and in no outbox here (docs/decisions/0020-photo-folders.md).
+    ;[serverKids, folderPhotos] = await Promise.all([
+      backend.account.listKids(user.uid),
+      backend.photos.listPhotos(user.uid),
+    ])
   } catch {
     return {
       deleted: false,
@@ -196,7 +202,7 @@ export async function deleteAccountData(
       },
     }
   }
-  const paths = new Set<string>(orphans)
+  const paths = new Set<string>([...orphans, ...folderPhotos])
   for (const kid of known) for (const photo of kid.photos) if (photo.kind === 'stored') paths.add(photo.path)
   for (const kid of serverKids)
     for (const photo of kid.imgUrls) {

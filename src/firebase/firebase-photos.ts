@@ -1,10 +1,20 @@
-// PhotoStoragePort on Cloud Storage: photos at images/{userId}-{fileName}-{random id} (the outbox fixes
-// the path, so a retried upload overwrites instead of adding a copy). Photos are private: they are read
+// PhotoStoragePort on Cloud Storage: photos at images/{userId}/{fileName}-{random id}, one folder per
+// parent that its owner may list (docs/decisions/0020-photo-folders.md); the outbox fixes the path, so a
+// retried upload overwrites instead of adding a copy. Flat photos of before (images/{userId}-...) are
+// read, overwritten and deleted the same way. Photos are private: they are read
 // with the signed-in parent's credentials (getBlob), never through a download address with a token, and
 // uploaded with a cache policy that keeps them out of shared and browser HTTP caches
 // (docs/decisions/0008-private-photos.md; the bucket's CORS file is storage.cors.json).
-import { deleteObject, getBlob, ref, type StorageError, uploadBytesResumable } from 'firebase/storage'
+import {
+  deleteObject,
+  getBlob,
+  listAll,
+  ref,
+  type StorageError,
+  uploadBytesResumable,
+} from 'firebase/storage'
 import { ABORTED, BackendError, type PhotoStoragePort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
+import { photoFolder } from '../shared/records/kid-photos'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 
@@ -92,6 +102,17 @@ export function createFirebasePhotos({ storage, auth }: FirebaseServices): Photo
         await deleteObject(ref(storage, path))
       } catch (error) {
         if (firebaseErrorCode(error) === 'storage/object-not-found') return // already gone: what we wanted
+        throw toStorageBackendError(error)
+      }
+    },
+
+    async listPhotos(userId) {
+      // listAll pages through list() 1000 at a time; the folder is one level (storage.rules refuses
+      // anything nested), so its items are every photo the parent has in it.
+      try {
+        const { items } = await listAll(ref(storage, photoFolder(userId)))
+        return items.map((item) => item.fullPath)
+      } catch (error) {
         throw toStorageBackendError(error)
       }
     },

@@ -84,7 +84,7 @@ describe('/add-kid submissions', () => {
     })
     expect(saved?.record.imgUrls).toHaveLength(2)
     expect(saved?.record.imgUrls[0]).toContain('cover.png')
-    expect(world().storage.uploads[0]).toMatch(/^images\/parent1-cover\.png-[A-Za-z0-9]{20}$/)
+    expect(world().storage.uploads[0]).toMatch(/^images\/parent1\/cover\.png-[A-Za-z0-9]{20}$/)
     await waitFor(async () => expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([]))
   })
 

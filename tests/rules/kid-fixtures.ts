@@ -4,8 +4,12 @@ import { serverTimestamp } from 'firebase/firestore'
 /** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
 export const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
 
-/** A photo entry as the app writes it: the storage path of one of the owner's photos. */
+/** A photo entry as the app writes it: the storage path of one of the owner's photos, in their folder. */
 export const photo = (n: number, owner = 'alice') =>
+  `images/${owner}/p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
+
+/** A flat photo path, as records saved before the photo folders hold them. */
+export const flatPhoto = (n: number, owner = 'alice') =>
   `images/${owner}-p${n}.jpg-R4nd0mId${String(n).padStart(12, '0')}`
 
 /** A record as the app writes it (src/shared/records/kid-record.ts plus the server timestamp). */

@@ -1,17 +1,20 @@
-// storage.rules for child photos, against the Storage emulator (npm run test:emulators; needs Java 21).
-// Every operation for the owner, another parent and a signed-out visitor, plus the type and size checks.
+// storage.rules for child photos, against the Storage emulator (npm run test:emulators; needs Java 21 and
+// firebase-tools' Storage rules runtime). Every refusal sits beside an accepted control, so a rule that
+// refuses everything fails these tests as surely as one that lets everything through.
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing'
 import {
   deleteObject,
   type FirebaseStorage,
   getBytes,
   getMetadata,
+  list,
   listAll,
   ref,
+  type UploadMetadata,
   updateMetadata,
   uploadBytes,
 } from 'firebase/storage'
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useRulesEnvironment } from './rules-environment'
 
 const rules = useRulesEnvironment('demo-sunbeam-rules-storage', 'storage')
@@ -19,113 +22,222 @@ const rules = useRulesEnvironment('demo-sunbeam-rules-storage', 'storage')
 // rules-unit-testing hands out the compat Storage; the modular functions unwrap it.
 const storage = (context: RulesTestContext) => context.storage() as unknown as FirebaseStorage
 
-const alice = () => storage(rules.env.authenticatedContext('alice'))
-const bob = () => storage(rules.env.authenticatedContext('bob'))
+const as = (uid: string) => storage(rules.env.authenticatedContext(uid))
+const alice = () => as('alice')
+const bob = () => as('bob')
 const visitor = () => storage(rules.env.unauthenticatedContext())
+/** The centre's staff: an Auth user with the custom claim staff: true (issue 24). */
+const staff = () => storage(rules.env.authenticatedContext('staff1', { staff: true }))
+/** A claim that is there but not true is not staff. */
+const notStaff = () => storage(rules.env.authenticatedContext('helper1', { staff: 'yes' }))
 
-const ALICE_PHOTO = 'images/alice-cover.jpg-R4nd0mId0000000000A'
-const jpeg = (size = 1024) => new Uint8Array(size)
+/** A random id as the app makes them (newRandomId: 20 letters and digits). */
+const ID = 'R4nd0mId000000000001'
+/** A photo as the app names it now: images/{uid}/{safe file name}-{random id}. */
+const photoOf = (uid: string, name = 'cover.jpg', id = ID) => `images/${uid}/${name}-${id}`
+const ALICE_PHOTO = photoOf('alice')
+/** Saved before folders: images/{uid}-{file name}-{random id}, the name as the previous app made it. */
+const ALICE_FLAT = `images/alice-cover.jpg-${ID}`
+/** Saved by the first app, which kept the picked file's own name. */
+const ALICE_LEGACY = 'images/alice-My Photo é.jpg-abc'
 
-async function seedAlicePhoto() {
+const bytes = (size = 1024) => new Uint8Array(size)
+const JPEG: UploadMetadata = { contentType: 'image/jpeg', cacheControl: 'private, no-store' }
+const PNG: UploadMetadata = { contentType: 'image/png', cacheControl: 'private, no-store' }
+
+const upload = (store: FirebaseStorage, path: string, metadata: UploadMetadata = JPEG, size = 1024) =>
+  uploadBytes(ref(store, path), bytes(size), metadata)
+
+/** Puts photos in place as another device (or the app before) left them, rules aside. */
+async function seed(...paths: string[]) {
   await rules.env.withSecurityRulesDisabled(async (context) => {
-    await uploadBytes(ref(storage(context), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' })
+    for (const path of paths) await upload(storage(context), path)
   })
 }
 
-describe('images/{userId}-{fileName}-{random id}: upload', () => {
-  it('the owner uploads JPEG and PNG photos under their own uid', async () => {
-    await assertSucceeds(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' }))
-    await assertSucceeds(
-      uploadBytes(ref(alice(), 'images/alice-drawing.png-R4nd0m'), jpeg(), { contentType: 'image/png' }),
-    )
+describe('images/{uid}/{name}: upload', () => {
+  it('the owner uploads JPEG and PNG photos into their own folder; nobody else does', async () => {
+    await assertSucceeds(upload(alice(), ALICE_PHOTO))
+    await assertSucceeds(upload(alice(), photoOf('alice', 'drawing.png'), PNG))
+    await assertFails(upload(bob(), photoOf('alice', 'other.jpg')))
+    await assertFails(upload(visitor(), photoOf('alice', 'other.jpg')))
+    await assertFails(upload(staff(), photoOf('alice', 'other.jpg')))
   })
 
   it('a retried upload overwrites the same path', async () => {
-    await seedAlicePhoto()
-    await assertSucceeds(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(2048), { contentType: 'image/jpeg' }))
+    await seed(ALICE_PHOTO)
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG, 2048))
+    await assertFails(upload(bob(), ALICE_PHOTO, JPEG, 2048))
   })
 
-  it('nobody uploads under another uid, and visitors not at all', async () => {
-    await assertFails(uploadBytes(ref(bob(), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' }))
-    await assertFails(uploadBytes(ref(visitor(), ALICE_PHOTO), jpeg(), { contentType: 'image/jpeg' }))
-    // A uid that only starts like another one is not it.
-    await assertFails(uploadBytes(ref(bob(), 'images/bobby-x.jpg-R'), jpeg(), { contentType: 'image/jpeg' }))
+  it("a uid holding '-' owns its folder, and a uid that starts another one owns none of it", async () => {
+    await assertSucceeds(upload(as('a-b'), photoOf('a-b')))
+    await assertFails(upload(as('a'), photoOf('a-b', 'x.jpg')))
+    await assertSucceeds(upload(as('abcd'), photoOf('abcd')))
+    await assertFails(upload(as('abc'), photoOf('abcd', 'x.jpg')))
   })
 
-  it('a uid that is the start of another uid owns none of its photos', async () => {
-    const abc = () => storage(rules.env.authenticatedContext('abc'))
-    const abcd = () => storage(rules.env.authenticatedContext('abcd'))
-    const abcdPhoto = 'images/abcd-x.jpg-R4nd0mId0000000000B'
-    await assertFails(uploadBytes(ref(abc(), abcdPhoto), jpeg(), { contentType: 'image/jpeg' }))
-    await assertSucceeds(uploadBytes(ref(abcd(), abcdPhoto), jpeg(), { contentType: 'image/jpeg' }))
-    await assertFails(getMetadata(ref(abc(), abcdPhoto)))
-    await assertFails(deleteObject(ref(abc(), abcdPhoto)))
-    // And the other way round: 'abcd' does not own what starts with 'abc-'.
+  it("names only in the app's format: {safe name}-{20-character random id}, one level", async () => {
+    await assertSucceeds(upload(alice(), photoOf('alice', 'My_Photo_e_.jpg')))
+    await assertSucceeds(upload(alice(), photoOf('alice', 'x'.repeat(80))))
+    await assertFails(upload(alice(), photoOf('alice', 'x'.repeat(81))))
+    await assertFails(upload(alice(), photoOf('alice', 'My Photo.jpg')))
+    await assertFails(upload(alice(), photoOf('alice', '.hidden.jpg')))
+    await assertFails(upload(alice(), photoOf('alice', '-x.jpg')))
+    await assertFails(upload(alice(), photoOf('alice', 'x.jpg', 'short')))
+    await assertFails(upload(alice(), photoOf('alice', 'x.jpg', `${ID}0`)))
+    await assertFails(upload(alice(), 'images/alice/cover.jpg'))
+    await assertFails(upload(alice(), `images/alice/sub/cover.jpg-${ID}`))
+  })
+
+  it('content type exactly image/jpeg or image/png', async () => {
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG))
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, PNG))
+    for (const contentType of ['text/html', 'image/svg+xml', 'image/gif', 'image/jpg', 'image/jpeg; x=1'])
+      await assertFails(upload(alice(), ALICE_PHOTO, { ...JPEG, contentType }))
+  })
+
+  it('1 byte to 5 MB', async () => {
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG, 5 * 1024 * 1024))
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG, 1))
+    await assertFails(upload(alice(), ALICE_PHOTO, JPEG, 5 * 1024 * 1024 + 1))
+    await assertFails(upload(alice(), ALICE_PHOTO, JPEG, 0))
+  })
+
+  it('served inline as its own bytes: no download disposition, no content encoding', async () => {
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, { ...JPEG, contentDisposition: 'inline' }))
     await assertFails(
-      uploadBytes(ref(abcd(), 'images/abc-x.jpg-R4nd0mId0000000000C'), jpeg(), { contentType: 'image/jpeg' }),
+      upload(alice(), ALICE_PHOTO, { ...JPEG, contentDisposition: 'attachment; filename="x.html"' }),
     )
-  })
-
-  it('a name needs something after the uid and its dash', async () => {
-    await assertFails(uploadBytes(ref(alice(), 'images/alice-'), jpeg(), { contentType: 'image/jpeg' }))
-    await assertFails(uploadBytes(ref(alice(), 'images/alice'), jpeg(), { contentType: 'image/jpeg' }))
-    await assertFails(uploadBytes(ref(alice(), 'images/-alice-x.jpg'), jpeg(), { contentType: 'image/jpeg' }))
-    await assertSucceeds(uploadBytes(ref(alice(), 'images/alice-x'), jpeg(), { contentType: 'image/jpeg' }))
-  })
-
-  it('the owner may upload with private cache control, and change it later', async () => {
-    await assertSucceeds(
-      uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), {
-        contentType: 'image/jpeg',
-        cacheControl: 'private, no-store',
-      }),
-    )
-    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { cacheControl: 'private, max-age=0' }))
-    await assertFails(updateMetadata(ref(bob(), ALICE_PHOTO), { cacheControl: 'public, max-age=31536000' }))
-  })
-
-  it('only images, only up to 5 MB, never empty', async () => {
-    await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'text/html' }))
-    await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(), { contentType: 'image/svg+xml' }))
-    await assertFails(
-      uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(5 * 1024 * 1024 + 1), { contentType: 'image/jpeg' }),
-    )
-    await assertFails(uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(0), { contentType: 'image/jpeg' }))
-    await assertSucceeds(
-      uploadBytes(ref(alice(), ALICE_PHOTO), jpeg(5 * 1024 * 1024), { contentType: 'image/jpeg' }),
-    )
-  })
-
-  it('nothing outside images/ and nothing nested', async () => {
-    await assertFails(uploadBytes(ref(alice(), 'alice-cover.jpg'), jpeg(), { contentType: 'image/jpeg' }))
-    await assertFails(
-      uploadBytes(ref(alice(), 'images/alice-x/other.jpg'), jpeg(), { contentType: 'image/jpeg' }),
-    )
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG))
+    await assertFails(upload(alice(), ALICE_PHOTO, { ...JPEG, contentEncoding: 'gzip' }))
   })
 })
 
-describe('images/{userId}-...: read and delete', () => {
-  it('only the owner reads a photo through the SDK', async () => {
-    await seedAlicePhoto()
-    await assertSucceeds(getMetadata(ref(alice(), ALICE_PHOTO)))
-    await assertSucceeds(getBytes(ref(alice(), ALICE_PHOTO)))
-    await assertFails(getMetadata(ref(bob(), ALICE_PHOTO)))
-    await assertFails(getBytes(ref(bob(), ALICE_PHOTO)))
-    await assertFails(getMetadata(ref(visitor(), ALICE_PHOTO)))
-    await assertFails(getBytes(ref(visitor(), ALICE_PHOTO)))
+describe('images/{uid}/{name}: a metadata update keeps it a photo', () => {
+  it('the owner may change its cache policy; nobody else changes anything', async () => {
+    await seed(ALICE_PHOTO)
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { cacheControl: 'private, max-age=0' }))
+    await assertFails(updateMetadata(ref(bob(), ALICE_PHOTO), { cacheControl: 'private, max-age=0' }))
+    await assertFails(updateMetadata(ref(staff(), ALICE_PHOTO), { cacheControl: 'private, max-age=0' }))
   })
 
-  it('nobody lists images/ (the names start with parents’ uids), not even a photo owner', async () => {
-    await seedAlicePhoto()
+  it('its content type stays image/jpeg or image/png', async () => {
+    await seed(ALICE_PHOTO)
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { contentType: 'image/png' }))
+    await assertFails(updateMetadata(ref(alice(), ALICE_PHOTO), { contentType: 'text/html' }))
+    await assertFails(updateMetadata(ref(alice(), ALICE_PHOTO), { contentType: 'application/octet-stream' }))
+  })
+
+  it('it stays inline and unencoded', async () => {
+    await seed(ALICE_PHOTO)
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { contentDisposition: 'inline' }))
+    await assertFails(
+      updateMetadata(ref(alice(), ALICE_PHOTO), { contentDisposition: 'attachment; filename="x.html"' }),
+    )
+    await assertFails(updateMetadata(ref(alice(), ALICE_PHOTO), { contentEncoding: 'gzip' }))
+  })
+})
+
+describe('images/{uid}/{name}: read, list and delete', () => {
+  it('the owner and staff read a photo; another parent, a visitor and a non-staff claim do not', async () => {
+    await seed(ALICE_PHOTO)
+    await assertSucceeds(getMetadata(ref(alice(), ALICE_PHOTO)))
+    await assertSucceeds(getBytes(ref(alice(), ALICE_PHOTO)))
+    await assertSucceeds(getBytes(ref(staff(), ALICE_PHOTO)))
+    await assertFails(getBytes(ref(bob(), ALICE_PHOTO)))
+    await assertFails(getMetadata(ref(bob(), ALICE_PHOTO)))
+    await assertFails(getBytes(ref(visitor(), ALICE_PHOTO)))
+    await assertFails(getBytes(ref(notStaff(), ALICE_PHOTO)))
+  })
+
+  it('the owner lists their own folder, every photo in it; nobody else does, staff neither', async () => {
+    // One uploaded from another phone whose child was never saved: listing is how it is found.
+    const stray = photoOf('alice', 'other-phone.png', 'R4nd0mId000000000002')
+    await seed(ALICE_PHOTO, stray, photoOf('bob'))
+    const listed = await assertSucceeds(listAll(ref(alice(), 'images/alice')))
+    expect(listed.items.map((item) => item.fullPath).sort()).toEqual([ALICE_PHOTO, stray].sort())
+    await assertSucceeds(list(ref(alice(), 'images/alice'), { maxResults: 1 }))
+    await assertFails(listAll(ref(bob(), 'images/alice')))
+    await assertFails(listAll(ref(visitor(), 'images/alice')))
+    await assertFails(listAll(ref(staff(), 'images/alice')))
+    await assertFails(listAll(ref(notStaff(), 'images/alice')))
+  })
+
+  it('nobody lists images/ itself or the bucket, not even a photo owner', async () => {
+    await seed(ALICE_PHOTO, ALICE_FLAT)
+    await assertSucceeds(listAll(ref(alice(), 'images/alice')))
     await assertFails(listAll(ref(alice(), 'images')))
-    await assertFails(listAll(ref(bob(), 'images')))
+    await assertFails(listAll(ref(alice(), '')))
+    await assertFails(listAll(ref(staff(), 'images')))
     await assertFails(listAll(ref(visitor(), 'images')))
   })
 
-  it('only the owner deletes a photo (replaced photos, deleted children)', async () => {
-    await seedAlicePhoto()
+  it('only the owner deletes a photo; staff never do', async () => {
+    await seed(ALICE_PHOTO)
     await assertFails(deleteObject(ref(bob(), ALICE_PHOTO)))
     await assertFails(deleteObject(ref(visitor(), ALICE_PHOTO)))
+    await assertFails(deleteObject(ref(staff(), ALICE_PHOTO)))
     await assertSucceeds(deleteObject(ref(alice(), ALICE_PHOTO)))
+  })
+})
+
+describe('images/{uid}-{name}: flat photos of before keep working', () => {
+  it('the owner reads, overwrites and deletes one; staff only read it; others nothing', async () => {
+    await seed(ALICE_FLAT)
+    await assertSucceeds(getBytes(ref(alice(), ALICE_FLAT)))
+    await assertSucceeds(getBytes(ref(staff(), ALICE_FLAT)))
+    await assertFails(getBytes(ref(bob(), ALICE_FLAT)))
+    await assertFails(getBytes(ref(visitor(), ALICE_FLAT)))
+    await assertSucceeds(upload(alice(), ALICE_FLAT, JPEG, 2048))
+    await assertFails(upload(bob(), ALICE_FLAT, JPEG, 2048))
+    await assertFails(upload(staff(), ALICE_FLAT, JPEG, 2048))
+    await assertFails(deleteObject(ref(staff(), ALICE_FLAT)))
+    await assertFails(deleteObject(ref(bob(), ALICE_FLAT)))
+    await assertSucceeds(deleteObject(ref(alice(), ALICE_FLAT)))
+  })
+
+  it('a name of the first app (spaces, accents) is read, updated and deleted by its owner', async () => {
+    await seed(ALICE_LEGACY)
+    await assertSucceeds(getBytes(ref(alice(), ALICE_LEGACY)))
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_LEGACY), { cacheControl: 'private, no-store' }))
+    await assertFails(updateMetadata(ref(alice(), ALICE_LEGACY), { contentType: 'text/html' }))
+    await assertFails(getBytes(ref(bob(), ALICE_LEGACY)))
+    await assertSucceeds(deleteObject(ref(alice(), ALICE_LEGACY)))
+  })
+
+  it("a new flat photo only in the previous app's name format (a submission it queued)", async () => {
+    await assertSucceeds(upload(alice(), ALICE_FLAT))
+    await assertFails(upload(alice(), ALICE_LEGACY))
+    await assertFails(upload(alice(), 'images/alice-cover.jpg'))
+    await assertFails(upload(alice(), ALICE_FLAT, { ...JPEG, contentType: 'text/html' }))
+  })
+
+  it("the owner is the whole part before the first '-': no uid owns a longer uid's photos", async () => {
+    const abcdPhoto = `images/abcd-x.jpg-${ID}`
+    await assertSucceeds(upload(as('abcd'), abcdPhoto))
+    await assertFails(upload(as('abc'), `images/abcd-y.jpg-${ID}`))
+    await assertFails(getMetadata(ref(as('abc'), abcdPhoto)))
+    await assertFails(deleteObject(ref(as('abc'), abcdPhoto)))
+    await assertSucceeds(getMetadata(ref(as('abcd'), abcdPhoto)))
+    // A uid holding '-' owns no flat photo (it could not be told from a shorter uid's); its folder, yes.
+    await assertFails(upload(as('a-b'), `images/a-b-x.jpg-${ID}`))
+    await assertSucceeds(upload(as('a-b'), photoOf('a-b')))
+  })
+
+  it('a name needs something after the uid and its dash', async () => {
+    await assertFails(upload(alice(), 'images/alice-'))
+    await assertFails(upload(alice(), 'images/alice'))
+    await assertFails(upload(alice(), `images/-alice-x.jpg-${ID}`))
+    await assertSucceeds(upload(alice(), `images/alice-x-${ID}`))
+  })
+})
+
+describe('everything else is closed', () => {
+  it('nothing outside images/, for the owner and for staff', async () => {
+    await assertSucceeds(upload(alice(), ALICE_PHOTO))
+    await assertFails(upload(alice(), `alice/cover.jpg-${ID}`))
+    await assertFails(upload(alice(), `other/alice/cover.jpg-${ID}`))
+    await assertFails(upload(staff(), `staff/notes.jpg-${ID}`))
   })
 })

@@ -117,7 +117,7 @@ describe('an edit through the outbox and its sender', () => {
     await send(outbox)
     const imgUrls = kids.records.get('kidA')?.imgUrls ?? []
     expect(imgUrls).toHaveLength(3)
-    expect(imgUrls[0]).toMatch(/^images\/parent1-b\.png-/)
+    expect(imgUrls[0]).toMatch(/^images\/parent1\/b\.png-/)
     expect(imgUrls.slice(1)).toEqual([first, second])
     expect(storage.deleted).toEqual([])
     expect(storage.objects.size).toBe(3)
@@ -139,7 +139,7 @@ describe('an edit through the outbox and its sender', () => {
     sender.stop()
     const saved = kids.records.get('kidA')?.imgUrls ?? []
     expect(saved[0]).toBe(second)
-    expect(saved[1]).toMatch(/^images\/parent1-c\.png-/)
+    expect(saved[1]).toMatch(/^images\/parent1\/c\.png-/)
     expect(storage.objects.has(first)).toBe(true)
 
     // A reload: a fresh outbox on the same database finishes the deletion, once.

@@ -46,8 +46,8 @@ describe('the outbox sender', () => {
     expect(amara?.kidName).toBe('Amara')
     expect(amara?.userRef).toBe(PARENT)
     expect(amara?.imgUrls).toHaveLength(2)
-    expect(amara?.imgUrls[0]).toMatch(/^images\/parent1-a1\.png-[A-Za-z0-9]{20}$/)
-    expect(amara?.imgUrls[1]).toMatch(/^images\/parent1-a2\.png-[A-Za-z0-9]{20}$/)
+    expect(amara?.imgUrls[0]).toMatch(/^images\/parent1\/a1\.png-[A-Za-z0-9]{20}$/)
+    expect(amara?.imgUrls[1]).toMatch(/^images\/parent1\/a2\.png-[A-Za-z0-9]{20}$/)
     // The record holds storage paths, never a public address.
     expect(amara?.imgUrls.every((path) => !/^https?:|token/.test(path))).toBe(true)
     expect(await openOutbox().list(PARENT)).toEqual([])

@@ -100,6 +100,12 @@ export interface PhotoStoragePort {
   download(path: string): Promise<Blob>
   /** Deletes a photo; resolves too when it is already gone. */
   delete(path: string): Promise<void>
+  /**
+   * The paths of every photo in the parent's folder, images/{userId}/, as the server holds them now
+   * (the signed-in owner may list it): photos no record or outbox names are found too. Flat photos saved
+   * before folders (images/{userId}-...) are not in it; records name those (docs/decisions/0020).
+   */
+  listPhotos(userId: string): Promise<string[]>
 }
 
 export type { Unsubscribe }

@@ -4,7 +4,10 @@ import {
   checkPickedPhotos,
   checkUploadablePhoto,
   isOwnPhotoPath,
+  PHOTO_NAME_PATTERN,
+  photoFolder,
   photoStoragePath,
+  safePhotoName,
   storagePathOf,
 } from './kid-photos'
 
@@ -36,11 +39,35 @@ describe("a child's photos", () => {
     expect(checkUploadablePhoto(file('a.jpg', 'image/jpeg', 5 * 1024 * 1024))).toBeNull()
   })
 
-  it('builds photo paths as images/{userId}-{fileName}-{random id}, one safe path segment', () => {
-    expect(photoStoragePath('u1', 'My Photo/1.png', 'R1')).toBe('images/u1-My_Photo_1.png-R1')
-    expect(photoStoragePath('u1', '../x.jpg', 'R2')).toBe('images/u1-x.jpg-R2')
+  it("builds photo paths as images/{userId}/{fileName}-{random id}, in the parent's folder", () => {
+    const id = 'R4nd0mId000000000001'
+    expect(photoStoragePath('u1', 'My Photo/1.png', id)).toBe(`images/u1/My_Photo_1.png-${id}`)
+    expect(photoStoragePath('u1', '../x.jpg', id)).toBe(`images/u1/x.jpg-${id}`)
+    // A uid holding '-' is no trouble in a folder.
+    expect(photoStoragePath('a-b', 'x.png', id)).toBe(`images/a-b/x.png-${id}`)
+    expect(photoFolder('u1')).toBe('images/u1')
     expect(newRandomId()).toMatch(/^[A-Za-z0-9]{20}$/)
     expect(newRandomId()).not.toBe(newRandomId())
+  })
+
+  it('makes every name storage.rules accepts: a letter or digit first, at most 80 characters, then the id', () => {
+    const id = newRandomId()
+    const names = [
+      'My Photo é.jpg',
+      '.hidden.png',
+      '---x.jpg',
+      '_a.png',
+      '',
+      '日本.jpg',
+      `${'y'.repeat(200)}.jpg`,
+    ]
+    for (const name of names) {
+      expect(safePhotoName(name)).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/)
+      expect(photoStoragePath('u1', name, id).slice('images/u1/'.length)).toMatch(PHOTO_NAME_PATTERN)
+    }
+    expect(safePhotoName('My Photo é.jpg')).toBe('My_Photo_e_.jpg')
+    expect(safePhotoName('日本.jpg')).toBe('jpg')
+    expect(safePhotoName(`${'y'.repeat(200)}.jpg`)).toBe(`${'y'.repeat(76)}.jpg`)
   })
 })
 
@@ -59,15 +86,50 @@ describe('photo paths in a record', () => {
     expect(storagePathOf('not a url')).toBeNull()
   })
 
-  it("accepts only the owner's own paths, like firestore.rules", () => {
-    const path = photoStoragePath('abc', 'My photo.jpg', 'R1')
+  it("accepts only the owner's own paths in their folder, like firestore.rules", () => {
+    const path = photoStoragePath('abc', 'My photo.jpg', 'R4nd0mId000000000001')
     expect(isOwnPhotoPath(path, 'abc')).toBe(true)
     expect(isOwnPhotoPath(path, 'ab')).toBe(false)
+    expect(isOwnPhotoPath(path, 'abcd')).toBe(false)
+    expect(isOwnPhotoPath(photoStoragePath('a-b', 'x.jpg', 'R4nd0mId000000000001'), 'a-b')).toBe(true)
+    // In a folder, only names in the app's format, one segment.
+    expect(isOwnPhotoPath('images/abc/x.jpg', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc/My photo.jpg-R4nd0mId000000000001', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc/sub/x.jpg-R4nd0mId000000000001', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc/', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc/x.jpg-R4nd0mId000000000001', '')).toBe(false)
+  })
+
+  it('keeps accepting flat paths saved before folders, spaces and accents included (legacy records)', () => {
+    expect(isOwnPhotoPath('images/abc-x.jpg-R1', 'abc')).toBe(true)
+    expect(isOwnPhotoPath('images/abc-My Photo é.jpg-abc', 'abc')).toBe(true)
+    expect(isOwnPhotoPath('images/abc-Café (1) & 2: été.jpeg-9f3e', 'abc')).toBe(true)
+    // Still only the owner's, never unsafe: another uid, a '/' or '\\', control characters.
+    expect(isOwnPhotoPath('images/abc-My Photo é.jpg-abc', 'ab')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-My Photo\\..\\x.jpg', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-line\nbreak.jpg', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-bell\u0007.jpg', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-c1\u0085.jpg', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-gpj\u202E.jpg', 'abc')).toBe(false)
+    // Nor what is left of a download address: a query, a fragment, an escaped character.
+    expect(isOwnPhotoPath('images/abc-p1.jpg?alt=media&token=t1', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-p1.jpg#x', 'abc')).toBe(false)
+    expect(isOwnPhotoPath('images/abc-x%2Fp1.jpg', 'abc')).toBe(false)
+    // A flat name cannot tell 'a' from 'a-b': a uid holding '-' owns no flat photo.
+    expect(isOwnPhotoPath('images/a-b-x.jpg-R1', 'a-b')).toBe(false)
     expect(isOwnPhotoPath('images/abcd-x.jpg-R1', 'abc')).toBe(false)
     expect(isOwnPhotoPath('images/abc-', 'abc')).toBe(false)
     expect(isOwnPhotoPath('images/abc-x/y.jpg', 'abc')).toBe(false)
     expect(isOwnPhotoPath('https://firebasestorage.googleapis.com/x?token=t', 'abc')).toBe(false)
     expect(isOwnPhotoPath('javascript:alert(1)', 'abc')).toBe(false)
     expect(isOwnPhotoPath(`images/abc-${'x'.repeat(300)}`, 'abc')).toBe(false)
+  })
+
+  it('reads a legacy download address into a flat path the owner may keep', () => {
+    const path = storagePathOf(
+      'https://firebasestorage.googleapis.com/v0/b/sunbeam.appspot.com/o/images%2Fabc-My%20Photo%20%C3%A9.jpg-abc?alt=media&token=t',
+    )
+    expect(path).toBe('images/abc-My Photo é.jpg-abc')
+    expect(isOwnPhotoPath(path ?? '', 'abc')).toBe(true)
   })
 })

@@ -65,32 +65,58 @@ export function safePhotoName(name: string): string {
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/_+/g, '_')
-    .replace(/^[._]+/, '')
-  return (cleaned || 'photo').slice(-80)
+    .slice(-80)
+    // storage.rules asks the name to start with a letter or digit (no hidden '.x', no '-' run).
+    .replace(/^[._-]+/, '')
+  return cleaned || 'photo'
 }
 
 /**
- * images/{userId}-{fileName}-{random id}. The random id is fixed when the submission is made, so every
+ * The parent's photo folder, images/{userId}: its owner may list it, so 'Delete my account' finds every
+ * photo in it, even one whose record was never saved (docs/decisions/0020-photo-folders.md).
+ */
+export function photoFolder(userId: string): string {
+  return `images/${userId}`
+}
+
+/** A photo's name in its folder as the app makes it, {safe file name}-{20-character random id}. */
+export const PHOTO_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}-[A-Za-z0-9]{20}$/
+
+/**
+ * images/{userId}/{fileName}-{random id}. The random id is fixed when the submission is made, so every
  * retry writes the same object instead of adding a copy. A child record keeps these paths, never a
  * public download address (docs/decisions/0008-private-photos.md).
  */
 export function photoStoragePath(userId: string, fileName: string, randomId: string): string {
-  return `images/${userId}-${safePhotoName(fileName)}-${randomId}`
+  return `${photoFolder(userId)}/${safePhotoName(fileName)}-${randomId}`
 }
 
 /** Longest photo path a record may hold (firestore.rules: the same cap). */
 export const MAX_PHOTO_PATH_LENGTH = 300
 
+/** Control characters (C0, DEL, C1) and line or text-direction marks: never in a photo path. */
+const UNSAFE = /[\p{Cc}\u2028-\u202e\u2066-\u2069]/u
+
 /**
  * Whether `path` is one of `userId`'s own photo paths, as firestore.rules accepts it in a record:
- * images/{userId}-{something}, one segment, letters, digits, '.', '_' and '-' only.
+ * - images/{userId}/{name}, the name in the app's format (PHOTO_NAME_PATTERN);
+ * - or, saved before photos had folders, the flat images/{userId}-{anything}: one segment, which may
+ *   hold spaces and accents (the first app kept the picked file's own name), never '/', '\\', '?',
+ *   '#' or '%' (a download address, escaped or not), a control character or a text-direction mark.
+ *   A flat name cannot tell uid 'ab' from 'ab-c', so a uid holding '-' owns no flat photo
+ *   (storage.rules reads the owner as the part before the first '-').
  */
 export function isOwnPhotoPath(path: string, userId: string): boolean {
+  if (path.length > MAX_PHOTO_PATH_LENGTH || userId === '' || userId.includes('/')) return false
+  const folder = `${photoFolder(userId)}/`
+  if (path.startsWith(folder)) return PHOTO_NAME_PATTERN.test(path.slice(folder.length))
+  const flat = `images/${userId}-`
   return (
-    path.length <= MAX_PHOTO_PATH_LENGTH &&
-    /^images\/[A-Za-z0-9._-]+$/.test(path) &&
-    path.startsWith(`images/${userId}-`) &&
-    path.length > `images/${userId}-`.length
+    !userId.includes('-') &&
+    path.startsWith(flat) &&
+    path.length > flat.length &&
+    !/[/\\?#%]/.test(path.slice('images/'.length)) &&
+    !UNSAFE.test(path)
   )
 }
 

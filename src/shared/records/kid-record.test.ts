@@ -98,6 +98,16 @@ describe('the child schema', () => {
     // Photos are the owner's storage paths: no public address, no other parent's photo.
     expect(kidRecordProblems({ ...record, imgUrls: ['https://x/1?token=t'] })).toHaveLength(1)
     expect(kidRecordProblems({ ...record, imgUrls: ['images/u2-a.jpg-R1'] })).toHaveLength(1)
+    expect(kidRecordProblems({ ...record, imgUrls: ['images/u2/a.jpg-R4nd0mId000000000001'] })).toHaveLength(
+      1,
+    )
+    // A folder path, and a legacy record's flat names with spaces and accents, are the owner's own.
+    expect(
+      kidRecordProblems({
+        ...record,
+        imgUrls: ['images/u1/a.jpg-R4nd0mId000000000001', 'images/u1-My Photo é.jpg-abc'],
+      }),
+    ).toEqual([])
     expect(kidRecordProblems({ ...record, imgUrls: [] })).toContain('Max 6 images')
     expect(kidRecordProblems({ ...record, userRef: '' })).toContain('The record has no owner')
   })

@@ -32,9 +32,9 @@ export interface KidFields {
 /** The document in `kids/{kidId}` as the app writes it; the adapter adds `timestamp` (server time). */
 export interface KidRecord extends KidFields {
   /**
-   * The photos' storage paths (images/{userRef}-...), never public addresses; the first is the cover.
-   * 1 to 6 of them. (Records saved before photos became private may hold download addresses: read them
-   * with storagePathOf.)
+   * The photos' storage paths (images/{userRef}/..., or the flat images/{userRef}-... of older records),
+   * never public addresses; the first is the cover. 1 to 6 of them. (Records saved before photos became
+   * private may hold download addresses: read them with storagePathOf.)
    */
   readonly imgUrls: readonly string[]
   /** The owner's user id. Never changes after creation (the rules enforce it). */

@@ -2,6 +2,7 @@
 // app). They behave like Firestore and Storage where the outbox can tell: writes wait in a local queue
 // until the fake server answers, a refused write is rolled back, listeners see pending writes, and every
 // write and upload is counted, so tests can prove a submission was applied exactly once.
+import { photoFolder } from '../../records/kid-photos'
 import type { KidRecord, StoredKid } from '../../records/kid-record'
 import type { Unsubscribe } from '../backend-ports'
 import {
@@ -184,6 +185,8 @@ export class FakePhotoStorage implements PhotoStoragePort {
   /** Errors thrown by the next uploads. */
   readonly uploadFailures: Error[] = []
   readonly deleteFailures: Error[] = []
+  /** Errors thrown by the next listPhotos calls. */
+  readonly listFailures: Error[] = []
   /** Called when an upload finished, before it resolves; a test may throw to simulate a crash. */
   afterUpload: ((path: string) => void) | null = null
   /** While set, uploads wait for it (an upload in flight), unless their signal aborts them. */
@@ -224,6 +227,16 @@ export class FakePhotoStorage implements PhotoStoragePort {
     if (failure) throw failure
     this.deleted.push(path)
     this.objects.delete(path)
+  }
+
+  async listPhotos(userId: string): Promise<string[]> {
+    const failure = this.listFailures.shift()
+    if (failure) throw failure
+    // One level, as storage.rules allows: images/{userId}/{name}, nothing nested, no flat photo.
+    const folder = `${photoFolder(userId)}/`
+    return [...this.objects.keys()].filter(
+      (path) => path.startsWith(folder) && !path.slice(folder.length).includes('/'),
+    )
   }
 }
 

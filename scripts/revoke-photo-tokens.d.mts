@@ -1,0 +1,38 @@
+/** What the revoke script acts on, once it agreed to run. */
+export interface RevokeOptions {
+  project: string
+  bucket: string
+  apply: boolean
+  credentials: string
+}
+
+export type ParsedArgs = { ok: true; options: RevokeOptions } | { ok: false; message: string }
+
+/** One object under images/ that holds download tokens. */
+export interface PlannedRevocation {
+  name: string
+  tokens: number
+}
+
+export const PHOTO_PREFIX: string
+export const TOKENS_KEY: string
+export const USAGE: string
+
+export function parseArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  fileExists?: (file: string) => boolean,
+): ParsedArgs
+export function tokenCount(customMetadata: Readonly<Record<string, unknown>> | undefined | null): number
+export function planRevocations(
+  objects: readonly { name: string; metadata?: Readonly<Record<string, unknown>> | null }[],
+): PlannedRevocation[]
+export function revocationPatch(): { metadata: Record<string, null> }
+export function summary(run: {
+  bucket: string
+  apply: boolean
+  scanned: number
+  planned: readonly PlannedRevocation[]
+  revoked: number
+  failed: number
+}): string[]

@@ -1,0 +1,122 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { parseArgs, planRevocations, revocationPatch, summary, tokenCount } from './revoke-photo-tokens.mjs'
+
+const KEY = '/secrets/sunbeam-admin.json'
+const env = { GOOGLE_APPLICATION_CREDENTIALS: KEY }
+const exists = (file: string) => file === KEY
+
+describe('revoke-photo-tokens: when it agrees to run', () => {
+  it('runs with an explicit project and a key that exists, as a dry run unless --apply', () => {
+    expect(parseArgs(['--project', 'sunbeam-prod'], env, exists)).toEqual({
+      ok: true,
+      options: {
+        project: 'sunbeam-prod',
+        bucket: 'sunbeam-prod.appspot.com',
+        apply: false,
+        credentials: KEY,
+      },
+    })
+    expect(
+      parseArgs(
+        ['--project=sunbeam-prod', '--bucket', 'sunbeam-prod.firebasestorage.app', '--apply'],
+        env,
+        exists,
+      ),
+    ).toEqual({
+      ok: true,
+      options: {
+        project: 'sunbeam-prod',
+        bucket: 'sunbeam-prod.firebasestorage.app',
+        apply: true,
+        credentials: KEY,
+      },
+    })
+  })
+
+  it('refuses without a project, with a malformed one, or with an unknown argument', () => {
+    expect(parseArgs([], env, exists)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--project'),
+    })
+    expect(parseArgs(['--apply'], env, exists)).toMatchObject({ ok: false })
+    expect(parseArgs(['--project'], env, exists)).toMatchObject({ ok: false })
+    expect(parseArgs(['--project', '--apply'], env, exists)).toMatchObject({ ok: false })
+    expect(parseArgs(['--project', 'Sunbeam Prod'], env, exists)).toMatchObject({ ok: false })
+    expect(parseArgs(['--project', 'sunbeam-prod', '--bucket'], env, exists)).toMatchObject({ ok: false })
+    expect(parseArgs(['--project', 'sunbeam-prod', '--force'], env, exists)).toMatchObject({
+      ok: false,
+      message: "Unknown argument '--force'.",
+    })
+  })
+
+  it('refuses without credentials, with a key file that is not there, or with an emulator set', () => {
+    expect(parseArgs(['--project', 'sunbeam-prod'], {}, exists)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('GOOGLE_APPLICATION_CREDENTIALS'),
+    })
+    expect(
+      parseArgs(['--project', 'sunbeam-prod'], { GOOGLE_APPLICATION_CREDENTIALS: '/nowhere.json' }, exists),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('does not exist') })
+    expect(
+      parseArgs(
+        ['--project', 'sunbeam-prod'],
+        { ...env, FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199' },
+        exists,
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('emulator') })
+  })
+})
+
+describe('revoke-photo-tokens: what it changes', () => {
+  it('counts the tokens of one object (comma-separated, none when absent)', () => {
+    expect(tokenCount({ firebaseStorageDownloadTokens: 'a1' })).toBe(1)
+    expect(tokenCount({ firebaseStorageDownloadTokens: 'a1,b2, c3' })).toBe(3)
+    expect(tokenCount({ firebaseStorageDownloadTokens: '' })).toBe(0)
+    expect(tokenCount({ other: 'x' })).toBe(0)
+    expect(tokenCount(undefined)).toBe(0)
+    expect(tokenCount(null)).toBe(0)
+  })
+
+  it('plans only objects under images/ that hold tokens, flat and folder ones alike, in name order', () => {
+    expect(
+      planRevocations([
+        { name: 'images/uid2-b.jpg-R2', metadata: { firebaseStorageDownloadTokens: 't2,t3' } },
+        { name: 'images/uid1-My Photo é.jpg-abc', metadata: { firebaseStorageDownloadTokens: 't1' } },
+        { name: 'images/uid1/c.jpg-R4nd0mId000000000001', metadata: { firebaseStorageDownloadTokens: 't4' } },
+        { name: 'images/uid1/d.jpg-R4nd0mId000000000002', metadata: {} },
+        { name: 'images/uid3-e.jpg-R5' },
+        { name: 'other/logo.png', metadata: { firebaseStorageDownloadTokens: 't5' } },
+      ]),
+    ).toEqual([
+      { name: 'images/uid1-My Photo é.jpg-abc', tokens: 1 },
+      { name: 'images/uid1/c.jpg-R4nd0mId000000000001', tokens: 1 },
+      { name: 'images/uid2-b.jpg-R2', tokens: 2 },
+    ])
+  })
+
+  it('removes the tokens key and nothing else', () => {
+    expect(revocationPatch()).toEqual({ metadata: { firebaseStorageDownloadTokens: null } })
+  })
+
+  it('says what a dry run found and what a run with --apply did', () => {
+    const planned = [
+      { name: 'images/uid1-a.jpg-R1', tokens: 1 },
+      { name: 'images/uid2-b.jpg-R2', tokens: 2 },
+    ]
+    const base = { bucket: 'sunbeam-prod.appspot.com', scanned: 5, planned, revoked: 0, failed: 0 }
+    expect(summary({ ...base, apply: false })).toEqual([
+      'sunbeam-prod.appspot.com: 5 objects under images/, 2 with download tokens (3 tokens).',
+      'Dry run: nothing was changed. Run again with --apply to revoke these tokens.',
+    ])
+    expect(summary({ ...base, apply: false, scanned: 1, planned: [] })).toEqual([
+      'sunbeam-prod.appspot.com: 1 object under images/, 0 with download tokens (0 tokens).',
+      'Dry run: nothing to revoke.',
+    ])
+    expect(summary({ ...base, apply: true, revoked: 1, failed: 1 })).toEqual([
+      'sunbeam-prod.appspot.com: 5 objects under images/, 2 with download tokens (3 tokens).',
+      'Revoked the tokens of 1 object.',
+      '1 could not be changed (listed above): run again to retry them.',
+    ])
+  })
+})
