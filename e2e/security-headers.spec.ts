@@ -260,7 +260,8 @@ test.describe('with Firebase', () => {
     })
     await test.step("'Your data' and its download", async () => {
       const data = page.getByRole('region', { name: 'Your data' })
-      await expect(data).toBeVisible()
+      // Whether the browser keeps this device's data, asked once the child was queued.
+      await expect(data.locator('[data-device-data]')).toHaveText(/^On this device: (kept|may be cleared)\./)
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         data.getByRole('button', { name: 'Download my data' }).click(),
