@@ -2,7 +2,7 @@
 // the path, so a retried upload overwrites instead of adding a copy). Photos are private: they are read
 // with the signed-in parent's credentials (getBlob), never through a download address with a token, and
 // uploaded with a cache policy that keeps them out of shared and browser HTTP caches
-// (docs/decisions/0008-private-photos.md; the bucket's CORS file is storage.cors.json).
+// (docs/decisions/0008-private-photos.md; the bucket's CORS is set by npm run deploy, docs/deploy.md).
 import { deleteObject, getBlob, ref, type StorageError, uploadBytesResumable } from 'firebase/storage'
 import { ABORTED, BackendError, type PhotoStoragePort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
 import type { FirebaseServices } from './firebase-app'
