@@ -29,7 +29,7 @@ describe('trustedScriptUrl', () => {
     const { scope } = browserWithTrustedTypes()
     for (const url of ['/assets/x.js', 'https://evil.example/sw.js', '/sw.js?x', 'data:text/javascript,1']) {
       expect(() => trustedScriptUrl(url, scope)).toThrow(TypeError)
-      expect(() => allowedScriptUrl(url)).toThrow('is not a script of the site')
+      expect(() => allowedScriptUrl(url)).toThrow(`${SCRIPT_URL_POLICY} refuses ${url}`)
     }
   })
 

@@ -6,9 +6,6 @@
 /** The policy's name, as listed in firebase.json's `trusted-types`. */
 export const SCRIPT_URL_POLICY = 'sunbeam-script-url'
 
-/** The only script addresses the app itself hands to a sink. */
-const ALLOWED = new Set(['/sw.js'])
-
 /** The part of the Trusted Types API used here (TypeScript's DOM typings do not have it yet). */
 interface ScriptUrlPolicy {
   createScriptURL(url: string): unknown
@@ -17,27 +14,28 @@ interface TrustedTypesFactory {
   createPolicy(name: string, rules: { createScriptURL(url: string): string }): ScriptUrlPolicy
 }
 
-/** Checks an address against the list: anything else is refused, whoever asks. */
+/** The only script address the app itself hands to a sink; anything else is refused, whoever asks. */
 export function allowedScriptUrl(url: string): string {
-  if (!ALLOWED.has(url)) throw new TypeError(`${SCRIPT_URL_POLICY}: ${url} is not a script of the site`)
+  if (url !== '/sw.js') throw new TypeError(`${SCRIPT_URL_POLICY} refuses ${url}`)
   return url
 }
 
-// A policy name may be created once per page (the header allows no duplicates): made on first use.
-let policy: ScriptUrlPolicy | null = null
+// A policy name may be created once per page (the header allows no duplicates): made on first use. Kept
+// small: this code is on every page, marketing ones included.
+let policy: ScriptUrlPolicy | undefined
 
 /**
  * `url` as the browser's sinks accept it: a TrustedScriptURL where the browser has Trusted Types, the
  * plain string elsewhere. Typed as a string, as the DOM typings expect one.
  */
 export function trustedScriptUrl(url: string, scope: typeof globalThis = globalThis): string {
-  const factory = (scope as { trustedTypes?: TrustedTypesFactory }).trustedTypes
-  if (!factory) return allowedScriptUrl(url)
-  policy ??= factory.createPolicy(SCRIPT_URL_POLICY, { createScriptURL: allowedScriptUrl })
-  return policy.createScriptURL(url) as string
+  policy ??= (scope as { trustedTypes?: TrustedTypesFactory }).trustedTypes?.createPolicy(SCRIPT_URL_POLICY, {
+    createScriptURL: allowedScriptUrl,
+  })
+  return (policy ? policy.createScriptURL(url) : allowedScriptUrl(url)) as string
 }
 
 /** For tests: forget the policy made. */
 export function resetTrustedScriptUrl(): void {
-  policy = null
+  policy = undefined
 }
