@@ -1,11 +1,13 @@
 // The site under its security headers (docs/decisions/0010-security-headers.md): the suite's server
-// sends firebase.json's headers exactly as Firebase Hosting does (scripts/hosting-headers.mjs), and
-// every test of the suite fails on a Content-Security-Policy violation (e2e/fixtures.ts). These tests
-// check the headers themselves and walk through what the site does, step by step, under them. A flow
-// added to the parent area belongs in the last test, between signing up and signing out.
+// sends firebase.json's headers exactly as Firebase Hosting does (scripts/hosting-headers.mjs), plus the
+// local emulators in connect-src, and every test of the suite fails on a Content-Security-Policy
+// violation (e2e/fixtures.ts), Trusted Types' included. These tests check the headers themselves and walk
+// through what the site does, step by step, under them. A flow added to the parent area belongs in the
+// last test, between signing up and deleting the account.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
+import { emulatorSources, type HostingHeaderRule, withConnectSources } from '../scripts/hosting-headers.mjs'
 import {
   answerConnectivityProbe,
   firestoreUnreachable,
@@ -14,31 +16,36 @@ import {
 import { type CspViolation, describeCspViolation, expect, scrollThrough, test } from './fixtures'
 import {
   amara,
+  answerFirestoreRest,
   answerStorage,
   cardLink,
+  currentUid,
   fillChild,
   imageLoaded,
   kidCard,
+  PASSWORD,
   photoFiles,
+  queuedKidWrites,
+  signInThroughForm,
   signOutFromProfile,
   signUpFreshParent,
 } from './parent-harness'
 import { sendQuickInquire } from './quick-inquire'
 
-interface HeaderRule {
-  source: string
-  headers: { key: string; value: string }[]
-}
-
-const rules = (JSON.parse(readFileSync(resolve('firebase.json'), 'utf8')).hosting.headers ??
-  []) as HeaderRule[]
-/** The headers firebase.json gives every path (its `**` rule). */
-const everywhere = Object.fromEntries(
-  (rules.find((rule) => rule.source === '**')?.headers ?? []).map(({ key, value }) => [
-    key.toLowerCase(),
-    value,
-  ]),
-)
+const firebaseConfig = JSON.parse(readFileSync(resolve('firebase.json'), 'utf8'))
+const rules = (firebaseConfig.hosting.headers ?? []) as HostingHeaderRule[]
+/** The headers a rule list gives every path (its `**` rule), by lower-case name. */
+const everywhereIn = (list: readonly HostingHeaderRule[]) =>
+  Object.fromEntries(
+    (list.find((rule) => rule.source === '**')?.headers ?? []).map(({ key, value }) => [
+      key.toLowerCase(),
+      value,
+    ]),
+  )
+/** The headers firebase.json gives every path: production's. */
+const everywhere = everywhereIn(rules)
+/** What this suite's server sends: the same, with the local emulators allowed in connect-src. */
+const servedEverywhere = everywhereIn(withConnectSources(rules, emulatorSources(firebaseConfig)))
 
 const marketingPages = [
   '/',
@@ -70,6 +77,18 @@ test('pages, the app shell and assets are served with the security headers of fi
   )
   expect(directives['script-src']?.[0]).toBe("'self'")
   for (const source of directives['script-src']?.slice(1) ?? []) expect(source).toMatch(/^'sha256-/)
+  // Styles from the site's files, and inline ones by hash only (the stylesheet each page carries, the
+  // one sonner inserts); style-src-elem and style-src-attr are left to fall back to style-src.
+  expect(directives['style-src']?.[0]).toBe("'self'")
+  for (const source of directives['style-src']?.slice(1) ?? []) expect(source).toMatch(/^'sha256-/)
+  expect(directives['style-src-elem']).toBeUndefined()
+  expect(directives['style-src-attr']).toBeUndefined()
+  // Every script sink (innerHTML, a script's src, eval…) takes a Trusted Type, and only the site's one
+  // narrow policy (src/shared/device/trusted-script-url.ts) may make one.
+  expect(directives['require-trusted-types-for']).toEqual(["'script'"])
+  expect(directives['trusted-types']).toEqual(['sunbeam-script-url'])
+  // Production's policy names no emulator: the suite's server adds them (scripts/hosting-headers.mjs).
+  expect(policy).not.toMatch(/127\.0\.0\.1|localhost/)
   expect(directives['default-src']).toEqual(["'self'"])
   expect(directives['frame-ancestors']).toEqual(["'none'"])
   expect(directives['object-src']).toEqual(["'none'"])
@@ -82,6 +101,7 @@ test('pages, the app shell and assets are served with the security headers of fi
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
   })
   expect(everywhere['permissions-policy']).toMatch(/(^|, )camera=\(\)/)
 
@@ -105,7 +125,8 @@ test('pages, the app shell and assets are served with the security headers of fi
     responses.push([path, response.headers()])
   }
   for (const [path, headers] of responses) {
-    for (const [key, value] of Object.entries(everywhere)) expect(headers[key], `${path}: ${key}`).toBe(value)
+    for (const [key, value] of Object.entries(servedEverywhere))
+      expect(headers[key], `${path}: ${key}`).toBe(value)
     // Hashed assets are cached for a year; everything else is revalidated.
     expect(headers['cache-control'], path).toBe(
       path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -153,29 +174,53 @@ test('every marketing page, scrolled to its end, runs without a violation of the
   expect(headerWarnings).toEqual([])
 })
 
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the service worker registers, installs and takes over under the policy', async ({
+    app,
+    page,
+    cspViolations,
+  }) => {
+    await app.goto('/')
+    // Registered once the page has loaded (src/pwa/sw-update.ts): the script URL is a Trusted Types sink.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state))
+      .toBe('activated')
+    await app.reload()
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await scrollToEnd(page)
+    expect(unexpected(cspViolations)).toEqual([])
+  })
+})
+
 test.describe('with Firebase', () => {
   // Firestore's server is absent in the browser suite (its emulator needs Java 21): only its offline
   // messages may be logged, and its connectivity probe is the one violation the policy makes on purpose.
   test.use({ allowedConsoleErrors: [firestoreUnreachable] })
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
-  test('Quick Inquire, sign up, adding a child with photos, viewing it and sign out run without a violation of the policy', async ({
+  test("a parent's whole way through the site runs without a violation of the policy or of Trusted Types", async ({
     app,
     page,
     cspViolations,
   }, testInfo) => {
-    test.setTimeout(90_000)
+    // Thirteen steps, several waiting on Firebase: about 40 s alone, more beside other suites.
+    test.setTimeout(180_000)
     const storage = await answerStorage(page)
+    const server = await answerFirestoreRest(page)
+    const clean = () => expect(unexpected(cspViolations)).toEqual([])
     await test.step('Quick Inquire', async () => {
       await app.goto('/contact')
       await sendQuickInquire(page)
       await expect(page.getByText(/^Thank you, Ada!/)).toBeVisible()
-      expect(unexpected(cspViolations)).toEqual([])
+      clean()
     })
+    let email = ''
     await test.step('sign up', async () => {
-      await signUpFreshParent(app, page, testInfo, 'csp')
+      email = await signUpFreshParent(app, page, testInfo, 'csp')
       await expect(page.getByLabel('Name')).toHaveValue('Ngozi Parent')
-      expect(unexpected(cspViolations)).toEqual([])
+      clean()
     })
     await test.step('add a child with two photos', async () => {
       await page.getByRole('link', { name: 'Add your child' }).click()
@@ -186,7 +231,7 @@ test.describe('with Firebase', () => {
       await expect(page.getByText('Child added')).toBeVisible()
       await expect.poll(() => storage.uploads.length).toBe(2)
       await imageLoaded(kidCard(page, amara.kidName).locator('img.kid-card-cover'))
-      expect(unexpected(cspViolations)).toEqual([])
+      clean()
     })
     await test.step('view it', async () => {
       await cardLink(page, amara.kidName).click()
@@ -197,12 +242,57 @@ test.describe('with Firebase', () => {
       await imageLoaded(page.getByRole('img', { name: `Photo 1 of 2 of ${amara.kidName}` }).first())
       expect(storage.downloads.length).toBeGreaterThan(0)
       await page.getByRole('link', { name: 'Back to profile' }).click()
-      expect(unexpected(cspViolations)).toEqual([])
+      clean()
     })
-    await test.step('sign out', async () => {
-      // The record waits for Firestore's absent server: the parent is asked about it, and deletes it.
-      await signOutFromProfile(page, 'Delete and sign out')
-      expect(unexpected(cspViolations)).toEqual([])
+    await test.step('edit it, adding a photo', async () => {
+      await kidCard(page, amara.kidName)
+        .getByRole('link', { name: `Edit ${amara.kidName}` })
+        .click()
+      const chosen = page.getByRole('list', { name: 'Chosen photos' })
+      await expect(chosen.getByRole('img')).toHaveCount(2)
+      await page.getByLabel('Images').setInputFiles(photoFiles(1, 'new'))
+      await expect(chosen.getByRole('img')).toHaveCount(3)
+      await page.getByRole('button', { name: 'Edit Child' }).click()
+      await expect(page.getByText('Child edited')).toBeVisible()
+      await expect(page).toHaveURL(/\/profile$/)
+      await expect.poll(() => storage.uploads.length).toBe(3)
+      clean()
+    })
+    await test.step("'Your data' and its download", async () => {
+      const data = page.getByRole('region', { name: 'Your data' })
+      // Whether the browser keeps this device's data, asked once the child was queued.
+      await expect(data.locator('[data-device-data]')).toHaveText(/^On this device: (kept|may be cleared)\./)
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        data.getByRole('button', { name: 'Download my data' }).click(),
+      ])
+      await expect(data.getByText('Your data is downloaded.')).toBeVisible()
+      expect(download.suggestedFilename()).toMatch(/\.zip$/)
+      clean()
+    })
+    await test.step('sign out, keeping the record that waits for the server', async () => {
+      await signOutFromProfile(page, 'Keep and sign out')
+      clean()
+    })
+    await test.step('sign in', async () => {
+      await signInThroughForm(app, page, email)
+      await expect(kidCard(page, amara.kidName)).toBeVisible()
+      clean()
+    })
+    await test.step('delete the account', async () => {
+      const uid = await currentUid(page)
+      const kidId = (await cardLink(page, amara.kidName).getAttribute('href'))?.split('/').pop() ?? ''
+      const [write] = (await queuedKidWrites(page, kidId)).slice(-1)
+      server.documents.set(`kids/${kidId}`, { fields: write?.restFields ?? {} })
+      await page.getByRole('button', { name: 'Delete my account' }).click()
+      const form = page.getByRole('form', { name: 'Delete my account' })
+      await form.getByLabel('Your password').fill(PASSWORD)
+      await form.getByRole('button', { name: 'Delete my account' }).click()
+      await expect(page.getByText('Your account and all your data have been deleted.')).toBeVisible({
+        timeout: 30_000,
+      })
+      expect(server.deletes).toContain(`users/${uid}`)
+      clean()
     })
   })
 })

@@ -15,11 +15,15 @@ export function headersFor(
   path: string,
 ): { key: string; value: string }[]
 export function readHostingHeaders(firebaseJsonPath: string): HostingHeaderRule[]
-export function withFirestoreEmulatorPort(
+export function emulatorSources(
+  config: { emulators?: Record<string, { port?: number }> },
+  env?: Record<string, string | undefined>,
+): string[]
+export function withConnectSources(
   rules: readonly HostingHeaderRule[],
-  port: string | number | undefined,
+  sources: readonly string[],
 ): HostingHeaderRule[]
 export function hostingHeadersMiddleware(
   firebaseJsonPath: string,
-  firestorePort?: string | number,
+  env?: Record<string, string | undefined>,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void

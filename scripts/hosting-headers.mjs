@@ -1,7 +1,8 @@
 // Firebase Hosting's custom response headers (firebase.json, hosting.headers), applied by `vite preview`
 // the way Hosting applies them, so the browser suite runs the site under the same Content-Security-
-// Policy and the rest as production (docs/decisions/0010-security-headers.md). `npm start` needs none of
-// this: the Hosting emulator reads firebase.json itself.
+// Policy and the rest as production (docs/decisions/0010-security-headers.md), plus the local emulators'
+// addresses in connect-src (the production policy names none). `npm start` gives the Hosting emulator a
+// copy of firebase.json with the same addition (scripts/start.mjs, withConnectSources).
 //
 // Hosting matches each rule's `source` glob against the request's path (before cleanUrls and rewrites),
 // applies every rule that matches, in order, and a later rule's header replaces an earlier one of the
@@ -202,29 +203,50 @@ export function readHostingHeaders(firebaseJsonPath) {
   return config.hosting?.headers ?? []
 }
 
-const FIRESTORE_EMULATOR_SOURCE = '127.0.0.1:8080'
+/** The Firebase config's emulators the app talks to (firebase.json's `emulators`). */
+const APP_EMULATORS = ['auth', 'firestore', 'storage']
 
 /**
- * The rules with the Content-Security-Policy's Firestore emulator source (firebase.json's
- * 127.0.0.1:8080) moved to `port`: a build made with VITE_FIREBASE_FIRESTORE_EMULATOR_PORT (the browser
- * suite's online world) talks to that port, and its preview allows exactly that one instead.
+ * The local emulators' addresses, as Content-Security-Policy sources without a scheme (a page served
+ * over http allows them over http): firebase.json's emulator ports on VITE_FIREBASE_EMULATOR_HOST (or
+ * 127.0.0.1), Firestore on VITE_FIREBASE_FIRESTORE_EMULATOR_PORT when a build talks to another port (the
+ * browser suite's online world). The production policy names none of them: only local servers add them.
+ * @param {{ emulators?: Record<string, { port?: number }> }} config firebase.json
+ * @param {Record<string, string | undefined>} env
  */
-export function withFirestoreEmulatorPort(rules, port) {
-  if (!port || String(port) === '8080') return rules
-  if (!/^\d{1,5}$/.test(String(port))) throw new Error(`Firestore emulator port "${port}" is not a port`)
+export function emulatorSources(config, env = process.env) {
+  const host = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
+  if (!/^[\w.-]+$/.test(host)) throw new Error(`Emulator host "${host}" is not a host name`)
+  return APP_EMULATORS.map((name) => {
+    const port =
+      name === 'firestore' && env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
+        ? env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
+        : config.emulators?.[name]?.port
+    if (!/^\d{1,5}$/.test(String(port)))
+      throw new Error(`The ${name} emulator's port "${port}" is not a port`)
+    return `${host}:${port}`
+  })
+}
+
+/**
+ * The rules with `sources` added to every Content-Security-Policy's connect-src (the local servers'
+ * emulators: see emulatorSources). A policy without connect-src is refused: adding one would let
+ * default-src no longer govern connections.
+ */
+export function withConnectSources(rules, sources) {
+  if (sources.length === 0) return rules
   return rules.map((rule) => ({
     ...rule,
     headers: rule.headers.map((header) => {
       if (header.key.toLowerCase() !== 'content-security-policy') return header
-      const sources = header.value.split(' ')
-      if (!sources.includes(FIRESTORE_EMULATOR_SOURCE))
-        throw new Error(
-          `The Content-Security-Policy has no ${FIRESTORE_EMULATOR_SOURCE} to move to port ${port}`,
-        )
-      const moved = sources.map((source) =>
-        source === FIRESTORE_EMULATOR_SOURCE ? `127.0.0.1:${port}` : source,
-      )
-      return { ...header, value: moved.join(' ') }
+      const directives = header.value.split(';').map((directive) => directive.trim())
+      const index = directives.findIndex((directive) => /^connect-src(?:\s|$)/i.test(directive))
+      if (index === -1)
+        throw new Error('The Content-Security-Policy has no connect-src to add the emulators to')
+      const present = new Set(directives[index].split(/\s+/))
+      const added = sources.filter((source) => !present.has(source))
+      directives[index] = [directives[index], ...added].join(' ')
+      return { ...header, value: directives.filter(Boolean).join('; ') }
     }),
   }))
 }
@@ -233,13 +255,11 @@ export function withFirestoreEmulatorPort(rules, port) {
  * Connect middleware for `vite preview` that sets firebase.json's headers on every response. It must
  * run before the preview's own rewrites (the app shell, clean URLs), as Hosting matches the path the
  * browser asked for; the static file server keeps a header set here (Cache-Control included). The
- * preview of a build for another Firestore emulator port allows that port (withFirestoreEmulatorPort).
+ * policy also allows the local emulators (emulatorSources), which the demo build talks to.
  */
-export function hostingHeadersMiddleware(
-  firebaseJsonPath,
-  firestorePort = process.env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT,
-) {
-  const rules = withFirestoreEmulatorPort(readHostingHeaders(firebaseJsonPath), firestorePort)
+export function hostingHeadersMiddleware(firebaseJsonPath, env = process.env) {
+  const config = JSON.parse(readFileSync(firebaseJsonPath, 'utf8'))
+  const rules = withConnectSources(readHostingHeaders(firebaseJsonPath), emulatorSources(config, env))
   return (req, res, next) => {
     const path = new URL(req.url ?? '/', 'http://preview.local').pathname
     for (const { key, value } of headersFor(rules, path)) res.setHeader(key, value)

@@ -1,16 +1,18 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  emulatorSources,
   type HostingHeaderRule,
   headersFor,
   hostingHeadersMiddleware,
   readHostingHeaders,
   sourceMatches,
-  withFirestoreEmulatorPort,
+  withConnectSources,
 } from './hosting-headers.mjs'
 
 const paths = [
@@ -171,8 +173,8 @@ describe('hostingHeadersMiddleware', () => {
   let close: (() => void) | undefined
   afterEach(() => close?.())
 
-  it("sets firebase.json's headers on the response, matched on the path asked for before any rewrite", async () => {
-    const middleware = hostingHeadersMiddleware(resolve('firebase.json'))
+  it("sets firebase.json's headers, with the emulators allowed, matched on the path asked for before any rewrite", async () => {
+    const middleware = hostingHeadersMiddleware(resolve('firebase.json'), {})
     const server = createServer((req, res) => {
       middleware(req, res, () => {
         // What the preview does next: rewrite the path (the app shell), then a static server answers,
@@ -188,10 +190,13 @@ describe('hostingHeadersMiddleware', () => {
 
     const expectedFor = (path: string) =>
       Object.fromEntries(
-        headersFor(readHostingHeaders(resolve('firebase.json')), path).map(({ key, value }) => [
-          key.toLowerCase(),
-          value,
-        ]),
+        headersFor(
+          withConnectSources(
+            readHostingHeaders(resolve('firebase.json')),
+            emulatorSources(JSON.parse(readFileSync(resolve('firebase.json'), 'utf8')), {}),
+          ),
+          path,
+        ).map(({ key, value }) => [key.toLowerCase(), value]),
       )
     for (const path of ['/login?redirect=%2Fprofile', '/', '/assets/framework-Ab12.js']) {
       const response = await fetch(origin + path)
@@ -203,22 +208,50 @@ describe('hostingHeadersMiddleware', () => {
   })
 })
 
-describe('withFirestoreEmulatorPort', () => {
+describe('emulatorSources and withConnectSources', () => {
   const rules = readHostingHeaders(resolve('firebase.json'))
-  const policy = (moved: ReturnType<typeof withFirestoreEmulatorPort>) =>
-    headersFor(moved, '/').find(({ key }) => key === 'Content-Security-Policy')?.value ?? ''
+  const config = JSON.parse(readFileSync(resolve('firebase.json'), 'utf8'))
+  const policy = (changed: readonly HostingHeaderRule[]) =>
+    headersFor(changed, '/').find(({ key }) => key === 'Content-Security-Policy')?.value ?? ''
+  const connectSrc = (value: string) =>
+    value
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('connect-src'))
 
-  it('moves the Firestore emulator source to the port the build talks to, and nothing else', () => {
-    const before = policy(rules)
-    const after = policy(withFirestoreEmulatorPort(rules, '8085'))
-    expect(before).toContain(' 127.0.0.1:8080 ')
-    expect(after).not.toContain('127.0.0.1:8080')
-    expect(after).toBe(before.replace(' 127.0.0.1:8080 ', ' 127.0.0.1:8085 '))
+  it("names no emulator in firebase.json's production policy", () => {
+    expect(policy(rules)).not.toMatch(/127\.0\.0\.1|localhost/)
   })
 
-  it("keeps firebase.json's policy without a port or with 8080, and refuses a value that is no port", () => {
-    expect(withFirestoreEmulatorPort(rules, undefined)).toBe(rules)
-    expect(withFirestoreEmulatorPort(rules, '8080')).toBe(rules)
-    expect(() => withFirestoreEmulatorPort(rules, '8085 https://evil.example')).toThrow('is not a port')
+  it("adds firebase.json's emulator ports on 127.0.0.1 to connect-src, and changes nothing else", () => {
+    const sources = emulatorSources(config, {})
+    expect(sources).toEqual(['127.0.0.1:9099', '127.0.0.1:8080', '127.0.0.1:9199'])
+    const before = policy(rules)
+    const after = policy(withConnectSources(rules, sources))
+    expect(connectSrc(after)).toBe(`${connectSrc(before)} 127.0.0.1:9099 127.0.0.1:8080 127.0.0.1:9199`)
+    expect(after.replace(connectSrc(after) ?? '', '')).toBe(before.replace(connectSrc(before) ?? '', ''))
+    // Headers other than the policy are the same objects' values.
+    expect(headersFor(withConnectSources(rules, sources), '/').length).toBe(headersFor(rules, '/').length)
+  })
+
+  it("follows the build's emulator host and Firestore port, and refuses what is no host or port", () => {
+    expect(
+      emulatorSources(config, {
+        VITE_FIREBASE_EMULATOR_HOST: 'localhost',
+        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: '8085',
+      }),
+    ).toEqual(['localhost:9099', 'localhost:8085', 'localhost:9199'])
+    expect(() =>
+      emulatorSources(config, { VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: '8085 https://evil.example' }),
+    ).toThrow('is not a port')
+    expect(() => emulatorSources(config, { VITE_FIREBASE_EMULATOR_HOST: 'a b' })).toThrow('not a host')
+  })
+
+  it('refuses a policy without connect-src, and leaves the rules alone when there is nothing to add', () => {
+    const bare = [
+      { source: '**', headers: [{ key: 'Content-Security-Policy', value: "default-src 'self'" }] },
+    ]
+    expect(() => withConnectSources(bare, ['127.0.0.1:9099'])).toThrow(/no connect-src/)
+    expect(withConnectSources(rules, [])).toBe(rules)
   })
 })

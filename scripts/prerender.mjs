@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { syncCspScriptHashes } from './csp-script-hashes.mjs'
+import { injectedStyleTexts, syncCspHashes } from './csp-script-hashes.mjs'
 
 /** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
  * `vite preview` (see previewFallback) and Firebase Hosting (cleanUrls) serve them at the clean URL. */
@@ -101,7 +101,9 @@ async function fontPreloads(outDir) {
   )
 }
 
-/** Stylesheets inlined into every page, so the build need not ship (or precache) them as files. */
+/** Stylesheets inlined into every page, so the build need not ship (or precache) them as files. The
+ * policy allows the inline copy by its hash (style-src, scripts/csp-script-hashes.mjs): same bytes as a
+ * file would cost no more, and the first paint needs no second request. */
 const inlinedStylesheets = new Set()
 
 /** The stylesheet inlined: a prerendered page paints without waiting for a second request. */
@@ -198,8 +200,9 @@ export async function prerender({ outDir, entry, firebaseJson }) {
   const robots = await readFile(join(outDir, 'robots.txt'), 'utf8')
   await writeFile(join(outDir, 'robots.txt'), `${robots.trimEnd()}\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
 
-  // Every inline script is written by now: the policy must allow exactly these, by hash.
-  await syncCspScriptHashes({ outDir, firebaseJson })
+  // Every inline script and stylesheet is written by now: the policy must allow exactly these (and the
+  // stylesheet sonner inserts), by hash.
+  await syncCspHashes({ outDir, firebaseJson, injectedStyles: await injectedStyleTexts() })
 }
 
 /** The prerendered not-found page; Firebase Hosting serves a `404.html` with status 404 by itself. */

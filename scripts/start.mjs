@@ -8,13 +8,17 @@
 // emulators' full output goes to npm-start.log, and what a person needs from it (the Auth emulator's
 // password-reset and other e-mail links, warnings, errors) is printed here, the links set apart.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, existsSync, readFileSync } from 'node:fs'
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+import { emulatorSources, withConnectSources } from './hosting-headers.mjs'
 
 const PROJECT = 'demo-sunbeam'
 const DATA_DIR = '.emulator-data'
 const LOG_FILE = 'npm-start.log'
+// firebase.json with the emulators allowed in the Content-Security-Policy's connect-src, which production's
+// names none of (docs/decisions/0010-security-headers.md); written after the build, not committed.
+const LOCAL_CONFIG = 'firebase.local.json'
 
 const config = JSON.parse(readFileSync('firebase.json', 'utf8'))
 const ports = {
@@ -79,6 +83,12 @@ console.log(
       : '.'),
 )
 
+// The Hosting emulator serves firebase.json's headers itself: give it the copy that lets the demo build
+// reach the emulators (read after the build, which keeps the policy's hashes up to date).
+const built = JSON.parse(readFileSync('firebase.json', 'utf8'))
+built.hosting.headers = withConnectSources(built.hosting.headers ?? [], emulatorSources(built, buildEnv))
+writeFileSync(LOCAL_CONFIG, `${JSON.stringify(built, null, 2)}\n`)
+
 // 4. Say what runs and what it means.
 const photos = found.storageOk
   ? ['  - Child photos upload to the Storage emulator; children are saved with them.']
@@ -111,7 +121,16 @@ console.log(
   ].join('\n'),
 )
 
-const args = ['firebase', 'emulators:start', '--only', emulators.join(','), '--project', PROJECT]
+const args = [
+  'firebase',
+  'emulators:start',
+  '--only',
+  emulators.join(','),
+  '--project',
+  PROJECT,
+  '--config',
+  LOCAL_CONFIG,
+]
 if (hasData) args.push('--import', DATA_DIR)
 args.push('--export-on-exit', DATA_DIR)
 

@@ -1,8 +1,9 @@
-// 'Your data' on /profile: download everything of yours in one file, or delete your account (a dialog
-// that asks for the password again and says exactly what it removes, and what is left if the connection
-// drops).
+// 'Your data' on /profile: whether this device keeps what waits here to be sent, download everything of
+// yours in one file, or delete your account (a dialog that asks for the password again and says exactly
+// what it removes, and what is left if the connection drops).
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { deviceDataKept, onDeviceDataKeptChange } from '../shared/device/persistent-storage'
 import { ConfirmDialog } from '../shared/ui/confirm-dialog'
 import { notify } from '../shared/ui/notify'
 import type { DataProgress, DeletionLeft, SessionActions } from './session-actions'
@@ -32,6 +33,30 @@ function leftText(left: DeletionLeft): string {
   return `Not deleted yet: ${what}. Your sign-in account is kept so you can finish this: try again when you have a good connection.`
 }
 
+/** What 'Your data' says about the browser keeping this device's data (docs/decisions/0022). */
+export const deviceDataMessages = {
+  kept: 'On this device: kept. Children waiting to be sent, and their photos, stay here until they are sent, even if the device runs short of space.',
+  mayBeCleared:
+    'On this device: may be cleared. If the device runs short of space, the browser may delete children waiting to be sent, and their photos. Open the app with a connection so they are sent.',
+} as const
+
+/** Whether the browser keeps this site's data: null until it has answered. */
+function useDeviceDataKept(): boolean | null {
+  const [kept, setKept] = useState<boolean | null>(null)
+  useEffect(() => {
+    let current = true
+    void deviceDataKept().then((answer) => {
+      if (current) setKept(answer)
+    })
+    const stop = onDeviceDataKeptChange((answer) => setKept(answer))
+    return () => {
+      current = false
+      stop()
+    }
+  }, [])
+  return kept
+}
+
 export function MyDataSection({
   actions,
   onSigningOut,
@@ -47,6 +72,7 @@ export function MyDataSection({
   const [problem, setProblem] = useState('')
   const [busy, setBusy] = useState(false)
   const passwordRef = useRef<HTMLInputElement>(null)
+  const kept = useDeviceDataKept()
 
   async function downloadData() {
     setDownload('Preparing your data…')
@@ -134,6 +160,11 @@ export function MyDataSection({
           Delete my account
         </button>
       </div>
+      {kept !== null && (
+        <p className="account-note" data-device-data={kept ? 'kept' : 'may-be-cleared'}>
+          {kept ? deviceDataMessages.kept : deviceDataMessages.mayBeCleared}
+        </p>
+      )}
       {deleting && (
         <ConfirmDialog title="Delete my account" onCancel={cancelDeleting} busy={busy}>
           <form

@@ -1,6 +1,7 @@
 // What ends a parent's session on this device, composed from the account, the kids' outbox and the
 // backend: signing out (leaving nothing of the parent behind, unless they keep unsent children for their
 // next sign-in), 'Download my data' and 'Delete my account' (docs/decisions/0012-download-and-delete-my-data.md).
+import { liveQuery } from 'dexie'
 import type { AuthSession } from '../account/auth-session'
 import type { DataProgress, DeletionResult, SessionActions } from '../account/session-actions'
 import { forgetKidsData } from '../kids/kids-data'
@@ -10,6 +11,7 @@ import type { AuthUser } from '../shared/backend/backend-ports'
 import { firstSnapshot } from '../shared/backend/first-snapshot'
 import type { PhotoStoragePort } from '../shared/backend/kids-ports'
 import { siteConfig } from '../shared/config/site-config'
+import { keepDeviceDataOnceQueued } from '../shared/device/persistent-storage'
 import { clearSharedPhotos } from '../shared/device/shared-photos'
 import { storagePathOf } from '../shared/records/kid-photos'
 import type { StoredKid } from '../shared/records/kid-record'
@@ -90,6 +92,20 @@ export function watchRefusedSession(session: AuthSession, runtime: OutboxRuntime
       })
       onEnded()
     })
+  })
+}
+
+/**
+ * Once the outbox holds a child (a submission waiting to be sent, which only this device has), asks the
+ * browser to keep the site's data under storage pressure (docs/decisions/0022-keep-the-device-data.md).
+ */
+export function keepDeviceDataWhenQueued(runtime: OutboxRuntime): () => void {
+  return keepDeviceDataOnceQueued((listener) => {
+    const subscription = liveQuery(() => runtime.outbox.pendingCount()).subscribe({
+      next: listener,
+      error: (error: unknown) => console.warn('The outbox could not be counted', error),
+    })
+    return () => subscription.unsubscribe()
   })
 }
 

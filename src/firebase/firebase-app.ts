@@ -31,6 +31,7 @@ import {
 } from 'firebase/firestore'
 import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'firebase/storage'
 import type { AuthUser } from '../shared/backend/backend-ports'
+import { appCheckSettings } from './app-check-config'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
 import { kidsOfQuery } from './firebase-kids-query'
 import { type PrimedQuery, primeQuery } from './firebase-primed-query'
@@ -68,6 +69,26 @@ export interface FirebaseServices {
 
 let services: Promise<FirebaseServices> | null = null
 
+/** How long a write waits for App Check to start (reCAPTCHA's script) before it goes without a token. */
+const APP_CHECK_WAIT_MS = 5_000
+
+/**
+ * App Check, when a site key is configured (docs/decisions/0021-app-check.md): its module loads only then.
+ * Resolves once it has started, or after APP_CHECK_WAIT_MS (offline, reCAPTCHA waits for the connection;
+ * Firestore and Storage take App Check up whenever it starts).
+ */
+function startAppCheckIfConfigured(app: FirebaseApp): Promise<void> {
+  const settings = appCheckSettings(useEmulators)
+  if (!settings) return Promise.resolve()
+  const started = import('./app-check')
+    .then(({ startAppCheck }) => startAppCheck(app, settings))
+    .then(
+      () => undefined,
+      (error: unknown) => console.warn('App Check could not start', error),
+    )
+  return Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, APP_CHECK_WAIT_MS))])
+}
+
 function indexedDbAvailable(): boolean {
   try {
     return typeof indexedDB !== 'undefined' && indexedDB !== null
@@ -101,6 +122,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function createServices(): Promise<FirebaseServices> {
   const app = initializeApp(firebaseOptions)
+  // Before Firestore and Storage make any request: they then carry App Check's token.
+  const appCheckStarted = startAppCheckIfConfigured(app)
   // Child records are read offline from Firestore's persistent cache, shared by every open tab.
   const persistentCache = indexedDbAvailable()
   const storage = getStorage(app)
@@ -166,8 +189,10 @@ async function createServices(): Promise<FirebaseServices> {
     primedKids,
     authSettled: () => settled,
     async db() {
-      // A write waits for Auth's answer: made before it, Firestore would queue it for no account.
+      // A write waits for Auth's answer: made before it, Firestore would queue it for no account. And for
+      // App Check, where it is on: a write sent without its token is refused once it is enforced.
       await answered
+      await appCheckStarted
       while (clearing) await clearing.catch(() => undefined)
       db ??= createDb()
       return db

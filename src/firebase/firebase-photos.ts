@@ -4,7 +4,7 @@
 // read, overwritten and deleted the same way. Photos are private: they are read
 // with the signed-in parent's credentials (getBlob), never through a download address with a token, and
 // uploaded with a cache policy that keeps them out of shared and browser HTTP caches
-// (docs/decisions/0008-private-photos.md; the bucket's CORS file is storage.cors.json).
+// (docs/decisions/0008-private-photos.md; the bucket's CORS is set by npm run deploy, docs/deploy.md).
 import {
   deleteObject,
   getBlob,

@@ -5,6 +5,8 @@
 // directly, not workbox-window: the few lines below are all this needs, and that library would be
 // 2.2 kB (gzip) more on every page (docs/decisions/0011-service-worker.md).
 
+import { trustedScriptUrl } from '../shared/device/trusted-script-url'
+
 type Listener = () => void
 
 export interface UpdateControls {
@@ -87,7 +89,8 @@ async function watchWorker(reload: () => void): Promise<void> {
     void import('./keep-loaded-files').then(({ keepFilesLoadedBefore }) => keepFilesLoadedBefore(container))
     newWorkerControls(reload)
   })
-  const registration = await container.register('/sw.js', { scope: '/' })
+  // The worker's address is a Trusted Types sink: made by the site's one narrow policy.
+  const registration = await container.register(trustedScriptUrl('/sw.js'), { scope: '/' })
   // A version installed during an earlier visit, or in another tab, may already wait.
   offerIfWaiting(registration, registration.waiting)
   registration.addEventListener('updatefound', () => {

@@ -1,0 +1,91 @@
+// Keeping the device's data (docs/decisions/0022-keep-the-device-data.md): once a parent has queued a
+// child, the app asks the browser to keep the site's data (navigator.storage.persist()), and 'Your data'
+// says plainly whether it will be kept. Chromium grants or refuses by its own rules, so both answers are
+// shown with navigator.storage stubbed in the page, and the real answer is checked against what the page
+// says.
+import type { Page } from '@playwright/test'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { expect, test } from './fixtures'
+import { amara, answerStorage, fillChild, photoFiles, signUpFreshParent } from './parent-harness'
+
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+test.beforeEach(({ context }) => answerConnectivityProbe(context))
+
+const KEPT = /^On this device: kept\./
+const MAY_BE_CLEARED = /^On this device: may be cleared\./
+
+/** Replaces navigator.storage's persist() and persisted() with ones that answer `grant`, counting calls. */
+async function stubPersist(page: Page, grant: boolean) {
+  await page.addInitScript((granted: boolean) => {
+    let kept = false
+    const calls = { persist: 0 }
+    Object.assign(window, { persistCalls: calls })
+    const storage = navigator.storage
+    Object.defineProperty(storage, 'persisted', { value: async () => kept, configurable: true })
+    Object.defineProperty(storage, 'persist', {
+      value: async () => {
+        calls.persist += 1
+        kept = granted
+        return granted
+      },
+      configurable: true,
+    })
+  }, grant)
+}
+
+const persistCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { persistCalls: { persist: number } }).persistCalls.persist)
+
+async function addChild(page: Page) {
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await fillChild(page, amara)
+  await page.getByLabel('Images').setInputFiles(photoFiles(1))
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  await expect(page.getByText('Child added')).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+}
+
+function deviceLine(page: Page) {
+  return page.getByRole('region', { name: 'Your data' }).locator('[data-device-data]')
+}
+
+for (const grant of [true, false]) {
+  test(`a browser that ${grant ? 'grants' : 'refuses'} it: asked once a child is queued, and 'Your data' says so`, async ({
+    app,
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    await answerStorage(page)
+    await stubPersist(page, grant)
+    await signUpFreshParent(app, page, testInfo, `keep-${grant}`)
+    // Nothing queued yet: nothing asked, and nothing kept.
+    await expect(deviceLine(page)).toHaveText(MAY_BE_CLEARED)
+    expect(await persistCalls(page)).toBe(0)
+
+    await addChild(page)
+    await expect.poll(() => persistCalls(page)).toBe(1)
+    await expect(deviceLine(page)).toHaveText(grant ? KEPT : MAY_BE_CLEARED)
+    // Opened again (the outbox still holds the child, or it was sent): the answer stands, asked once per visit.
+    await app.reload()
+    await expect(deviceLine(page)).toHaveText(grant ? KEPT : MAY_BE_CLEARED)
+    await page
+      .getByRole('region', { name: 'Your data' })
+      .screenshot({ path: testInfo.outputPath(`your-data-${grant ? 'kept' : 'may-be-cleared'}.png`) })
+  })
+}
+
+test("Chromium's own answer is what 'Your data' says", async ({ app, page }, testInfo) => {
+  test.setTimeout(120_000)
+  await answerStorage(page)
+  await signUpFreshParent(app, page, testInfo, 'keep-real')
+  await addChild(page)
+  await expect
+    .poll(async () => {
+      const kept = await page.evaluate(() => navigator.storage.persisted())
+      return (await deviceLine(page).getAttribute('data-device-data')) === (kept ? 'kept' : 'may-be-cleared')
+    })
+    .toBe(true)
+  const kept = await page.evaluate(() => navigator.storage.persisted())
+  testInfo.annotations.push({ type: 'persisted', description: `headless Chromium answered ${kept}` })
+  console.log(`[keep-device-data] ${testInfo.project.name}: navigator.storage.persisted() is ${kept}`)
+})
