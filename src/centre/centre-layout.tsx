@@ -2,7 +2,8 @@
 // handled), a note while the lists come from this device only, and 'Sign out'. Anyone who is not staff
 // gets one sentence and no data: no list is opened for them.
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
+import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
 import './centre.css'
 
@@ -32,6 +33,17 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
   const open = unhandledCount(state)
   const navigate = useNavigate()
   const [leaving, setLeaving] = useState(false)
+  const online = useSyncExternalStore(subscribeOnline, isOnline, isOnlineOnServer)
+  // Lists come from the cache for a moment on every start: say so only offline, or when the server
+  // has not answered for a while (a connection that answers nothing).
+  const [slow, setSlow] = useState(false)
+  useEffect(() => {
+    setSlow(false)
+    if (!state.fromCache) return
+    const timer = setTimeout(() => setSlow(true), 4_000)
+    return () => clearTimeout(timer)
+  }, [state.fromCache])
+  const seen = state.children !== undefined || state.inquiries !== undefined
 
   async function leave() {
     setLeaving(true)
@@ -79,7 +91,7 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
           </li>
         </ul>
       </nav>
-      {state.fromCache && (state.children !== undefined || state.inquiries !== undefined) && (
+      {seen && (!online || (slow && state.fromCache)) && (
         <p className="notice notice--info centre-offline" role="status">
           Showing what this device last saw. Changes are kept here and sent when the connection returns.
         </p>
