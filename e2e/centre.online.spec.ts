@@ -9,7 +9,7 @@ import { axeViolations } from './axe'
 import { appPage, expect, test } from './fixtures'
 import { fillNewChild, kidIdOf } from './online-device'
 import { onlineWorld, plainFields, serverDocument, serverQuery } from './online-world'
-import { answerStorage, kidCard, signUpFreshParent } from './parent-harness'
+import { answerStorage, cardLink, kidCard, signUpFreshParent } from './parent-harness'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -113,6 +113,10 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
     // Waitlist: live too.
     await child.getByRole('button', { name: `Waitlist ${kidName}` }).click()
     await expect(kidCard(page, kidName)).toContainText('On the waiting list', { timeout: 20_000 })
+    // And on the child's page.
+    await cardLink(page, kidName).click()
+    await expect(page.getByRole('heading', { name: kidName, level: 1 })).toBeVisible()
+    await expect(page.getByText('On the waiting list')).toBeVisible()
 
     // Screenshots and axe at 390 px and 1280 px.
     for (const width of [390, 1280]) {
