@@ -9,18 +9,18 @@ import { axeViolations } from './axe'
 import { appPage, expect, test } from './fixtures'
 import { fillNewChild, kidIdOf } from './online-device'
 import { onlineWorld, plainFields, serverDocument, serverQuery } from './online-world'
-import { answerStorage, cardLink, kidCard, signUpFreshParent } from './parent-harness'
+import { answerStorage, cardLink, kidCard, PASSWORD, signUpFreshParent } from './parent-harness'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 
 /** The real command, as the centre runs it, against the Auth emulator (its default). */
-function grantStaff(email: string) {
-  const output = execFileSync('npm', ['run', '-s', 'staff', '--', 'grant', email], {
+function staffCommand(action: 'grant' | 'revoke', email: string) {
+  const output = execFileSync('npm', ['run', '-s', 'staff', '--', action, email], {
     encoding: 'utf8',
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
   })
-  expect(output).toContain(`${email} is now staff`)
+  expect(output).toContain(action === 'grant' ? `${email} is now staff` : `${email} is no longer staff`)
 }
 
 function card(page: Page, heading: string) {
@@ -86,7 +86,7 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
     const staffEmail = await signUpFreshParent(staffApp, staffPage, testInfo, 'centre-staff')
     await staffApp.goto('/centre')
     await expect(staffPage.getByText("This area is for Sunbeam's staff.")).toBeVisible({ timeout: 30_000 })
-    grantStaff(staffEmail)
+    staffCommand('grant', staffEmail)
     // No new sign-in: /centre asks for a fresh token when the one held says 'not staff'.
     await staffApp.goto('/centre')
     await expect(staffPage.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })
@@ -170,4 +170,29 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
   } finally {
     await staffContext.close()
   }
+})
+
+test('a revoked member of staff, signed in again, sees no data; Sign out leaves /centre', async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const email = await signUpFreshParent(app, page, testInfo, 'centre-revoked')
+  staffCommand('grant', email)
+  await app.goto('/centre')
+  await expect(page.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('navigation', { name: 'Centre' })).toBeVisible()
+
+  staffCommand('revoke', email)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+
+  await app.goto('/centre')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcentre$/, { timeout: 30_000 })
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/centre$/, { timeout: 30_000 })
+  await expect(page.getByText("This area is for Sunbeam's staff.")).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('navigation', { name: 'Centre' })).toHaveCount(0)
 })
