@@ -124,6 +124,36 @@ describe('/centre: registrations', () => {
     ])
   })
 
+  it('works by keyboard: search, a start date, Confirm place with Enter, Waitlist with Space', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    await screen.findByRole('heading', { name: 'Amara Obi' })
+    screen.getByLabelText('Search by name').focus()
+    await user.keyboard('amara')
+    expect(screen.queryByRole('heading', { name: 'Zoë Bell' })).not.toBeInTheDocument()
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('+234 802 555 0101')
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Show photo of Amara Obi')
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByLabelText('Start date'))
+    await user.keyboard('2027-01-04')
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Confirm place for Amara Obi')
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Confirmed from 4 January 2027')).toBeInTheDocument()
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Waitlist Amara Obi')
+    await user.keyboard(' ')
+    const card = within(screen.getByRole('article'))
+    expect(await card.findByText('Waiting list')).toBeInTheDocument()
+    expect(backend.centre.writes).toEqual([
+      'decide kidold00000000000002 confirmed',
+      'decide kidold00000000000002 waitlisted',
+    ])
+  })
+
   it('shows a photo only on request', async () => {
     const user = userEvent.setup()
     const backend = staffWorld()
