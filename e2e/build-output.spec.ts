@@ -24,11 +24,24 @@ function filesIn(dir: string): string[] {
   })
 }
 
-/** Code of the Firebase SDK (its packages name themselves '@firebase/...' in the bundle). */
-function isFirebaseCode(file: string): boolean {
+/** Holds code of the Firebase SDK (its packages name themselves '@firebase/...' in the bundle). */
+function holdsSdkCode(file: string): boolean {
   return (
     file.endsWith('.js') &&
     /@firebase\/|firebasestorage\.googleapis\.com/.test(readFileSync(join(outDir, file), 'utf8'))
+  )
+}
+
+/**
+ * Firebase code: the SDK, or an adapter chunk loaded on demand that runs only on it (the staff screens'
+ * src/firebase/firebase-centre.ts): it holds no SDK code itself but imports a chunk that does.
+ */
+function isFirebaseCode(file: string): boolean {
+  if (holdsSdkCode(file)) return true
+  if (!file.endsWith('.js')) return false
+  const text = readFileSync(join(outDir, file), 'utf8')
+  return [...text.matchAll(/from\s*["']\.\/([\w.-]+\.js)["']/g)].some(
+    ([, name]) => name !== undefined && holdsSdkCode(`assets/${name}`),
   )
 }
 

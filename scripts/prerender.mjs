@@ -215,6 +215,7 @@ const NOT_FOUND_PROBE = '/404'
 export const APP_SHELL_ROUTES = [
   /^\/(?:login|signup|sign-in|profile|add-kid)$/,
   /^\/(?:edit-kid|kid)\/[^/]+$/,
+  /^\/centre(?:\/inquiries)?$/,
 ]
 
 /** Connect middleware for `vite preview`, doing what Firebase Hosting does with cleanUrls and the

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { marketingHead } from '../marketing/page-meta'
 import { documentTitle } from '../shared/config/document-title'
 import { preloadDeferredSections } from '../shared/ui/defer-hydration'
+import { createCentreArea } from './centre-area'
 import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
 
@@ -46,7 +47,10 @@ export const shellHead: PageHead = {
 
 export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createAppRouter(
-    { parentArea: createParentArea(() => Promise.reject(new Error('No parent page is prerendered'))) },
+    {
+      parentArea: createParentArea(() => Promise.reject(new Error('No parent page is prerendered'))),
+      centreArea: createCentreArea(() => Promise.reject(new Error('No centre page is prerendered'))),
+    },
     createMemoryHistory({ initialEntries: [url] }),
   )
   // Loads the route's lazily split component, so the markup holds the page, not a Suspense fallback.

@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { provideBackend } from '../shared/backend/backend'
+import { createCentreArea } from './centre-area'
 import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
@@ -22,7 +23,11 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   const parentArea = createParentArea(() =>
     import('./parent-area-parts').then((parts) => parts.loadParentAreaParts(() => void router.invalidate())),
   )
-  const router = createAppRouter({ parentArea })
+  // The same for the centre's screens (staff only), never loaded in the parent area.
+  const centreArea = createCentreArea(() =>
+    import('./centre-area-parts').then((parts) => parts.loadCentreAreaParts(() => void router.invalidate())),
+  )
+  const router = createAppRouter({ parentArea, centreArea })
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
   // not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
   if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ParentRouteImport } from './routes/_parent'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as CentreRouteImport } from './routes/centre'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
@@ -22,6 +23,8 @@ import { Route as ParentAddKidRouteImport } from './routes/_parent/add-kid'
 import { Route as ParentProfileRouteImport } from './routes/_parent/profile'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
+import { Route as CentreIndexRouteImport } from './routes/centre.index'
+import { Route as CentreInquiriesRouteImport } from './routes/centre.inquiries'
 import { Route as ParentEditKidKidIdRouteImport } from './routes/_parent/edit-kid.$kidId'
 import { Route as ParentKidKidIdRouteImport } from './routes/_parent/kid.$kidId'
 
@@ -37,6 +40,11 @@ const ParentRoute = ParentRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CentreRoute = CentreRouteImport.update({
+  id: '/centre',
+  path: '/centre',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -89,6 +97,16 @@ const BlogPostIdRoute = BlogPostIdRouteImport.update({
   path: '/blog/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CentreIndexRoute = CentreIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => CentreRoute,
+} as any)
+const CentreInquiriesRoute = CentreInquiriesRouteImport.update({
+  id: '/inquiries',
+  path: '/inquiries',
+  getParentRoute: () => CentreRoute,
+} as any)
 const ParentEditKidKidIdRoute = ParentEditKidKidIdRouteImport.update({
   id: '/edit-kid/$kidId',
   path: '/edit-kid/$kidId',
@@ -103,6 +121,7 @@ const ParentKidKidIdRoute = ParentKidKidIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/centre': typeof CentreRouteWithChildren
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -112,7 +131,9 @@ export interface FileRoutesByFullPath {
   '/add-kid': typeof ParentAddKidRoute
   '/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/centre/inquiries': typeof CentreInquiriesRoute
   '/blog/': typeof BlogIndexRoute
+  '/centre/': typeof CentreIndexRoute
   '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
   '/kid/$kidId': typeof ParentKidKidIdRoute
 }
@@ -128,7 +149,9 @@ export interface FileRoutesByTo {
   '/add-kid': typeof ParentAddKidRoute
   '/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/centre/inquiries': typeof CentreInquiriesRoute
   '/blog': typeof BlogIndexRoute
+  '/centre': typeof CentreIndexRoute
   '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
   '/kid/$kidId': typeof ParentKidKidIdRoute
 }
@@ -137,6 +160,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_parent': typeof ParentRouteWithChildren
   '/about': typeof AboutRoute
+  '/centre': typeof CentreRouteWithChildren
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -146,7 +170,9 @@ export interface FileRoutesById {
   '/_parent/add-kid': typeof ParentAddKidRoute
   '/_parent/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/centre/inquiries': typeof CentreInquiriesRoute
   '/blog/': typeof BlogIndexRoute
+  '/centre/': typeof CentreIndexRoute
   '/_parent/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
   '/_parent/kid/$kidId': typeof ParentKidKidIdRoute
 }
@@ -155,6 +181,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/centre'
     | '/contact'
     | '/login'
     | '/pricing'
@@ -164,7 +191,9 @@ export interface FileRouteTypes {
     | '/add-kid'
     | '/profile'
     | '/blog/$postId'
+    | '/centre/inquiries'
     | '/blog/'
+    | '/centre/'
     | '/edit-kid/$kidId'
     | '/kid/$kidId'
   fileRoutesByTo: FileRoutesByTo
@@ -180,7 +209,9 @@ export interface FileRouteTypes {
     | '/add-kid'
     | '/profile'
     | '/blog/$postId'
+    | '/centre/inquiries'
     | '/blog'
+    | '/centre'
     | '/edit-kid/$kidId'
     | '/kid/$kidId'
   id:
@@ -188,6 +219,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_parent'
     | '/about'
+    | '/centre'
     | '/contact'
     | '/login'
     | '/pricing'
@@ -197,7 +229,9 @@ export interface FileRouteTypes {
     | '/_parent/add-kid'
     | '/_parent/profile'
     | '/blog/$postId'
+    | '/centre/inquiries'
     | '/blog/'
+    | '/centre/'
     | '/_parent/edit-kid/$kidId'
     | '/_parent/kid/$kidId'
   fileRoutesById: FileRoutesById
@@ -206,6 +240,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ParentRoute: typeof ParentRouteWithChildren
   AboutRoute: typeof AboutRoute
+  CentreRoute: typeof CentreRouteWithChildren
   ContactRoute: typeof ContactRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
@@ -237,6 +272,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/centre': {
+      id: '/centre'
+      path: '/centre'
+      fullPath: '/centre'
+      preLoaderRoute: typeof CentreRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -309,6 +351,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/centre/': {
+      id: '/centre/'
+      path: '/'
+      fullPath: '/centre/'
+      preLoaderRoute: typeof CentreIndexRouteImport
+      parentRoute: typeof CentreRoute
+    }
+    '/centre/inquiries': {
+      id: '/centre/inquiries'
+      path: '/inquiries'
+      fullPath: '/centre/inquiries'
+      preLoaderRoute: typeof CentreInquiriesRouteImport
+      parentRoute: typeof CentreRoute
+    }
     '/_parent/edit-kid/$kidId': {
       id: '/_parent/edit-kid/$kidId'
       path: '/edit-kid/$kidId'
@@ -343,10 +399,24 @@ const ParentRouteChildren: ParentRouteChildren = {
 const ParentRouteWithChildren =
   ParentRoute._addFileChildren(ParentRouteChildren)
 
+interface CentreRouteChildren {
+  CentreInquiriesRoute: typeof CentreInquiriesRoute
+  CentreIndexRoute: typeof CentreIndexRoute
+}
+
+const CentreRouteChildren: CentreRouteChildren = {
+  CentreInquiriesRoute: CentreInquiriesRoute,
+  CentreIndexRoute: CentreIndexRoute,
+}
+
+const CentreRouteWithChildren =
+  CentreRoute._addFileChildren(CentreRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ParentRoute: ParentRouteWithChildren,
   AboutRoute: AboutRoute,
+  CentreRoute: CentreRouteWithChildren,
   ContactRoute: ContactRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,

@@ -8,6 +8,7 @@ import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseInquiries } from './firebase-inquiries'
 import { createFirebaseKids } from './firebase-kids'
 import { createFirebasePhotos } from './firebase-photos'
+import { createFirebaseRegistrations } from './firebase-registrations'
 
 export async function createFirebaseBackend(): Promise<Backend> {
   const services = await getFirebase()
@@ -25,5 +26,8 @@ export async function createFirebaseBackend(): Promise<Backend> {
     photos: createFirebasePhotos(services),
     account: createFirebaseAccountData(services),
     device: { clear: () => services.clearFirestore() },
+    registrations: createFirebaseRegistrations(services),
+    // Its own chunk: only the staff screens load it (docs/decisions/0023).
+    loadCentre: () => import('./firebase-centre').then((m) => m.createFirebaseCentre(services)),
   }
 }

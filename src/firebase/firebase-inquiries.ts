@@ -1,6 +1,6 @@
-// InquiriesPort on Firestore: each Quick Inquire message becomes a document in the create-only
-// `inquiries` collection (firestore.rules lets nobody read it from the app). Offline it waits in
-// Firestore's queue and is sent when the connection returns. A message whose honeypot field is filled
+// InquiriesPort on Firestore: each Quick Inquire message becomes a document in the `inquiries` collection,
+// create-only for visitors (firestore.rules lets only staff read it, at /centre/inquiries). Offline it
+// waits in Firestore's queue and is sent when the connection returns. A message whose honeypot field is filled
 // in came from a bot: it is dropped here, answered like any other so the bot learns nothing.
 import { collection, doc, serverTimestamp, setDoc } from 'firebase/firestore'
 import type { InquiriesPort } from '../shared/backend/backend-ports'

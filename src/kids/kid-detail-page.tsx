@@ -5,6 +5,7 @@ import { KidCarousel } from './kid-carousel'
 import { formatPlan, formatYears } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
+import { RegistrationStatus } from './registration-status'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
 
@@ -34,6 +35,7 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
       <div className="kid-detail-head">
         <h1>{fields.kidName}</h1>
         <KidStatusBadge status={kid.status} />
+        <RegistrationStatus kidId={kidId} onServer={kid.stored !== null} />
       </div>
       {kid.status !== 'saved' && (
         <p className="kid-hint">

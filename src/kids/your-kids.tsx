@@ -12,6 +12,7 @@ import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice, SyncStatus
 import { useKeptOnDevice, useOutboxEntries, useStoredKids } from './kids-data'
 import { type KidView, mergeKids } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
+import { RegistrationStatus } from './registration-status'
 import './kids.css'
 
 export interface YourKidsProps {
@@ -174,6 +175,7 @@ function KidCard({ kid, onDelete, onDiscard }: KidCardProps) {
             <strong className="kid-card-name">{name}</strong>
             <span>{kid.fields.kidGender}</span>
             <span>{formatPlan(kid.fields.plan)}</span>
+            <RegistrationStatus kidId={kid.id} onServer={kid.stored !== null} />
             <KidStatusBadge status={kid.status} />
           </span>
         </Link>

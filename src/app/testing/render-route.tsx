@@ -13,6 +13,8 @@ import { memoryPhotoCopies } from '../../kids/photo-copies'
 import { provideBackend } from '../../shared/backend/backend'
 import type { Backend } from '../../shared/backend/backend-ports'
 import { newRandomId } from '../../shared/records/ids'
+import { createCentreArea } from '../centre-area'
+import { guardCentreArea } from '../centre-guard'
 import { createParentArea } from '../parent-area'
 import { guardParentArea } from '../parent-guard'
 import { watchRefusedSession } from '../parent-session'
@@ -41,7 +43,14 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
     return guardParentArea(session, loaded)
   })
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ parentArea }, history)
+  const centreArea = createCentreArea(async () =>
+    guardCentreArea(
+      session,
+      () => Promise.resolve(backend),
+      () => void router.invalidate(),
+    ),
+  )
+  const router = createAppRouter({ parentArea, centreArea }, history)
   const view = render(<RouterProvider router={router} />)
   return { ...view, router, history, outbox: runtime, session }
 }

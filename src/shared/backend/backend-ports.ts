@@ -7,6 +7,7 @@
 // Firebase types.
 import type { InquirySubmission } from '../records/inquiry-record'
 import type { StoredKid } from '../records/kid-record'
+import type { CentrePort, RegistrationsPort } from './centre-ports'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
 
 export type Unsubscribe = () => void
@@ -98,4 +99,8 @@ export interface Backend {
   readonly photos: PhotoStoragePort
   readonly account: AccountDataPort
   readonly device: DeviceDataPort
+  /** The centre's decision about a parent's child, as its owner reads it. */
+  readonly registrations: RegistrationsPort
+  /** The staff screens' port, loaded only when /centre asks for it (its code stays out of the parent area). */
+  loadCentre(): Promise<CentrePort>
 }

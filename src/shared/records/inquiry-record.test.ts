@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type InquiryRecord, inquiryLimits, inquiryProblems, normalizeInquiry } from './inquiry-record'
+import {
+  type InquiryRecord,
+  inquiryLimits,
+  inquiryProblems,
+  normalizeInquiry,
+  parseStoredInquiry,
+} from './inquiry-record'
 
 const valid: InquiryRecord = {
   name: 'Ada',
@@ -58,5 +64,27 @@ describe('inquiry record', () => {
     // Limits in characters: 80 emoji are a valid name, 81 are not.
     expect(inquiryProblems({ ...valid, name: '😀'.repeat(80) })).toEqual([])
     expect(inquiryProblems({ ...valid, name: '😀'.repeat(81) })).toEqual(['name'])
+  })
+})
+
+describe('stored inquiries (read by staff)', () => {
+  it('reads the sender fields and the handled mark', () => {
+    const data = {
+      name: 'Ada',
+      lastName: '',
+      email: 'a@b.c',
+      subject: '',
+      message: 'Hi',
+      handled: true,
+      handledBy: 's',
+    }
+    expect(parseStoredInquiry('i1', data, 7)).toEqual({ id: 'i1', ...data, sentAt: 7 })
+    expect(
+      parseStoredInquiry('i2', { ...data, handled: undefined, handledBy: undefined }, null),
+    ).toMatchObject({
+      handled: false,
+      handledBy: null,
+    })
+    expect(parseStoredInquiry('i3', { ...data, message: 3 }, null)).toBeNull()
   })
 })

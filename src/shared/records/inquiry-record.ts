@@ -77,3 +77,36 @@ export function inquiryProblems(inquiry: InquiryRecord): InquiryField[] {
   if (!problems.includes('email') && !/^[^@\s]+@[^@\s]+$/.test(inquiry.email)) problems.push('email')
   return problems
 }
+
+/** An inquiry as staff read it at /centre: the sender's words, when it came, and the centre's mark. */
+export interface StoredInquiry extends InquiryRecord {
+  readonly id: string
+  /** Server time in ms; null if unknown. */
+  readonly sentAt: number | null
+  /** Set by staff only ('Mark handled' / 'Mark unhandled'); false until then. */
+  readonly handled: boolean
+  readonly handledBy: string | null
+}
+
+/** The fields staff may change on an inquiry, and nothing else (firestore.rules). */
+export const INQUIRY_HANDLED_FIELDS = ['handled', 'handledAt', 'handledBy'] as const
+
+/** A stored inquiry from its data, or null when it lacks the sender's fields. */
+export function parseStoredInquiry(id: string, data: unknown, sentAt: number | null): StoredInquiry | null {
+  if (typeof data !== 'object' || data === null) return null
+  const record = data as Record<string, unknown>
+  const text = (field: InquiryField) => (typeof record[field] === 'string' ? (record[field] as string) : null)
+  const [name, lastName, email, subject, message] = inquiryFields.map(text)
+  if (name == null || lastName == null || email == null || subject == null || message == null) return null
+  return {
+    id,
+    name,
+    lastName,
+    email,
+    subject,
+    message,
+    sentAt,
+    handled: record.handled === true,
+    handledBy: typeof record.handledBy === 'string' ? record.handledBy : null,
+  }
+}

@@ -12,6 +12,7 @@ import type {
   DeviceDataPort,
   InquiriesPort,
 } from '../backend-ports'
+import { createFakeCentre, createFakeRegistrations, FakeCentreServer } from './fake-centre-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
 import { createFakeServer, type FakeServer } from './fake-server'
 
@@ -305,10 +306,13 @@ export type FakeBackend = Backend & {
   photos: FakePhotoStorage
   account: FakeAccountData
   device: FakeDevice
+  /** The centre's records (children as staff see them, decisions, inquiries). */
+  centre: FakeCentreServer
 }
 
 export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
   const kids = new FakeKidsPort()
+  const centre = new FakeCentreServer()
   // The fake Firestore refuses writes for another account than the signed-in one, like the adapter.
   auth.onAuthChange((user) => {
     kids.signedIn = user?.uid ?? null
@@ -320,5 +324,8 @@ export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBacken
     photos: new FakePhotoStorage(),
     account: createFakeAccountData(kids, auth),
     device: createFakeDevice(kids),
+    centre,
+    registrations: createFakeRegistrations(centre),
+    loadCentre: async () => createFakeCentre(centre),
   }
 }

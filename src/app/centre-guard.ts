@@ -1,0 +1,71 @@
+// The centre's guard, loaded with the centre's screens: a signed-out visitor goes to /login and comes back
+// after signing in; a signed-in account is asked whether it holds the staff claim (a fresh token is asked
+// for once when the held one says no: a claim granted since the last sign-in arrives only that way). Staff
+// get the centre's lists in the route context; anyone else only 'not-staff', and no list is ever opened.
+// The answer is kept per account, so moving between the centre's screens answers at once.
+import { redirect } from '@tanstack/react-router'
+import type { AuthSession } from '../account/auth-session'
+import { createCentreStore } from '../centre/centre-store'
+import type { Backend } from '../shared/backend/backend-ports'
+import type { CentreContext, CentreGuard } from './centre-area'
+import type { GuardedLocation } from './parent-area'
+
+function toLogin(location: GuardedLocation): never {
+  throw redirect({ to: '/login', search: { redirect: location.href } })
+}
+
+export function guardCentreArea(
+  session: AuthSession,
+  getBackend: () => Promise<Backend>,
+  onAccountChanged: () => void,
+): CentreGuard {
+  let known: { readonly uid: string; readonly context: CentreContext } | null = null
+  const forget = () => {
+    if (known?.context.access === 'staff') known.context.store.stop()
+    known = null
+  }
+  // Signed out, or another account: the old account's lists stop before anything else is shown.
+  session.subscribe(() => {
+    const auth = session.getState()
+    if (!known || (auth.status === 'signedIn' && auth.user.uid === known.uid)) return
+    forget()
+    onAccountChanged()
+  })
+
+  async function check(location: GuardedLocation): Promise<CentreContext> {
+    const user = await session.waitForAuth()
+    if (!user) toLogin(location)
+    const backend = await getBackend()
+    const centre = await backend.loadCentre()
+    const access = await centre.staffAccess()
+    if (access === 'signed-out') toLogin(location)
+    if (known?.uid === user.uid) return known.context
+    forget()
+    const context: CentreContext =
+      access === 'staff'
+        ? {
+            access,
+            user,
+            store: createCentreStore(centre),
+            downloadPhoto: (path) => backend.photos.download(path),
+            async signOut() {
+              forget()
+              await backend.auth.signOut()
+              // Every child's record is in this device's cache: it goes with the session.
+              await backend.device.clear()
+            },
+          }
+        : { access, user }
+    known = { uid: user.uid, context }
+    return context
+  }
+
+  return {
+    require(location) {
+      const auth = session.getState()
+      if (auth.status === 'signedIn' && known?.uid === auth.user.uid) return known.context
+      if (auth.status === 'signedOut') toLogin(location)
+      return check(location)
+    },
+  }
+}

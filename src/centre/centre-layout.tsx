@@ -1,0 +1,107 @@
+// /centre's frame: the staff's own navigation (Registrations, Inquiries with the number not yet
+// handled), a note while the lists come from this device only, and 'Sign out'. Anyone who is not staff
+// gets one sentence and no data: no list is opened for them.
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
+import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
+import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
+import './centre.css'
+
+export const STAFF_ONLY = "This area is for Sunbeam's staff"
+
+export function StaffOnly() {
+  return (
+    <div className="centre-page centre-page--closed">
+      <h1>Sunbeam centre</h1>
+      <p className="notice notice--info">{STAFF_ONLY}.</p>
+      <Link to="/" className="button button--primary">
+        Go to the home page
+      </Link>
+    </div>
+  )
+}
+
+export interface CentreLayoutProps {
+  readonly store: CentreStore
+  readonly email: string | null
+  readonly signOut: () => Promise<void>
+  readonly children: ReactNode
+}
+
+export function CentreLayout({ store, email, signOut, children }: CentreLayoutProps) {
+  const state = useCentreState(store)
+  const open = unhandledCount(state)
+  const navigate = useNavigate()
+  const [leaving, setLeaving] = useState(false)
+  const online = useSyncExternalStore(subscribeOnline, isOnline, isOnlineOnServer)
+  // Lists come from the cache for a moment on every start: say so only offline, or when the server
+  // has not answered for a while (a connection that answers nothing).
+  const [slow, setSlow] = useState(false)
+  useEffect(() => {
+    setSlow(false)
+    if (!state.fromCache) return
+    const timer = setTimeout(() => setSlow(true), 4_000)
+    return () => clearTimeout(timer)
+  }, [state.fromCache])
+  const seen = state.children !== undefined || state.inquiries !== undefined
+
+  async function leave() {
+    setLeaving(true)
+    try {
+      await signOut()
+      await navigate({ to: '/' })
+    } finally {
+      setLeaving(false)
+    }
+  }
+
+  return (
+    <div className="centre-page">
+      <div className="centre-head">
+        <div>
+          <h1>Sunbeam centre</h1>
+          {email && <p className="centre-who">Signed in as {email}</p>}
+        </div>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void leave()}
+          disabled={leaving}
+        >
+          Sign out
+        </button>
+      </div>
+      <nav aria-label="Centre" className="centre-nav">
+        <ul>
+          <li>
+            <Link to="/centre" activeOptions={{ exact: true }} className="centre-nav__link">
+              Registrations
+            </Link>
+          </li>
+          <li>
+            <Link to="/centre/inquiries" className="centre-nav__link">
+              Inquiries
+              {open > 0 && (
+                <span className="centre-count">
+                  <span aria-hidden="true">{open}</span>
+                  <span className="visually-hidden">, {open} not handled</span>
+                </span>
+              )}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {seen && (!online || (slow && state.fromCache)) && (
+        <p className="notice notice--info centre-offline" role="status">
+          Showing what this device last saw. Changes are kept here and sent when the connection returns.
+        </p>
+      )}
+      {state.failed && (
+        <p className="notice notice--error" role="alert">
+          Some of the centre's records could not be loaded. Please sign in again or try later.
+        </p>
+      )}
+      {children}
+    </div>
+  )
+}
