@@ -10,8 +10,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { type BrowserContext, type Page, test } from '@playwright/test'
 import { appPage } from '../e2e/fixtures'
 import { expireIdToken } from '../e2e/id-token'
-import { amara, answerStorage, fillChild, photoFiles, signUpFreshParent } from '../e2e/parent-harness'
+import { amara, fillChild, signUpFreshParent } from '../e2e/parent-steps'
+import { photoFiles } from '../e2e/pictures'
 import { waitForServiceWorker } from '../e2e/service-worker'
+import { answerStorage } from '../e2e/storage-fake'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const CPU_SLOWDOWN = 4

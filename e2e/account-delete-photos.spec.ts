@@ -1,25 +1,16 @@
 // 'Delete my account' deletes every photo in the parent's folder, images/{uid}/, on the production build
 // in Chromium: also one this device never knew of, uploaded from another device whose child was never
 // saved (no record names it, no outbox here holds it), and nobody else's. The real Auth emulator;
-// Storage and Firestore's REST API answered by the harness (e2e/parent-harness.ts), whose Storage fake
+// Storage and Firestore's REST API answered by the harness (e2e/storage-fake.ts, e2e/firestore-rest-fake.ts), whose Storage fake
 // behaves as storage.rules does (its owner alone lists a folder); Firestore's own server unreachable.
 import type { Page } from '@playwright/test'
 import { deviceData, mentions } from './device-data'
-import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
+import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
-import {
-  amara,
-  answerFirestoreRest,
-  answerStorage,
-  cardLink,
-  currentUid,
-  fillChild,
-  kidCard,
-  PASSWORD,
-  photoFiles,
-  queuedKidWrites,
-  signUpFreshParent,
-} from './parent-harness'
+import { amara, cardLink, currentUid, fillChild, kidCard, PASSWORD, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 

@@ -4,15 +4,9 @@ import { axeViolations } from './axe'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, scrollThrough, test } from './fixtures'
 import { notFoundStatusOf } from './not-found-status'
-import {
-  amara,
-  answerStorage,
-  cardLink,
-  fillChild,
-  kidCard,
-  photoFiles,
-  signUpFreshParent,
-} from './parent-harness'
+import { amara, cardLink, fillChild, kidCard, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage } from './storage-fake'
 
 const publicScreens = [
   '/',

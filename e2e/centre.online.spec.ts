@@ -9,7 +9,8 @@ import { axeViolations } from './axe'
 import { appPage, expect, test } from './fixtures'
 import { fillNewChild, kidIdOf } from './online-device'
 import { onlineWorld, plainFields, serverDocument, serverQuery } from './online-world'
-import { answerStorage, cardLink, kidCard, PASSWORD, signUpFreshParent } from './parent-harness'
+import { cardLink, kidCard, PASSWORD, signUpFreshParent } from './parent-steps'
+import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { PASSWORD, signOutFromProfile, uniqueEmail } from './parent-harness'
+import { PASSWORD, signOutFromProfile, uniqueEmail } from './parent-steps'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))

@@ -10,17 +10,10 @@ import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { expireIdToken } from './id-token'
-import {
-  amara,
-  answerStorage,
-  currentUid,
-  fillChild,
-  imageLoaded,
-  kidCard,
-  photoFiles,
-  signUpFreshParent,
-} from './parent-harness'
+import { amara, currentUid, fillChild, imageLoaded, kidCard, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
 import { waitForServiceWorker } from './service-worker'
+import { answerStorage } from './storage-fake'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
 

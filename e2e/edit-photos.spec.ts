@@ -2,18 +2,11 @@
 // the cover. Firestore's server is unreachable here, so the record is read from Firestore's queue; the
 // deletion of a removed photo, which waits for the server to have the record, is shown in the online
 // world (parent.online.spec.ts).
-import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
-import {
-  amara,
-  answerStorage,
-  cardLink,
-  fillChild,
-  kidCard,
-  photoFiles,
-  queuedKidWrites,
-  signUpFreshParent,
-} from './parent-harness'
+import { amara, cardLink, fillChild, kidCard, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))

@@ -62,3 +62,48 @@ export async function queuedFirestoreWrites(page: Page): Promise<Record<string, 
     )
   })
 }
+
+type FirestoreValue = {
+  stringValue?: string
+  booleanValue?: boolean
+  arrayValue?: { values?: FirestoreValue[] }
+}
+
+function plainValue(value: FirestoreValue): unknown {
+  return value.arrayValue
+    ? (value.arrayValue.values ?? []).map(plainValue)
+    : (value.stringValue ?? value.booleanValue)
+}
+
+export interface QueuedKidWrite {
+  /** The account Firestore queued the write for. */
+  readonly userId: string
+  readonly fields: Record<string, unknown>
+  /** The same fields in Firestore's REST encoding, as the server would store them. */
+  readonly restFields: Record<string, unknown>
+  readonly serverTimestamp: boolean
+}
+
+/** Firestore's queued writes of kids/{kidId} (every kid when omitted), fields as plain values. */
+export async function queuedKidWrites(
+  page: Page,
+  kidId?: string,
+): Promise<(QueuedKidWrite & { kidId: string })[]> {
+  const writes: (QueuedKidWrite & { kidId: string })[] = []
+  for (const write of await queuedFirestoreWrites(page)) {
+    const update = write.update as { name?: string; fields?: Record<string, FirestoreValue> } | undefined
+    const id = /\/documents\/kids\/([^/]+)$/.exec(update?.name ?? '')?.[1]
+    if (!id || (kidId && id !== kidId)) continue
+    const fields = Object.fromEntries(
+      Object.entries(update?.fields ?? {}).map(([k, v]) => [k, plainValue(v)]),
+    )
+    writes.push({
+      kidId: id,
+      userId: String(write.userId ?? ''),
+      fields,
+      restFields: update?.fields ?? {},
+      serverTimestamp: JSON.stringify(write).includes('REQUEST_TIME'),
+    })
+  }
+  return writes
+}

@@ -36,3 +36,24 @@ export function expireIdToken(page: Page): Promise<boolean> {
     return changed
   })
 }
+
+// The Auth emulator's ID tokens are unsigned JWTs: the fakes read who a request speaks for from them.
+
+/** The claims of an `Authorization: Bearer|Firebase <token>` header's ID token, or null. */
+export function tokenClaims(header: string | undefined): Record<string, unknown> | null {
+  const token = /^(?:Bearer|Firebase)\s+(.+)$/.exec(header ?? '')?.[1]
+  const payload = token?.split('.')[1]
+  if (!payload) return null
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}
+
+/** The uid an `Authorization: Bearer|Firebase <token>` header speaks for, or null. */
+export function tokenUid(header: string | undefined): string | null {
+  const claims = tokenClaims(header)
+  const uid = claims?.user_id ?? claims?.sub
+  return typeof uid === 'string' ? uid : null
+}

@@ -6,7 +6,9 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { amara, answerStorage, fillChild, photoFiles, signUpFreshParent } from './parent-harness'
+import { amara, fillChild, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))

@@ -1,23 +1,20 @@
 // Child records, as a parent uses them, on the production build in Chromium: the real Auth emulator,
 // the real Firestore SDK with its server unreachable (records live in its persistent cache and queue),
-// and Cloud Storage either unreachable or answered by the harness (e2e/parent-harness.ts). The outbox
+// and Cloud Storage either unreachable or answered by the harness (e2e/storage-fake.ts, e2e/firestore-rest-fake.ts). The outbox
 // is the app's own code throughout.
-import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
 import {
   amara,
-  answerStorage,
-  BUCKET,
   cardLink,
   currentUid,
   fillChild,
   imageLoaded,
   kidCard,
-  photoFiles,
-  queuedKidWrites,
-  STORAGE,
   signUpFreshParent,
-} from './parent-harness'
+} from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage, BUCKET, STORAGE } from './storage-fake'
 
 // Firestore's SDK keeps trying its absent server (Storage's absent emulator is refused the same way):
 // only those offline messages may be logged.

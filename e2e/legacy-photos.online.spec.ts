@@ -12,7 +12,8 @@ import {
   type ServerDocument,
   serverDocument,
 } from './online-world'
-import { amara, answerStorage, currentUid, imageLoaded, kidCard, signUpFreshParent } from './parent-harness'
+import { amara, currentUid, imageLoaded, kidCard, signUpFreshParent } from './parent-steps'
+import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)

@@ -2,16 +2,9 @@
 // a second device of the same parent, deleting a child, and the Auth emulator asked directly.
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
 import { type AppPage, appPage, expect } from './fixtures'
-import {
-  amara,
-  answerStorage,
-  cardLink,
-  fillChild,
-  kidCard,
-  PASSWORD,
-  photoFiles,
-  type StorageHarness,
-} from './parent-harness'
+import { amara, cardLink, fillChild, kidCard, PASSWORD } from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage, type StorageHarness } from './storage-fake'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
 

@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { notFoundStatusOf } from './not-found-status'
-import { amara, fillChild, kidCard, PASSWORD, photoFiles, signUpFreshParent } from './parent-harness'
+import { amara, fillChild, kidCard, PASSWORD, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
 
 /** Chromium's install offer, made by the test (headless Chromium never decides to offer by itself). */
 const offerInstall = () => {

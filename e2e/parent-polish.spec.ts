@@ -5,7 +5,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { amara, answerStorage, fillChild, kidCard, photoFiles, signUpFreshParent } from './parent-harness'
+import { amara, fillChild, kidCard, signUpFreshParent } from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 

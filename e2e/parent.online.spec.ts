@@ -16,17 +16,17 @@ import {
 import { onlineWorld, plainFields, type ServerDocument, serverDocument, serverQuery } from './online-world'
 import {
   amara,
-  answerStorage,
   cardLink,
   currentUid,
   imageLoaded,
   kidCard,
   PASSWORD,
-  photoFiles,
   signInThroughForm,
   signUpFreshParent,
-} from './parent-harness'
+} from './parent-steps'
+import { photoFiles } from './pictures'
 import { sendQuickInquire } from './quick-inquire'
+import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)

@@ -1,29 +1,28 @@
 // A parent's data stays theirs, on the production build in Chromium: signing out leaves nothing of them
 // on a shared phone, 'Download my data' hands them one zip file of everything, and 'Delete my account'
 // removes every photo, record and the sign-in itself (or says exactly what is left). The real Auth
-// emulator; Storage and Firestore's REST API answered by the harness (e2e/parent-harness.ts); Firestore's
+// emulator; Storage and Firestore's REST API answered by the harness (e2e/storage-fake.ts, e2e/firestore-rest-fake.ts); Firestore's
 // own server unreachable (records wait in the SDK's queue).
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { deviceData, mentions } from './device-data'
-import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
+import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
 import {
   amara,
-  answerFirestoreRest,
-  answerStorage,
   cardLink,
   currentUid,
   fillChild,
   imageLoaded,
   kidCard,
   PASSWORD,
-  photoFiles,
-  queuedKidWrites,
   signOutFromProfile,
   signUpFreshParent,
-} from './parent-harness'
+} from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage } from './storage-fake'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
 

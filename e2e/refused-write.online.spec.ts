@@ -4,18 +4,12 @@
 // private, docs/decisions/0007), which firestore.rules refuses. Against the real Firestore emulator
 // (e2e/online-world.ts); Storage answered by the harness.
 import type { Page } from '@playwright/test'
-import { firestoreUnreachable } from './firestore-offline'
+import { firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { fillNewChild, kidIdOf } from './online-device'
 import { ONLINE_FIRESTORE_PORT, onlineWorld, plainFields, serverDocument } from './online-world'
-import {
-  amara,
-  answerStorage,
-  currentUid,
-  kidCard,
-  queuedKidWrites,
-  signUpFreshParent,
-} from './parent-harness'
+import { amara, currentUid, kidCard, signUpFreshParent } from './parent-steps'
+import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)

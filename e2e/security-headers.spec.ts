@@ -12,25 +12,25 @@ import {
   answerConnectivityProbe,
   firestoreUnreachable,
   isFirestoreConnectivityProbe,
+  queuedKidWrites,
 } from './firestore-offline'
+import { answerFirestoreRest } from './firestore-rest-fake'
 import { type CspViolation, describeCspViolation, expect, scrollThrough, test } from './fixtures'
 import {
   amara,
-  answerFirestoreRest,
-  answerStorage,
   cardLink,
   currentUid,
   fillChild,
   imageLoaded,
   kidCard,
   PASSWORD,
-  photoFiles,
-  queuedKidWrites,
   signInThroughForm,
   signOutFromProfile,
   signUpFreshParent,
-} from './parent-harness'
+} from './parent-steps'
+import { photoFiles } from './pictures'
 import { sendQuickInquire } from './quick-inquire'
+import { answerStorage } from './storage-fake'
 
 const firebaseConfig = JSON.parse(readFileSync(resolve('firebase.json'), 'utf8'))
 const rules = (firebaseConfig.hosting.headers ?? []) as HostingHeaderRule[]

@@ -24,7 +24,7 @@ import {
   PASSWORD,
   signOutFromProfile,
   signUpFreshParent,
-} from './parent-harness'
+} from './parent-steps'
 import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
 // The service worker is what this file tests: let it run (the other suites block it).

@@ -3,22 +3,20 @@
 // middle of an upload, and a browser without IndexedDB. The real Auth emulator; Firestore's server
 // unreachable (its queue is read back); Storage answered, held or refused by the harness.
 import type { Page } from '@playwright/test'
-import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
 import {
   amara,
-  answerStorage,
   cardLink,
   currentUid,
   fillChild,
   kidCard,
-  ownerOfPath,
-  photoFiles,
-  queuedKidWrites,
   signInThroughForm,
   signOutFromProfile,
   signUpFreshParent,
-} from './parent-harness'
+} from './parent-steps'
+import { photoFiles } from './pictures'
+import { answerStorage, ownerOfPath } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
