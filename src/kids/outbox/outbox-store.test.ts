@@ -36,7 +36,7 @@ describe('the parent’s changes', () => {
     expect([a?.seq, b?.seq]).toEqual([1, 2])
     expect(a).toMatchObject({ kind: 'add', state: 'queued', rev: 1, createdAt: 1_000, handoffStarted: false })
     const photo = a?.photos[0]
-    expect(photo?.path).toMatch(/^images\/parent1-a\.png-[A-Za-z0-9]{20}$/)
+    expect(photo?.path).toMatch(/^images\/parent1\/a\.png-[A-Za-z0-9]{20}$/)
     expect(photo?.uploaded).toBe(false)
     expect(a?.imgPaths).toEqual([photo?.path])
     expect((await outbox.photoBytes(photo?.id ?? ''))?.submissionId).toBe(first)
