@@ -6,5 +6,7 @@ describe('how a child reads on screen', () => {
     expect(formatYears('4')).toBe('4 years')
     expect(formatYears('2 years')).toBe('2 years')
     expect(formatPlan('Weekly')).toBe('Weekly Plan')
+    // A plan the app does not offer, kept from the stored record, reads as it was saved.
+    expect(formatPlan('Yearly')).toBe('Yearly Plan')
   })
 })
