@@ -120,13 +120,13 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
     // The brand lives in one module (overridable through VITE_ variables): read it as the app does.
     const { module: brand } = await runnerImport<typeof import('./src/shared/config/site-config')>(
       './src/shared/config/site-config.ts',
-      { configFile: false, mode, logLevel: 'silent' },
+      { configFile: false, mode, logLevel: 'silent', resolve: { tsconfigPaths: true } },
     )
     const { siteConfig } = brand
     // The share target's address and field, from the module the worker and the app share.
     const { module: sharedPhotos } = await runnerImport<typeof import('./src/shared/device/shared-photos')>(
       './src/shared/device/shared-photos.ts',
-      { configFile: false, mode, logLevel: 'silent' },
+      { configFile: false, mode, logLevel: 'silent', resolve: { tsconfigPaths: true } },
     )
     const skipped = new Set<string>()
     plugins.push(
@@ -182,6 +182,8 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
   return {
     plugins,
     resolve: {
+      // '#shared/…', '#kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
+      tsconfigPaths: true,
       alias: [
         // React 19 has useSyncExternalStore built in: TanStack's store needs the selector helper, not the
         // shim for React 17 that its import path brings along.

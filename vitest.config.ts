@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [react()],
+  // '#shared/…', '#kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
+  resolve: { tsconfigPaths: true },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

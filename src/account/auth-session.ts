@@ -2,7 +2,7 @@
 // (one per app, made by the app layer). Loading it loads the backend (Firebase), so only the parent area
 // may use this module; marketing pages never do.
 import { useSyncExternalStore } from 'react'
-import type { AuthUser, Backend } from '../shared/backend/backend-ports'
+import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 
 export type AuthState =
   | { readonly status: 'pending' }

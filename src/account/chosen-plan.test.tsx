@@ -3,8 +3,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderRoute } from '../app/testing/render-route'
-import { createFakeBackend } from '../shared/backend/testing/fake-backend'
+import { renderRoute } from '#app/testing/render-route'
+import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 
 type User = ReturnType<typeof userEvent.setup>
 

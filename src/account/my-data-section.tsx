@@ -3,9 +3,9 @@
 // what it removes, and what is left if the connection drops).
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { deviceDataKept, onDeviceDataKeptChange } from '../shared/device/persistent-storage'
-import { ConfirmDialog } from '../shared/ui/confirm-dialog'
-import { notify } from '../shared/ui/notify'
+import { deviceDataKept, onDeviceDataKeptChange } from '#shared/device/persistent-storage'
+import { ConfirmDialog } from '#shared/ui/confirm-dialog'
+import { notify } from '#shared/ui/notify'
 import type { DataProgress, DeletionLeft, SessionActions } from './session-actions'
 
 function downloadFile(blob: Blob, name: string) {

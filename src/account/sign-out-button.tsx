@@ -2,8 +2,8 @@
 // this device until they sign in again, or delete them. Either way nothing else of theirs stays here.
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { ConfirmDialog } from '../shared/ui/confirm-dialog'
-import { notify } from '../shared/ui/notify'
+import { ConfirmDialog } from '#shared/ui/confirm-dialog'
+import { notify } from '#shared/ui/notify'
 import { accountMessages } from './account-messages'
 import type { SessionActions } from './session-actions'
 

@@ -2,8 +2,8 @@
 // to the routes in the router's context like the parent area's (parent-area.ts). This module is only the
 // lazy shell every page carries: the guard, the signed-in state, the centre's adapter and its screens
 // load only when /centre is opened, never on a marketing page or in the parent area (docs/decisions/0023).
-import type { CentreStore } from '../centre/centre-store'
-import type { AuthUser } from '../shared/backend/backend-ports'
+import type { CentreStore } from '#centre/centre-store'
+import type { AuthUser } from '#shared/backend/backend-ports'
 import type { GuardedLocation } from './parent-area'
 
 /** What /centre renders with: the staff's lists, or only the fact that this account is not staff. */

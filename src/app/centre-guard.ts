@@ -4,9 +4,9 @@
 // get the centre's lists in the route context; anyone else only 'not-staff', and no list is ever opened.
 // The answer is kept per account, so moving between the centre's screens answers at once.
 import { redirect } from '@tanstack/react-router'
-import type { AuthSession } from '../account/auth-session'
-import { createCentreStore } from '../centre/centre-store'
-import type { Backend } from '../shared/backend/backend-ports'
+import type { AuthSession } from '#account/auth-session'
+import { createCentreStore } from '#centre/centre-store'
+import type { Backend } from '#shared/backend/backend-ports'
 import type { CentreContext, CentreGuard } from './centre-area'
 import type { GuardedLocation } from './parent-area'
 

@@ -2,8 +2,8 @@
 // The prerenderer, as the build runs it (in Node, import.meta.env.SSR): each marketing page's markup and
 // the title and description its route's head() gives, which it writes into the page's HTML.
 import { describe, expect, it } from 'vitest'
-import { blogPosts } from '../marketing/content/blog-posts'
-import { marketingPaths } from '../marketing/marketing-paths'
+import { blogPosts } from '#marketing/content/blog-posts'
+import { marketingPaths } from '#marketing/marketing-paths'
 import { renderPage, shellHead } from './entry-prerender'
 
 describe('prerendered heads', () => {

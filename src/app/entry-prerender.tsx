@@ -4,16 +4,16 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { marketingHead } from '../marketing/page-meta'
-import { documentTitle } from '../shared/config/document-title'
-import { preloadDeferredSections } from '../shared/ui/defer-hydration'
+import { marketingHead } from '#marketing/page-meta'
+import { documentTitle } from '#shared/config/document-title'
+import { preloadDeferredSections } from '#shared/ui/defer-hydration'
 import { createCentreArea } from './centre-area'
 import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
 
-export { marketingPaths } from '../marketing/marketing-paths'
-export { siteUrl } from '../marketing/page-meta'
-export { siteConfig } from '../shared/config/site-config'
+export { marketingPaths } from '#marketing/marketing-paths'
+export { siteUrl } from '#marketing/page-meta'
+export { siteConfig } from '#shared/config/site-config'
 export { APP_ENTRY_META, appStarterScript } from './start-app'
 
 export interface PageHead {

@@ -1,7 +1,7 @@
 // Every route names its page through head(): the browser shows its title (<HeadContent />).
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeBackend } from '../shared/backend/testing/fake-backend'
+import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { renderRoute } from './testing/render-route'
 
 describe('page heads in the browser', () => {

@@ -1,15 +1,15 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { provideBackend } from '../shared/backend/backend'
+import { provideBackend } from '#shared/backend/backend'
 import { createCentreArea } from './centre-area'
 import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
-import '../shared/ui/global.css'
+import '#shared/ui/global.css'
 
 // Firebase loads only when a screen asks getBackend(); marketing pages never download it.
-provideBackend(() => import('../firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
+provideBackend(() => import('#firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
 startOutboxIfPending()
 
 // Start-up in steps, each its own task: evaluating this module (React and the router), creating the
@@ -31,7 +31,7 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
   // not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
   if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)
-    void import('../pwa/launch-queue').then(({ consumeLaunchQueue }) =>
+    void import('#pwa/launch-queue').then(({ consumeLaunchQueue }) =>
       consumeLaunchQueue((href) => void router.navigate({ href })),
     )
   const app = (

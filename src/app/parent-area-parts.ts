@@ -3,7 +3,7 @@
 // beside them instead of after them (a parent opening /profile in a new tab waits for one download, not
 // three in a row). Also watches for a remembered session that the server refuses (docs/decisions/0016),
 // and asks the browser to keep the device's data once a child waits in the outbox (0022).
-import { getBackend } from '../shared/backend/backend'
+import { getBackend } from '#shared/backend/backend'
 import type { ParentGuard } from './parent-area'
 import { guardParentArea } from './parent-guard'
 
@@ -12,8 +12,8 @@ export async function loadParentAreaParts(onSessionEnded: () => void): Promise<P
   getBackend().catch(() => undefined)
   const [{ createAuthSession }, { getOutboxRuntime }, { keepDeviceDataWhenQueued, watchRefusedSession }] =
     await Promise.all([
-      import('../account/auth-session'),
-      import('../kids/outbox/outbox-runtime'),
+      import('#account/auth-session'),
+      import('#kids/outbox/outbox-runtime'),
       import('./parent-session'),
     ])
   const session = createAuthSession(getBackend)

@@ -4,9 +4,9 @@
 // only the lazy shell: the guard itself (parent-guard.ts), the signed-in state, the outbox (Dexie) and
 // the backend (Firebase) load only when a parent screen is opened (docs/decisions/0004); after that it
 // answers synchronously, so moving between parent screens never shows the sign-in loader.
-import type { AuthSession } from '../account/auth-session'
-import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
-import type { AuthUser } from '../shared/backend/backend-ports'
+import type { AuthSession } from '#account/auth-session'
+import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import type { AuthUser } from '#shared/backend/backend-ports'
 
 export interface ParentContext {
   readonly user: AuthUser

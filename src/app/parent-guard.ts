@@ -3,8 +3,8 @@
 // device remembers (docs/decisions/0016), gets the user, the outbox and the signed-in state in the route
 // context. It answers synchronously when the signed-in state is known.
 import { redirect } from '@tanstack/react-router'
-import type { AuthSession } from '../account/auth-session'
-import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
+import type { AuthSession } from '#account/auth-session'
+import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
 import type { GuardedLocation, ParentGuard } from './parent-area'
 
 function toLogin(location: GuardedLocation): never {

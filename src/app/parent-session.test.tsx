@@ -5,8 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { seedKid, storedKid, useKidsWorld } from '../kids/testing/kids-world'
-import { transientError } from '../shared/backend/testing/fake-kids-ports'
+import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
+import { transientError } from '#shared/backend/testing/fake-kids-ports'
 
 vi.setConfig({ testTimeout: 20_000 })
 

@@ -2,20 +2,20 @@
 // backend: signing out (leaving nothing of the parent behind, unless they keep unsent children for their
 // next sign-in), 'Download my data' and 'Delete my account' (docs/decisions/0012-download-and-delete-my-data.md).
 import { liveQuery } from 'dexie'
-import type { AuthSession } from '../account/auth-session'
-import type { DataProgress, DeletionResult, SessionActions } from '../account/session-actions'
-import { forgetKidsData } from '../kids/kids-data'
-import { mergeKids } from '../kids/kids-view'
-import type { OutboxRuntime } from '../kids/outbox/outbox-runtime'
-import type { AuthUser } from '../shared/backend/backend-ports'
-import { firstSnapshot } from '../shared/backend/first-snapshot'
-import type { PhotoStoragePort } from '../shared/backend/kids-ports'
-import { siteConfig } from '../shared/config/site-config'
-import { keepDeviceDataOnceQueued } from '../shared/device/persistent-storage'
-import { clearSharedPhotos } from '../shared/device/shared-photos'
-import { storagePathOf } from '../shared/records/kid-photos'
-import type { StoredKid } from '../shared/records/kid-record'
-import { notify } from '../shared/ui/notify'
+import type { AuthSession } from '#account/auth-session'
+import type { DataProgress, DeletionResult, SessionActions } from '#account/session-actions'
+import { forgetKidsData } from '#kids/kids-data'
+import { mergeKids } from '#kids/kids-view'
+import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import type { AuthUser } from '#shared/backend/backend-ports'
+import { firstSnapshot } from '#shared/backend/first-snapshot'
+import type { PhotoStoragePort } from '#shared/backend/kids-ports'
+import { siteConfig } from '#shared/config/site-config'
+import { keepDeviceDataOnceQueued } from '#shared/device/persistent-storage'
+import { clearSharedPhotos } from '#shared/device/shared-photos'
+import { storagePathOf } from '#shared/records/kid-photos'
+import type { StoredKid } from '#shared/records/kid-record'
+import { notify } from '#shared/ui/notify'
 
 /** The service worker's photo cache of earlier versions (URL-keyed, so not per parent): never kept. */
 const LEGACY_PHOTO_CACHE = 'sunbeam-child-photos'
@@ -130,7 +130,7 @@ export async function buildMyDataZip(
 ): Promise<Blob> {
   const [{ zipSync, strToU8 }, { photoBlob }] = await Promise.all([
     import('fflate'),
-    import('../kids/kid-photo'),
+    import('#kids/kid-photo'),
   ])
   const children = await knownChildren(runtime, user.uid)
   const total = children.reduce((sum, kid) => sum + kid.photos.length, 0)

@@ -1,8 +1,8 @@
 import { ClientOnly, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { AppStatus, InstallOfferSlot } from '../pwa/app-status'
-import { deferHydration } from '../shared/ui/defer-hydration'
-import { LazyToaster } from '../shared/ui/lazy-toaster'
+import { AppStatus, InstallOfferSlot } from '#pwa/app-status'
+import { deferHydration } from '#shared/ui/defer-hydration'
+import { LazyToaster } from '#shared/ui/lazy-toaster'
 import { SiteHeader } from './layout/site-header'
 import { useRouteChangeFocus } from './layout/use-route-change-focus'
 import './layout/layout.css'
@@ -10,7 +10,7 @@ import './layout/layout.css'
 // The footer sits below every page's first screen: its code loads when a visitor gets near it (on
 // routes rendered in the browser, at once), which keeps it out of every page's first load.
 const SiteFooter = deferHydration('site-footer', () =>
-  import('../marketing/site-footer').then((m) => m.SiteFooter),
+  import('#marketing/site-footer').then((m) => m.SiteFooter),
 )
 
 // The route's head tags (see document-head.tsx). A prerendered page arrives with its own, so their code

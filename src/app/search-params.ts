@@ -3,9 +3,9 @@
 // keeps raw search keys it is not told to replace). Hand-written on purpose, as small arrow functions:
 // the route tree, and so these checks, are in every page's first load, marketing pages included
 // (docs/decisions/0019-forms.md has the bytes).
-import { safeRedirectTarget } from '../account/redirect-target'
-import { isShareId } from '../shared/device/share-id'
-import { KID_PLANS, type KidPlan } from '../shared/records/kid-plans'
+import { safeRedirectTarget } from '#account/redirect-target'
+import { isShareId } from '#shared/device/share-id'
+import { KID_PLANS, type KidPlan } from '#shared/records/kid-plans'
 
 type Search = Record<string, unknown>
 

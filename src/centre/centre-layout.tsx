@@ -3,7 +3,7 @@
 // gets one sentence and no data: no list is opened for them.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
-import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
+import { isOnline, isOnlineOnServer, subscribeOnline } from '#shared/ui/online-status'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
 import './centre.css'
 

@@ -2,10 +2,10 @@
 // every inquiry, from Firestore's cache first (so what was last seen shows offline). One store per
 // CentrePort, made by the app layer's centre guard and handed to the screens through the router's context.
 import { useSyncExternalStore } from 'react'
-import type { CentrePort } from '../shared/backend/centre-ports'
-import type { StoredInquiry } from '../shared/records/inquiry-record'
-import type { StoredKid } from '../shared/records/kid-record'
-import type { Registration } from '../shared/records/registration-record'
+import type { CentrePort } from '#shared/backend/centre-ports'
+import type { StoredInquiry } from '#shared/records/inquiry-record'
+import type { StoredKid } from '#shared/records/kid-record'
+import type { Registration } from '#shared/records/registration-record'
 
 export interface CentreState {
   /** undefined until the first answer (from the cache or the server). */

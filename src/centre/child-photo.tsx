@@ -2,7 +2,7 @@
 // photos are private, read with the staff member's credentials, shown from an object URL that is
 // released when the photo leaves the screen (docs/decisions/0008-private-photos.md).
 import { useEffect, useState } from 'react'
-import { storagePathOf } from '../shared/records/kid-photos'
+import { storagePathOf } from '#shared/records/kid-photos'
 
 export interface ChildPhotoProps {
   readonly photo: string | undefined

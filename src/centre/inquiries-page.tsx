@@ -2,7 +2,7 @@
 // link), subject, message and date; 'Mark handled' / 'Mark unhandled'. Offline the mark is queued on this
 // device (the list says so) and sent when the connection returns.
 import { useId, useState } from 'react'
-import type { StoredInquiry } from '../shared/records/inquiry-record'
+import type { StoredInquiry } from '#shared/records/inquiry-record'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
 import { formatWhen } from './registrations-view'
 

@@ -3,8 +3,8 @@
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
 import { type FormEvent, useId, useMemo, useState } from 'react'
-import { KID_PLANS, type KidPlan } from '../shared/records/kid-record'
-import { isStartDate, type RegistrationDecision } from '../shared/records/registration-record'
+import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
+import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
 import { type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredKid } from '../shared/records/kid-record'
-import type { Registration } from '../shared/records/registration-record'
+import type { StoredKid } from '#shared/records/kid-record'
+import type { Registration } from '#shared/records/registration-record'
 import { csvField, filterRows, NO_FILTER, registrationRows, registrationsCsv } from './registrations-view'
 
 const kid = (id: string, overrides: Partial<StoredKid> = {}): StoredKid => ({

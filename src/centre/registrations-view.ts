@@ -1,6 +1,6 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
-import type { KidPlan, StoredKid } from '../shared/records/kid-record'
-import { formatStartDate, type Registration } from '../shared/records/registration-record'
+import type { KidPlan, StoredKid } from '#shared/records/kid-record'
+import { formatStartDate, type Registration } from '#shared/records/registration-record'
 
 /** 'new': no decision yet. */
 export type RegistrationFilterState = 'all' | 'new' | 'confirmed' | 'waitlisted'

@@ -3,9 +3,9 @@
 // and resolve only when the server answers, which 'Delete my account' cannot wait on for ever; a REST
 // call answers now, or fails now, so the screen can say exactly what is left
 // (docs/decisions/0012-download-and-delete-my-data.md). The security rules apply as for the SDK.
-import type { AccountDataPort } from '../shared/backend/backend-ports'
-import { BackendError } from '../shared/backend/kids-ports'
-import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
+import type { AccountDataPort } from '#shared/backend/backend-ports'
+import { BackendError } from '#shared/backend/kids-ports'
+import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
 

@@ -30,7 +30,7 @@ import {
   terminate,
 } from 'firebase/firestore'
 import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'firebase/storage'
-import type { AuthUser } from '../shared/backend/backend-ports'
+import type { AuthUser } from '#shared/backend/backend-ports'
 import { appCheckSettings } from './app-check-config'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
 import { kidsOfQuery } from './firebase-kids-query'

@@ -13,8 +13,8 @@ import {
   updateProfile,
 } from 'firebase/auth'
 import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore'
-import type { AuthPort, AuthUser } from '../shared/backend/backend-ports'
-import { isValidUserName, newUserRecord, normalizeUserName } from '../shared/records/user-record'
+import type { AuthPort, AuthUser } from '#shared/backend/backend-ports'
+import { isValidUserName, newUserRecord, normalizeUserName } from '#shared/records/user-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'

@@ -1,7 +1,7 @@
 // The Backend on Firebase. src/app/main.tsx imports this module lazily (provideBackend), so the Firebase
 // SDK is downloaded only when a screen asks getBackend(): never by the marketing pages.
 import { onAuthStateChanged } from 'firebase/auth'
-import type { Backend } from '../shared/backend/backend-ports'
+import type { Backend } from '#shared/backend/backend-ports'
 import { createFirebaseAccountData } from './firebase-account'
 import { getFirebase } from './firebase-app'
 import { createFirebaseAuth } from './firebase-auth'

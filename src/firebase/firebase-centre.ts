@@ -13,10 +13,10 @@ import {
   setDoc,
   updateDoc,
 } from 'firebase/firestore'
-import type { CentrePort, StaffAccess } from '../shared/backend/centre-ports'
-import { parseStoredInquiry, type StoredInquiry } from '../shared/records/inquiry-record'
-import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
-import { parseRegistration, type Registration } from '../shared/records/registration-record'
+import type { CentrePort, StaffAccess } from '#shared/backend/centre-ports'
+import { parseStoredInquiry, type StoredInquiry } from '#shared/records/inquiry-record'
+import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
+import { parseRegistration, type Registration } from '#shared/records/registration-record'
 import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'

@@ -3,8 +3,8 @@
 // waits in Firestore's queue and is sent when the connection returns. A message whose honeypot field is filled
 // in came from a bot: it is dropped here, answered like any other so the bot learns nothing.
 import { collection, doc, serverTimestamp, setDoc } from 'firebase/firestore'
-import type { InquiriesPort } from '../shared/backend/backend-ports'
-import { inquiryProblems, normalizeInquiry } from '../shared/records/inquiry-record'
+import type { InquiriesPort } from '#shared/backend/backend-ports'
+import { inquiryProblems, normalizeInquiry } from '#shared/records/inquiry-record'
 import type { FirebaseServices } from './firebase-app'
 import { queuedWrite } from './firebase-local-commit'
 

@@ -13,9 +13,9 @@ import {
   setDoc,
   Timestamp,
 } from 'firebase/firestore'
-import { type AsUser, BackendError, type KidsPort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
-import { isKidId } from '../shared/records/ids'
-import { parseStoredKid, type StoredKid } from '../shared/records/kid-record'
+import { type AsUser, BackendError, type KidsPort, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
+import { isKidId } from '#shared/records/ids'
+import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { kidsOfQuery } from './firebase-kids-query'

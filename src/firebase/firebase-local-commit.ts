@@ -2,7 +2,7 @@
 // offline (or where the Firestore emulator cannot run). Screens must not hang on that: a write counts as
 // done once Firestore has committed it to its local cache and queue, and it syncs when the server is back.
 import { type DocumentReference, getDocFromCache } from 'firebase/firestore'
-import type { QueuedWrite } from '../shared/backend/backend-ports'
+import type { QueuedWrite } from '#shared/backend/backend-ports'
 
 /**
  * Resolves once every earlier operation on Firestore's single queue (our write) reached the local cache:

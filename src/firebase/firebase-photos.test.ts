@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ABORTED } from '../shared/backend/kids-ports'
+import { ABORTED } from '#shared/backend/kids-ports'
 import { toStorageBackendError } from './firebase-photos'
 
 describe('photo storage errors', () => {

@@ -13,8 +13,8 @@ import {
   type StorageError,
   uploadBytesResumable,
 } from 'firebase/storage'
-import { ABORTED, BackendError, type PhotoStoragePort, WRONG_ACCOUNT } from '../shared/backend/kids-ports'
-import { photoFolder } from '../shared/records/kid-photos'
+import { ABORTED, BackendError, type PhotoStoragePort, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
+import { photoFolder } from '#shared/records/kid-photos'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 

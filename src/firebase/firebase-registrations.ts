@@ -2,8 +2,8 @@
 // their child (written by staff only; firestore.rules lets the child's owner read it). From the cache
 // first, so the card says the last known state offline too.
 import { doc, onSnapshot, Timestamp } from 'firebase/firestore'
-import type { RegistrationsPort } from '../shared/backend/centre-ports'
-import { parseRegistration } from '../shared/records/registration-record'
+import type { RegistrationsPort } from '#shared/backend/centre-ports'
+import { parseRegistration } from '#shared/records/registration-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 

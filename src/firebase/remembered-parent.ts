@@ -3,7 +3,7 @@
 // has checked the session with the server, which on a connection that is up but answers nothing waits
 // for the request's timeout, 30 s (60 s on phones): docs/decisions/0016-open-from-what-the-device-knows.md.
 // It holds what the profile shows (uid, e-mail, name), never a token; it goes when Auth signs out.
-import type { AuthUser } from '../shared/backend/backend-ports'
+import type { AuthUser } from '#shared/backend/backend-ports'
 
 export const REMEMBERED_PARENT_KEY = 'sunbeam-parent'
 

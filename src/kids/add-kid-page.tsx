@@ -4,9 +4,9 @@
 // above the form, so a parent back from a reload does not add one twice.
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { clearSharedPhotos } from '../shared/device/shared-photos'
-import { newRandomId } from '../shared/records/ids'
-import { defaultKidFields, type KidPlan } from '../shared/records/kid-record'
+import { clearSharedPhotos } from '#shared/device/shared-photos'
+import { newRandomId } from '#shared/records/ids'
+import { defaultKidFields, type KidPlan } from '#shared/records/kid-record'
 import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { PrivateBrowsingNotice } from './kid-status'

@@ -3,7 +3,7 @@
 // the outbox updates its queued submission.
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { clearSharedPhotos } from '../shared/device/shared-photos'
+import { clearSharedPhotos } from '#shared/device/shared-photos'
 import { type FormPhotos, KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { KidLoader, PrivateBrowsingNotice, SyncStatus } from './kid-status'

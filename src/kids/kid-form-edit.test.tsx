@@ -3,13 +3,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { transientError } from '../shared/backend/testing/fake-kids-ports'
-import { notify } from '../shared/ui/notify'
+import { transientError } from '#shared/backend/testing/fake-kids-ports'
+import { notify } from '#shared/ui/notify'
 import { errorOf, pickPhotos } from './testing/kid-form-steps'
 import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
 
-vi.mock('../shared/ui/notify', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../shared/ui/notify')>()),
+vi.mock('#shared/ui/notify', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#shared/ui/notify')>()),
   notify: vi.fn(() => Promise.resolve()),
 }))
 // jsdom cannot decode or draw pictures: the photos go into the outbox as picked.

@@ -1,5 +1,5 @@
 // The add/edit form's controls, each in the shared Field (label, hint, error, aria-describedby).
-import { Field, limitCharacters } from '../shared/ui/field'
+import { Field, limitCharacters } from '#shared/ui/field'
 
 export interface KidTextInputProps {
   readonly id: string

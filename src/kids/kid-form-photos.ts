@@ -1,7 +1,7 @@
 // The add/edit form's photos: the child's saved ones and those picked now, scaled down on the device as
 // soon as they are picked (the picker shows their thumbnails, and submitting has nothing left to prepare).
 import { useEffect, useRef, useState } from 'react'
-import { checkPickedPhotos, photoMessages } from '../shared/records/kid-photos'
+import { checkPickedPhotos, photoMessages } from '#shared/records/kid-photos'
 import { usePhotoSrcs } from './kid-photo'
 import { type PhotoRef, photoKey } from './kids-view'
 import type { PreparedPhoto } from './outbox/outbox-store'

@@ -4,14 +4,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { photoMessages } from '../shared/records/kid-photos'
-import { notify } from '../shared/ui/notify'
+import { photoMessages } from '#shared/records/kid-photos'
+import { notify } from '#shared/ui/notify'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 import { errorOf, fillChild, pickPhotos } from './testing/kid-form-steps'
 import { PARENT, pngFile, useKidsWorld } from './testing/kids-world'
 
-vi.mock('../shared/ui/notify', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../shared/ui/notify')>()),
+vi.mock('#shared/ui/notify', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#shared/ui/notify')>()),
   notify: vi.fn(() => Promise.resolve()),
 }))
 // jsdom cannot decode or draw pictures: the photos go into the outbox as picked.

@@ -4,7 +4,7 @@
 // (kid-form-progress.tsx). A gender or plan the form does not offer, held by the child's stored record,
 // stays a choice and is saved back unchanged unless the parent picks another.
 import { type FormEvent, type ReactNode, useId, useReducer, useRef, useState } from 'react'
-import { MAX_KID_PHOTOS, photoMessages } from '../shared/records/kid-photos'
+import { MAX_KID_PHOTOS, photoMessages } from '#shared/records/kid-photos'
 import {
   isKidGender,
   isKidPlan,
@@ -17,9 +17,9 @@ import {
   type KidTextField,
   normalizeKidFields,
   validateKidFields,
-} from '../shared/records/kid-record'
-import { Field } from '../shared/ui/field'
-import { notify } from '../shared/ui/notify'
+} from '#shared/records/kid-record'
+import { Field } from '#shared/ui/field'
+import { notify } from '#shared/ui/notify'
 import { DisabilityToggle, KidChoice, KidTextInput } from './kid-form-fields'
 import { chosenPhotos, type FormPhotos, useFormPhotos } from './kid-form-photos'
 import { IDLE, SubmitOverlay, submitProgress } from './kid-form-progress'

@@ -1,5 +1,5 @@
 // How a child's details read on screen.
-import type { KidPlan } from '../shared/records/kid-record'
+import type { KidPlan } from '#shared/records/kid-record'
 
 /** Ages are shown in years ('4 years'); a value that already says years is shown as typed. */
 export function formatYears(age: string): string {

@@ -2,7 +2,7 @@
 // far a waiting child's upload is, the notice for browsers that keep nothing on the device, and the
 // action icons.
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { subscribeOnline } from '../shared/ui/online-status'
+import { subscribeOnline } from '#shared/ui/online-status'
 import type { KidStatus, KidView } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 

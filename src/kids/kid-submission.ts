@@ -3,7 +3,7 @@
 // connection that does not work: offline, the submission is accepted at once; online, when the upload
 // makes no progress for a few seconds (a weak or captive connection) or fails for now, it is accepted
 // too and finishes by itself in the background. Only a failure that retrying will not fix is red.
-import { notify } from '../shared/ui/notify'
+import { notify } from '#shared/ui/notify'
 import { kidMessages } from './kid-messages'
 import type { OutboxRuntime } from './outbox/outbox-runtime'
 import type { SenderEvent } from './outbox/outbox-sender'

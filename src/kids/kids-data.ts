@@ -4,9 +4,9 @@
 // is read again. The profile route waits (briefly) for the first answers before it shows the page.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { firstSnapshot } from '../shared/backend/first-snapshot'
-import type { KidsPort } from '../shared/backend/kids-ports'
-import type { StoredKid } from '../shared/records/kid-record'
+import { firstSnapshot } from '#shared/backend/first-snapshot'
+import type { KidsPort } from '#shared/backend/kids-ports'
+import type { StoredKid } from '#shared/records/kid-record'
 import { useOutbox } from './outbox/outbox-context'
 import type { Submission } from './outbox/outbox-db'
 import type { OutboxRuntime } from './outbox/outbox-runtime'

@@ -1,6 +1,6 @@
 // The merged 'Your Kids' list through every state a child goes through: it never drops a child.
 import { describe, expect, it } from 'vitest'
-import { defaultKidFields, type StoredKid } from '../shared/records/kid-record'
+import { defaultKidFields, type StoredKid } from '#shared/records/kid-record'
 import { lookupKid, mergeKids } from './kids-view'
 import type { Submission } from './outbox/outbox-db'
 

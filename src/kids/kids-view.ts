@@ -2,8 +2,8 @@
 // waits in the outbox on this device. A child appears in every state it goes through (queued,
 // uploading, handed to Firestore, saved, edited while queued, after a reload or a new sign-in) and
 // disappears only when the parent deletes it.
-import { storagePathOf } from '../shared/records/kid-photos'
-import { defaultKidFields, type KidFields, kidFieldsOf, type StoredKid } from '../shared/records/kid-record'
+import { storagePathOf } from '#shared/records/kid-photos'
+import { defaultKidFields, type KidFields, kidFieldsOf, type StoredKid } from '#shared/records/kid-record'
 import { isOpen, type Submission } from './outbox/outbox-db'
 
 /** A photo to show: one in storage (read with the parent's credentials), or bytes still on this device. */

@@ -3,7 +3,7 @@
 // so a detail page still shows them offline and a photo uploaded from this phone is never downloaded
 // again by it. The copies live in Cache Storage under addresses that are never fetched; where the
 // browser has none, in memory for the tab's lifetime. Signing out removes them all.
-import { within } from '../shared/device/within'
+import { within } from '#shared/device/within'
 
 export const PHOTO_COPIES_CACHE = 'sunbeam-photo-copies'
 

@@ -3,7 +3,7 @@
 // The form owns the list: picked files go to `onPick` (the form scales them down on the device and
 // checks how many fit), every change made here goes to `onChange`.
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { MAX_KID_PHOTOS, PHOTO_ACCEPT } from '../shared/records/kid-photos'
+import { MAX_KID_PHOTOS, PHOTO_ACCEPT } from '#shared/records/kid-photos'
 import type { PreparedPhoto } from './outbox/outbox-store'
 import './photo-picker.css'
 

@@ -2,7 +2,7 @@
 // becomes a JPEG of a few hundred kB, so the outbox stays small and uploads finish on a weak connection.
 // Re-encoding also drops the camera's metadata, including the GPS position of the family's home.
 
-import { acceptedPhotoType, checkUploadablePhoto, photoMessages } from '../shared/records/kid-photos'
+import { acceptedPhotoType, checkUploadablePhoto, photoMessages } from '#shared/records/kid-photos'
 import type { PreparedPhoto } from './outbox/outbox-store'
 
 /** Longest edge after scaling: sharp on any phone screen, small to upload. */

@@ -4,8 +4,8 @@
 // server: until then the rules refuse (they check the child's owner), and a refused listener is closed
 // for good, so a refusal is tried again a little later (a save may just be on its way).
 import { useEffect, useState } from 'react'
-import type { Registration } from '../shared/records/registration-record'
-import { registrationText } from '../shared/records/registration-record'
+import type { Registration } from '#shared/records/registration-record'
+import { registrationText } from '#shared/records/registration-record'
 import { useOutbox } from './outbox/outbox-context'
 import './registration-status.css'
 

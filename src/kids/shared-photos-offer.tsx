@@ -2,7 +2,7 @@
 // or edit form they were sent to, and an offer to give them to one of the parent's children instead.
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { readSharedPhotos } from '../shared/device/shared-photos'
+import { readSharedPhotos } from '#shared/device/shared-photos'
 import { useOutboxEntries, useStoredKids } from './kids-data'
 import { mergeKids } from './kids-view'
 

@@ -2,7 +2,7 @@
 // ('Child does not exist', or on the edit screen 'You can not edit that child'), then the home page.
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { notify } from '../shared/ui/notify'
+import { notify } from '#shared/ui/notify'
 import { kidMessages } from './kid-messages'
 import { useOutboxEntries, useStoredKid } from './kids-data'
 import { type KidLookup, lookupKid } from './kids-view'

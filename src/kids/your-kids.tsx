@@ -3,8 +3,8 @@
 // still on this device say how far it is; failed ones offer Retry and Discard.
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
-import { ConfirmDialog } from '../shared/ui/confirm-dialog'
-import { notify } from '../shared/ui/notify'
+import { ConfirmDialog } from '#shared/ui/confirm-dialog'
+import { notify } from '#shared/ui/notify'
 import { formatPlan } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'

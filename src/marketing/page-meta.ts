@@ -1,8 +1,8 @@
 // Titles and descriptions of the marketing pages, for their routes' head(): the prerenderer writes both
 // (with Open Graph tags) into each page's HTML; the browser shows the title through <HeadContent />.
 // Route heads are in every page's first load: this module keeps to the words (no post list here).
-import { documentTitle, pageHead } from '../shared/config/document-title'
-import { siteConfig } from '../shared/config/site-config'
+import { documentTitle, pageHead } from '#shared/config/document-title'
+import { siteConfig } from '#shared/config/site-config'
 import type { BlogPostSummary } from './content/blog-posts'
 
 export type MarketingPath = '/' | '/about' | '/pricing' | '/team' | '/blog' | '/contact'

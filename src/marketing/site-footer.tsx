@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { siteConfig } from '../shared/config/site-config'
+import { siteConfig } from '#shared/config/site-config'
 import { SocialLinks } from './components/social-links'
 import { blogPosts } from './content/blog-posts'
 import './marketing.css'

@@ -3,7 +3,7 @@
 // install it, from the second page they open once they scroll or tap, never on a form.
 import { useRouterState } from '@tanstack/react-router'
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
+import { isOnline, isOnlineOnServer, subscribeOnline } from '#shared/ui/online-status'
 import {
   canInstall,
   isIosSafariInBrowser,

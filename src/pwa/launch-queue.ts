@@ -4,7 +4,7 @@
 // window.launchQueue. This takes the app there, within the app.
 //
 // Wired from the app layer, which owns the router: consumeLaunchQueue((href) => router.navigate({ href })).
-import { SHARE_TARGET_ACTION } from '../shared/device/shared-photos'
+import { SHARE_TARGET_ACTION } from '#shared/device/shared-photos'
 
 /** What Chromium hands over (the Launch Handler API; not in TypeScript's DOM types yet). */
 interface LaunchParams {

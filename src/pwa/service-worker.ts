@@ -24,7 +24,7 @@ import {
   SHARED_PHOTOS_FIELD,
   sharedPhotosTarget,
   storeSharedPhotos,
-} from '../shared/device/shared-photos'
+} from '#shared/device/shared-photos'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 

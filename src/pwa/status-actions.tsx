@@ -1,7 +1,7 @@
 // The update prompt and the install offer: loaded only when one of them has something to show, so
 // the code is not part of every page's first load (app-status.tsx places them).
 import { useState, useSyncExternalStore } from 'react'
-import { siteConfig } from '../shared/config/site-config'
+import { siteConfig } from '#shared/config/site-config'
 import { canInstall, install, subscribeInstall } from './install-prompt'
 import { applyUpdate, subscribeUpdate, updateWaiting } from './sw-update'
 import { hasUnsavedInput } from './unsaved-input'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { WAIT } from '../test/timeouts'
+import { WAIT } from '#test/timeouts'
 import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'
 import { hasUnsavedInput } from './unsaved-input'
 

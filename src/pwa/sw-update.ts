@@ -5,7 +5,7 @@
 // directly, not workbox-window: the few lines below are all this needs, and that library would be
 // 2.2 kB (gzip) more on every page (docs/decisions/0011-service-worker.md).
 
-import { trustedScriptUrl } from '../shared/device/trusted-script-url'
+import { trustedScriptUrl } from '#shared/device/trusted-script-url'
 
 type Listener = () => void
 

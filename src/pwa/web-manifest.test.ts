@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { siteConfig } from '../shared/config/site-config'
-import * as sharedPhotos from '../shared/device/shared-photos'
+import { siteConfig } from '#shared/config/site-config'
+import * as sharedPhotos from '#shared/device/shared-photos'
 import { webManifest } from './web-manifest'
 
 const manifest = webManifest(siteConfig, sharedPhotos)

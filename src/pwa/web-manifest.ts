@@ -3,7 +3,7 @@
 // reads it (VITE_ variables may override it) and the share target's contract from the module the worker
 // and the add form share.
 import type { ManifestOptions } from 'vite-plugin-pwa'
-import type { SiteConfig } from '../shared/config/site-config'
+import type { SiteConfig } from '#shared/config/site-config'
 
 /** What src/shared/device/shared-photos.ts exports of the share target's contract. */
 export interface ShareTargetContract {

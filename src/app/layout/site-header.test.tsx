@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFakeBackend } from '../../shared/backend/testing/fake-backend'
-import { siteConfig } from '../../shared/config/site-config'
-import { renderRoute } from '../testing/render-route'
+import { renderRoute } from '#app/testing/render-route'
+import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { siteConfig } from '#shared/config/site-config'
 
 // The header as the app shows it: in the root layout, on the real pages.
 async function renderHeader(path = '/') {

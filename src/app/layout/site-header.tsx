@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { type MouseEvent, type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef, useState } from 'react'
-import { siteConfig } from '../../shared/config/site-config'
+import { siteConfig } from '#shared/config/site-config'
 
 export const navItems = [
   { label: 'Home', to: '/' },

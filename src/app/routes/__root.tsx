@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router'
-import { brandDescription, documentTitle, pageHead } from '../../shared/config/document-title'
-import { SiteLayout } from '../root-layout'
-import type { AppRouterContext } from '../router'
+import { SiteLayout } from '#app/root-layout'
+import type { AppRouterContext } from '#app/router'
+import { brandDescription, documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createRootRouteWithContext<AppRouterContext>()({
   // The brand alone, for any route that names no page of its own (the not-found page); its description
@@ -9,5 +9,5 @@ export const Route = createRootRouteWithContext<AppRouterContext>()({
   head: () => pageHead(documentTitle(), brandDescription()),
   component: SiteLayout,
   // Its own chunk: the root route is in every page's first load, and few visitors ever see this page.
-  notFoundComponent: lazyRouteComponent(() => import('../../marketing/not-found-page'), 'NotFoundPage'),
+  notFoundComponent: lazyRouteComponent(() => import('#marketing/not-found-page'), 'NotFoundPage'),
 })

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { AuthPendingLoader } from '../../account/auth-pending'
-import { OutboxProvider } from '../../kids/outbox/outbox-context'
-import { OutboxIndicator } from '../../kids/outbox-indicator'
+import { AuthPendingLoader } from '#account/auth-pending'
+import { OutboxProvider } from '#kids/outbox/outbox-context'
+import { OutboxIndicator } from '#kids/outbox-indicator'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).
 // The guard and the loader's delay come from the router's context (../parent-area.ts, ../router.tsx).

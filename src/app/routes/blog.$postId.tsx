@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { loadBlogPost } from '../../marketing/content/blog-articles'
-import { blogPostHead } from '../../marketing/page-meta'
-import { BlogPostPage } from '../../marketing/pages/blog-post-page'
+import { loadBlogPost } from '#marketing/content/blog-articles'
+import { blogPostHead } from '#marketing/page-meta'
+import { BlogPostPage } from '#marketing/pages/blog-post-page'
 
 export const Route = createFileRoute('/blog/$postId')({
   // Only posts 1 to 6 exist; any other id gets the friendly not-found page.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { RegistrationsPage } from '../../centre/registrations-page'
-import { documentTitle, pageHead } from '../../shared/config/document-title'
+import { RegistrationsPage } from '#centre/registrations-page'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/centre/')({
   head: () => pageHead(documentTitle('Registrations')),

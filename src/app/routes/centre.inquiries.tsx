@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { InquiriesPage } from '../../centre/inquiries-page'
-import { documentTitle, pageHead } from '../../shared/config/document-title'
+import { InquiriesPage } from '#centre/inquiries-page'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/centre/inquiries')({
   head: () => pageHead(documentTitle('Inquiries')),

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { AuthPendingLoader } from '../../account/auth-pending'
-import { CentreLayout, StaffOnly } from '../../centre/centre-layout'
-import { documentTitle, pageHead } from '../../shared/config/document-title'
+import { AuthPendingLoader } from '#account/auth-pending'
+import { CentreLayout, StaffOnly } from '#centre/centre-layout'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 // The centre's side, for staff only: /centre (registrations) and /centre/inquiries. The guard comes from
 // the router's context (../centre-area.ts); anyone who is not staff gets one sentence and no data.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { marketingHead } from '../../marketing/page-meta'
-import { HomePage } from '../../marketing/pages/home-page'
+import { marketingHead } from '#marketing/page-meta'
+import { HomePage } from '#marketing/pages/home-page'
 
 export const Route = createFileRoute('/')({
   head: () => marketingHead('/'),

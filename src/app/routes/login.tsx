@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoginPage } from '../../account/login-page'
-import { documentTitle, pageHead } from '../../shared/config/document-title'
-import { redirectSearch } from '../search-params'
+import { LoginPage } from '#account/login-page'
+import { redirectSearch } from '#app/search-params'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/login')({
   validateSearch: redirectSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { marketingHead } from '../../marketing/page-meta'
-import { PricingPage } from '../../marketing/pages/pricing-page'
+import { marketingHead } from '#marketing/page-meta'
+import { PricingPage } from '#marketing/pages/pricing-page'
 
 export const Route = createFileRoute('/pricing')({
   head: () => marketingHead('/pricing'),

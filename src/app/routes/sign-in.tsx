@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { redirectSearch } from '../search-params'
+import { redirectSearch } from '#app/search-params'
 
 // /sign-in is a real route (old links use it) that sends the visitor to /login, keeping a return target.
 export const Route = createFileRoute('/sign-in')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SignupPage } from '../../account/signup-page'
-import { documentTitle, pageHead } from '../../shared/config/document-title'
-import { redirectSearch } from '../search-params'
+import { SignupPage } from '#account/signup-page'
+import { redirectSearch } from '#app/search-params'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/signup')({
   validateSearch: redirectSearch,

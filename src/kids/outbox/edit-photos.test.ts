@@ -8,10 +8,10 @@ import {
   FakePhotoStorage,
   pngBytes,
   transientError,
-} from '../../shared/backend/testing/fake-kids-ports'
-import { newRandomId } from '../../shared/records/ids'
-import { defaultKidFields, type KidFields } from '../../shared/records/kid-record'
-import { WAIT } from '../../test/timeouts'
+} from '#shared/backend/testing/fake-kids-ports'
+import { newRandomId } from '#shared/records/ids'
+import { defaultKidFields, type KidFields } from '#shared/records/kid-record'
+import { WAIT } from '#test/timeouts'
 import { editPhotos } from './edit-photos'
 import type { OutboxPhoto } from './outbox-db'
 import { OutboxSender } from './outbox-sender'

@@ -3,9 +3,9 @@
 // submission: a parent's unsent children survive a new version of the app. The queue's transitions are
 // in outbox-store.ts, the sending in outbox-sender.ts (docs/decisions/0018-outbox-in-three-modules.md).
 import Dexie, { type EntityTable } from 'dexie'
-import { newRandomId } from '../../shared/records/ids'
-import { type PhotoType, storagePathOf } from '../../shared/records/kid-photos'
-import type { KidFields } from '../../shared/records/kid-record'
+import { newRandomId } from '#shared/records/ids'
+import { type PhotoType, storagePathOf } from '#shared/records/kid-photos'
+import type { KidFields } from '#shared/records/kid-record'
 
 export const OUTBOX_DB_NAME = 'sunbeam-outbox'
 

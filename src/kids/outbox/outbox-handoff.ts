@@ -3,13 +3,8 @@
 // offline), once; the server's answer is then followed on the record itself, which survives reloads,
 // and never by writing again. A crash between the write and its marker is caught by comparing the
 // record Firestore has with the one to write. The sender (outbox-sender.ts) calls it from a child's lane.
-import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '../../shared/backend/kids-ports'
-import {
-  buildKidRecord,
-  type KidRecord,
-  kidRecordProblems,
-  type StoredKid,
-} from '../../shared/records/kid-record'
+import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
+import { buildKidRecord, type KidRecord, kidRecordProblems, type StoredKid } from '#shared/records/kid-record'
 import type { Submission } from './outbox-db'
 import type { SenderEvent } from './outbox-sender'
 import type { Outbox } from './outbox-store'

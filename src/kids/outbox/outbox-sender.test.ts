@@ -9,8 +9,8 @@ import {
   type FakeKidsPort,
   type FakePhotoStorage,
   transientError,
-} from '../../shared/backend/testing/fake-kids-ports'
-import { WAIT } from '../../test/timeouts'
+} from '#shared/backend/testing/fake-kids-ports'
+import { WAIT } from '#test/timeouts'
 import type { SenderEvent } from './outbox-sender'
 import { fields, PARENT, photos, senderWorld } from './testing/outbox-fixtures'
 

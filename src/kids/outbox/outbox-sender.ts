@@ -7,8 +7,8 @@
 // so a retry, a reload, a second tab or a crash between two steps never applies a submission twice and
 // never loses one.
 
-import { SerialRuns } from '../../shared/async/serial-runs'
-import { Slots } from '../../shared/async/slots'
+import { SerialRuns } from '#shared/async/serial-runs'
+import { Slots } from '#shared/async/slots'
 import {
   ABORTED,
   BackendError,
@@ -17,9 +17,9 @@ import {
   type PhotoBytes,
   type PhotoStoragePort,
   WRONG_ACCOUNT,
-} from '../../shared/backend/kids-ports'
-import { type LockFn, webLock } from '../../shared/device/web-lock'
-import { checkUploadablePhoto } from '../../shared/records/kid-photos'
+} from '#shared/backend/kids-ports'
+import { type LockFn, webLock } from '#shared/device/web-lock'
+import { checkUploadablePhoto } from '#shared/records/kid-photos'
 import type { Submission } from './outbox-db'
 import { type Binding, Handoff, type StepResult } from './outbox-handoff'
 import type { Outbox } from './outbox-store'

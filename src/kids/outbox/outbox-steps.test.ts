@@ -1,7 +1,7 @@
 // The sender's steps on the store (fake-indexeddb, no sender): each marks one step done, and none
 // applies to an entry the parent changed meanwhile (another revision), so nothing is done twice or lost.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { newRandomId } from '../../shared/records/ids'
+import { newRandomId } from '#shared/records/ids'
 import { Outbox } from './outbox-store'
 import { fields, PARENT, photos } from './testing/outbox-fixtures'
 

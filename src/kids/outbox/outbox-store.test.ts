@@ -1,8 +1,8 @@
 // The store's transitions on their own (fake-indexeddb, no sender): what each change of the parent
 // leaves in the queue, in one transaction, and what it leaves for the sender to do.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { newRandomId } from '../../shared/records/ids'
-import type { StoredKid } from '../../shared/records/kid-record'
+import { newRandomId } from '#shared/records/ids'
+import type { StoredKid } from '#shared/records/kid-record'
 import { Outbox } from './outbox-store'
 import { fields, OTHER, PARENT, photos } from './testing/outbox-fixtures'
 

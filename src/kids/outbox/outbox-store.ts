@@ -4,9 +4,9 @@
 // markers are `outbox.steps` (outbox-steps.ts); rows, schema and upgrades are in outbox-db.ts. Where
 // the browser has no IndexedDB (some private modes), the same queue lives in memory for the tab's
 // lifetime (docs/decisions/0009-outbox-in-memory.md).
-import { newRandomId } from '../../shared/records/ids'
-import { isOwnPhotoPath, type PhotoType, photoStoragePath } from '../../shared/records/kid-photos'
-import type { KidFields, StoredKid } from '../../shared/records/kid-record'
+import { newRandomId } from '#shared/records/ids'
+import { isOwnPhotoPath, type PhotoType, photoStoragePath } from '#shared/records/kid-photos'
+import type { KidFields, StoredKid } from '#shared/records/kid-record'
 import { type EditPhoto, editPhotos, isKeptPhoto } from './edit-photos'
 import {
   type IndexedDBImplementation,

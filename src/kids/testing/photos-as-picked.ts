@@ -1,8 +1,9 @@
 // jsdom cannot decode or draw pictures: tests put photos into the outbox as picked, in place of the
 // device's scaling down (vi.mock of photo-prep). Kept apart from the kids world so the mock's factory
 // loads nothing that imports photo-prep itself.
-import { acceptedPhotoType } from '../../shared/records/kid-photos'
-import type { PreparedPhoto } from '../outbox/outbox-store'
+
+import type { PreparedPhoto } from '#kids/outbox/outbox-store'
+import { acceptedPhotoType } from '#shared/records/kid-photos'
 
 export async function preparePhotosAsPicked(files: readonly File[]): Promise<PreparedPhoto[]> {
   return Promise.all(

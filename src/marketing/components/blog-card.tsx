@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { BlogPostSummary } from '../content/blog-posts'
+import type { BlogPostSummary } from '#marketing/content/blog-posts'
 
 export function PostMeta({ post }: { readonly post: BlogPostSummary }) {
   return (

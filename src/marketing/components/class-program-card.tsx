@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { ClassProgram } from '../content/class-programs'
+import type { ClassProgram } from '#marketing/content/class-programs'
 
 export function ClassProgramCard({ program }: { readonly program: ClassProgram }) {
   return (

@@ -1,4 +1,4 @@
-import { siteConfig } from '../../shared/config/site-config'
+import { siteConfig } from '#shared/config/site-config'
 
 /** Phone, e-mail, address and hours, as text and as links that open the right app. */
 export function ContactInfo() {

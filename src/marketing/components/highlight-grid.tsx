@@ -1,4 +1,4 @@
-import type { Highlight } from '../content/highlights'
+import type { Highlight } from '#marketing/content/highlights'
 
 /** Icon tiles: the home feature boxes, 'Why Choose Us', the /pricing tiles and /about services. */
 export function HighlightGrid({

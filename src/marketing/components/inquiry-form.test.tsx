@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { createFakeInquiries } from '../../shared/backend/testing/fake-backend'
-import type { InquirySubmission } from '../../shared/records/inquiry-record'
+import { createFakeInquiries } from '#shared/backend/testing/fake-backend'
+import type { InquirySubmission } from '#shared/records/inquiry-record'
 import { InquiryForm, inquiryMessages } from './inquiry-form'
 
 /** Answered by the server at once (a connection that works). */

@@ -1,4 +1,4 @@
-import type { Person } from '../content/people'
+import type { Person } from '#marketing/content/people'
 import { SocialLinks } from './social-links'
 
 export function PersonCard({

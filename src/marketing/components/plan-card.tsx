@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { formatPrice, type Plan, plans } from '../content/plans'
+import { formatPrice, type Plan, plans } from '#marketing/content/plans'
 import { HeadedSection } from './section-heading'
 
 /** One daycare plan; the home page and /pricing both render the plans through this card. */

@@ -1,6 +1,6 @@
-import { siteConfig } from '../../shared/config/site-config'
-import { SocialIcon } from '../../shared/ui/social-icon'
-import { socialProfiles } from '../content/site-links'
+import { socialProfiles } from '#marketing/content/site-links'
+import { siteConfig } from '#shared/config/site-config'
+import { SocialIcon } from '#shared/ui/social-icon'
 
 /** The centre's social profiles as icon links (footer, team cards). */
 export function SocialLinks({ label }: { readonly label: string }) {

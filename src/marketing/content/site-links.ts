@@ -1,4 +1,4 @@
-import type { SocialNetwork } from '../../shared/ui/social-icon'
+import type { SocialNetwork } from '#shared/ui/social-icon'
 
 // Footer lists and the centre's social profiles.
 export const footerAbout =

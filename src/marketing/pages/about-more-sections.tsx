@@ -1,10 +1,10 @@
 // The about page below its first screen: prerendered with the page, hydrated when a visitor reaches it
 // (see defer-hydration.tsx).
 import { Link } from '@tanstack/react-router'
-import { PeopleGrid } from '../components/person-card'
-import { HeadedSection } from '../components/section-heading'
-import { daycareBenefits } from '../content/highlights'
-import { babysitters } from '../content/people'
+import { PeopleGrid } from '#marketing/components/person-card'
+import { HeadedSection } from '#marketing/components/section-heading'
+import { daycareBenefits } from '#marketing/content/highlights'
+import { babysitters } from '#marketing/content/people'
 
 export function AboutMoreSections() {
   return (

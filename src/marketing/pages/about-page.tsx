@@ -1,9 +1,9 @@
-import { deferHydration } from '../../shared/ui/defer-hydration'
-import { AboutIntro } from '../components/about-intro'
-import { HighlightGrid } from '../components/highlight-grid'
-import { PageBanner } from '../components/page-banner'
-import { HeadedSection } from '../components/section-heading'
-import { services } from '../content/highlights'
+import { AboutIntro } from '#marketing/components/about-intro'
+import { HighlightGrid } from '#marketing/components/highlight-grid'
+import { PageBanner } from '#marketing/components/page-banner'
+import { HeadedSection } from '#marketing/components/section-heading'
+import { services } from '#marketing/content/highlights'
+import { deferHydration } from '#shared/ui/defer-hydration'
 
 const AboutMoreSections = deferHydration('about-more', () =>
   import('./about-more-sections').then((m) => m.AboutMoreSections),

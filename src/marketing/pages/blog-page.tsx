@@ -1,6 +1,6 @@
-import { BlogCard } from '../components/blog-card'
-import { PageBanner } from '../components/page-banner'
-import { blogPosts } from '../content/blog-posts'
+import { BlogCard } from '#marketing/components/blog-card'
+import { PageBanner } from '#marketing/components/page-banner'
+import { blogPosts } from '#marketing/content/blog-posts'
 
 export function BlogPage() {
   return (

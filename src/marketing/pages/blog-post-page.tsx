@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { siteConfig } from '../../shared/config/site-config'
-import { PostMeta } from '../components/blog-card'
-import { PageBanner } from '../components/page-banner'
-import { type BlogPostSummary, blogPosts } from '../content/blog-posts'
+import { PostMeta } from '#marketing/components/blog-card'
+import { PageBanner } from '#marketing/components/page-banner'
+import { type BlogPostSummary, blogPosts } from '#marketing/content/blog-posts'
+import { siteConfig } from '#shared/config/site-config'
 
 export interface BlogPostPageProps {
   readonly post: BlogPostSummary

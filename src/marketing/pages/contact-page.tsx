@@ -1,6 +1,6 @@
-import { ContactInfo } from '../components/contact-info'
-import { InquiryForm, type SendInquiry } from '../components/inquiry-form'
-import { PageBanner } from '../components/page-banner'
+import { ContactInfo } from '#marketing/components/contact-info'
+import { InquiryForm, type SendInquiry } from '#marketing/components/inquiry-form'
+import { PageBanner } from '#marketing/components/page-banner'
 
 export function ContactPage({ onSend }: { readonly onSend?: SendInquiry }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { deferHydration } from '../../shared/ui/defer-hydration'
-import { HighlightGrid } from '../components/highlight-grid'
-import { homeFeatures } from '../content/highlights'
+import { HighlightGrid } from '#marketing/components/highlight-grid'
+import { homeFeatures } from '#marketing/content/highlights'
+import { deferHydration } from '#shared/ui/defer-hydration'
 
 // Everything below the first screen hydrates when it is needed (the first load stays within budget).
 const HomeMoreSections = deferHydration('home-more', () =>

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { HighlightGrid } from '../components/highlight-grid'
-import { PageBanner } from '../components/page-banner'
-import { PlansSection } from '../components/plan-card'
-import { HeadedSection } from '../components/section-heading'
-import { reasonsToChooseUs } from '../content/highlights'
+import { HighlightGrid } from '#marketing/components/highlight-grid'
+import { PageBanner } from '#marketing/components/page-banner'
+import { PlansSection } from '#marketing/components/plan-card'
+import { HeadedSection } from '#marketing/components/section-heading'
+import { reasonsToChooseUs } from '#marketing/content/highlights'
 
 export function PricingPage() {
   return (

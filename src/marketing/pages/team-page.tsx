@@ -1,7 +1,7 @@
-import { PageBanner } from '../components/page-banner'
-import { PeopleGrid } from '../components/person-card'
-import { HeadedSection } from '../components/section-heading'
-import { teamMembers } from '../content/people'
+import { PageBanner } from '#marketing/components/page-banner'
+import { PeopleGrid } from '#marketing/components/person-card'
+import { HeadedSection } from '#marketing/components/section-heading'
+import { teamMembers } from '#marketing/content/people'
 
 export function TeamPage() {
   return (

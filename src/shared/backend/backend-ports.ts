@@ -5,8 +5,8 @@
 // Ownership: the account section (AuthPort, InquiriesPort, AccountDataPort) and the kids section
 // (KidsPort, PhotoStoragePort) each evolve with their feature; keep the shapes small and free of
 // Firebase types.
-import type { InquirySubmission } from '../records/inquiry-record'
-import type { StoredKid } from '../records/kid-record'
+import type { InquirySubmission } from '#shared/records/inquiry-record'
+import type { StoredKid } from '#shared/records/kid-record'
 import type { CentrePort, RegistrationsPort } from './centre-ports'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
 

@@ -1,9 +1,9 @@
 // Ports for the centre's side (/centre, staff only) and the parent's view of the centre's decision.
 // No Firebase types here. The staff port is loaded on demand (Backend.loadCentre), so its adapter code is
 // downloaded only by the staff screens, never by the parent area (docs/decisions/0023).
-import type { StoredInquiry } from '../records/inquiry-record'
-import type { StoredKid } from '../records/kid-record'
-import type { Registration, RegistrationDecision } from '../records/registration-record'
+import type { StoredInquiry } from '#shared/records/inquiry-record'
+import type { StoredKid } from '#shared/records/kid-record'
+import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
 import type { QueuedWrite, Unsubscribe } from './backend-ports'
 
 /** The centre's decision about one child as its owner sees it; 'forbidden' when the rules refuse. */

@@ -1,7 +1,7 @@
 // Ports for child records and their photos. Owned by the kids feature; see backend-ports.ts.
 // No Firebase types here: the outbox, the screens and their tests only know these shapes.
-import type { PhotoType } from '../records/kid-photos'
-import type { KidRecord, StoredKid } from '../records/kid-record'
+import type { PhotoType } from '#shared/records/kid-photos'
+import type { KidRecord, StoredKid } from '#shared/records/kid-record'
 import type { Unsubscribe } from './backend-ports'
 
 /**

@@ -18,7 +18,7 @@
 //
 // Where the browser has no share target, nothing posts to the worker and none of this runs; where it has
 // no Cache Storage, reading finds nothing and the add form works as before.
-import { acceptedPhotoType, MAX_KID_PHOTOS } from '../records/kid-photos'
+import { acceptedPhotoType, MAX_KID_PHOTOS } from '#shared/records/kid-photos'
 import { isShareId } from './share-id'
 
 /** The Cache Storage cache holding shared photos until the add form takes them. */

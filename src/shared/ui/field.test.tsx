@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { characterCount, cutToCharacters } from '../records/record-text'
+import { characterCount, cutToCharacters } from '#shared/records/record-text'
 import { Field, limitCharacters } from './field'
 
 describe('Field', () => {

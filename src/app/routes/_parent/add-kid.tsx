@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AddKidPage } from '../../../kids/add-kid-page'
-import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { addKidSearch } from '../../search-params'
+import { addKidSearch } from '#app/search-params'
+import { AddKidPage } from '#kids/add-kid-page'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/add-kid')({
   head: () => pageHead(documentTitle('Add Your Child')),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EditKidPage } from '../../../kids/edit-kid-page'
-import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { shareSearch } from '../../search-params'
+import { shareSearch } from '#app/search-params'
+import { EditKidPage } from '#kids/edit-kid-page'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/edit-kid/$kidId')({
   head: () => pageHead(documentTitle('Edit Your Child Info')),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { KidDetailPage } from '../../../kids/kid-detail-page'
-import { documentTitle, pageHead } from '../../../shared/config/document-title'
+import { KidDetailPage } from '#kids/kid-detail-page'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/kid/$kidId')({
   head: () => pageHead(documentTitle('Child Details')),

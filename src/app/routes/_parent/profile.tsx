@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProfilePage } from '../../../account/profile-page'
-import { YourKids } from '../../../kids/your-kids'
-import { documentTitle, pageHead } from '../../../shared/config/document-title'
-import { sessionActions } from '../../parent-session'
-import { planSearch } from '../../search-params'
+import { ProfilePage } from '#account/profile-page'
+import { sessionActions } from '#app/parent-session'
+import { planSearch } from '#app/search-params'
+import { YourKids } from '#kids/your-kids'
+import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/profile')({
   head: () => pageHead(documentTitle('My Profile')),
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_parent/profile')({
   // first read of the outbox and of Firestore's cache happens here (at once when already known). The
   // kids' data code (Dexie) loads here too, never with the route tree every page carries.
   loader: async ({ context: { outbox, user } }) => {
-    const { kidsDataReady, prepareKidsData } = await import('../../../kids/kids-data')
+    const { kidsDataReady, prepareKidsData } = await import('#kids/kids-data')
     if (!kidsDataReady(outbox, user.uid)) await prepareKidsData(outbox, user.uid)
   },
   component: ProfileRoute,

@@ -1,12 +1,12 @@
 // What the outbox's tests share: a child's fields, photos ready to queue, locks shared by the senders
 // of one test (like Web Locks across the tabs of one browser), and the world of a sender test.
 import { afterEach, beforeEach, vi } from 'vitest'
-import { FakeKidsPort, FakePhotoStorage, pngBytes } from '../../../shared/backend/testing/fake-kids-ports'
-import type { LockFn } from '../../../shared/device/web-lock'
-import { newRandomId } from '../../../shared/records/ids'
-import { defaultKidFields, type KidFields } from '../../../shared/records/kid-record'
-import { OutboxSender, type SenderEvent } from '../outbox-sender'
-import { Outbox, type PreparedPhoto } from '../outbox-store'
+import { OutboxSender, type SenderEvent } from '#kids/outbox/outbox-sender'
+import { Outbox, type PreparedPhoto } from '#kids/outbox/outbox-store'
+import { FakeKidsPort, FakePhotoStorage, pngBytes } from '#shared/backend/testing/fake-kids-ports'
+import type { LockFn } from '#shared/device/web-lock'
+import { newRandomId } from '#shared/records/ids'
+import { defaultKidFields, type KidFields } from '#shared/records/kid-record'
 
 export const PARENT = 'parent1'
 export const OTHER = 'parent2'

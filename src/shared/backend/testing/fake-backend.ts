@@ -2,8 +2,6 @@
 // the screens can tell: wrong passwords and taken e-mails fail, names can be changed, an account change
 // runs the before-change callbacks first, and deleted accounts cannot sign in again.
 
-import type { InquirySubmission } from '../../records/inquiry-record'
-import { newUserRecord } from '../../records/user-record'
 import type {
   AccountDataPort,
   AuthPort,
@@ -11,7 +9,9 @@ import type {
   Backend,
   DeviceDataPort,
   InquiriesPort,
-} from '../backend-ports'
+} from '#shared/backend/backend-ports'
+import type { InquirySubmission } from '#shared/records/inquiry-record'
+import { newUserRecord } from '#shared/records/user-record'
 import { createFakeCentre, createFakeRegistrations, FakeCentreServer } from './fake-centre-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
 import { createFakeServer, type FakeServer } from './fake-server'

@@ -1,10 +1,16 @@
 // In-memory fakes of the centre's ports (never imported by the app): a little server of children,
 // decisions and inquiries that the staff screens and the parent's card read and write in tests.
-import type { StoredInquiry } from '../../records/inquiry-record'
-import type { StoredKid } from '../../records/kid-record'
-import type { Registration, RegistrationDecision } from '../../records/registration-record'
-import type { QueuedWrite } from '../backend-ports'
-import type { CentrePort, RegistrationListener, RegistrationsPort, StaffAccess } from '../centre-ports'
+
+import type { QueuedWrite } from '#shared/backend/backend-ports'
+import type {
+  CentrePort,
+  RegistrationListener,
+  RegistrationsPort,
+  StaffAccess,
+} from '#shared/backend/centre-ports'
+import type { StoredInquiry } from '#shared/records/inquiry-record'
+import type { StoredKid } from '#shared/records/kid-record'
+import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
 
 export class FakeCentreServer {
   access: StaffAccess = 'staff'

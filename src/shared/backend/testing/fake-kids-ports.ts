@@ -2,9 +2,8 @@
 // app). They behave like Firestore and Storage where the outbox can tell: writes wait in a local queue
 // until the fake server answers, a refused write is rolled back, listeners see pending writes, and every
 // write and upload is counted, so tests can prove a submission was applied exactly once.
-import { photoFolder } from '../../records/kid-photos'
-import type { KidRecord, StoredKid } from '../../records/kid-record'
-import type { Unsubscribe } from '../backend-ports'
+
+import type { Unsubscribe } from '#shared/backend/backend-ports'
 import {
   ABORTED,
   type AsUser,
@@ -16,7 +15,9 @@ import {
   type PhotoStoragePort,
   type UploadOptions,
   WRONG_ACCOUNT,
-} from '../kids-ports'
+} from '#shared/backend/kids-ports'
+import { photoFolder } from '#shared/records/kid-photos'
+import type { KidRecord, StoredKid } from '#shared/records/kid-record'
 
 export function transientError(message = 'network down'): BackendError {
   return new BackendError(message, { permanent: false, code: 'unavailable' })

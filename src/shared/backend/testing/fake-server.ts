@@ -1,7 +1,7 @@
 // The fake backend's server for writes kept on the device (a name change, an inquiry): it acknowledges
 // each at once, as a server that answers does, or, while held (a connection that answers nothing),
 // only when the test answers or refuses. Test helper only: the app never imports it.
-import type { QueuedWrite } from '../backend-ports'
+import type { QueuedWrite } from '#shared/backend/backend-ports'
 
 export interface FakeServer {
   /** From now on writes wait for the server's answer. */

@@ -1,13 +1,14 @@
 // /centre through the app's real router and guard, on fake ports: who gets in, what staff see and do,
-// and the parent's card following the centre's decision live.
+// and the parent's card following the centre's decision live. It lives in the app layer because it
+// drives two features together (the centre's screens and the parent's kids).
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '../app/testing/render-route'
-import { seedKid, storedKid, useKidsWorld } from '../kids/testing/kids-world'
-import type { AuthUser } from '../shared/backend/backend-ports'
-import { createFakeBackend } from '../shared/backend/testing/fake-backend'
-import type { StoredInquiry } from '../shared/records/inquiry-record'
+import { renderRoute } from '#app/testing/render-route'
+import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
+import type { AuthUser } from '#shared/backend/backend-ports'
+import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import type { StoredInquiry } from '#shared/records/inquiry-record'
 
 vi.setConfig({ testTimeout: 20_000 })
 
