@@ -36,3 +36,18 @@ export function summary(run: {
   revoked: number
   failed: number
 }): string[]
+
+/** What revokeTokens needs of a @google-cloud/storage Bucket. */
+export interface TokenBucket {
+  getFiles(query: {
+    prefix: string
+    autoPaginate: boolean
+  }): Promise<[{ name: string; metadata?: { metadata?: Record<string, unknown> | null } }[], ...unknown[]]>
+  file(name: string): { setMetadata(patch: { metadata: Record<string, null> }): Promise<unknown> }
+}
+
+export function revokeTokens(
+  bucket: TokenBucket,
+  run: { bucketName: string; apply: boolean },
+  out?: { log(line: string): void; error(line: string): void },
+): Promise<number>

@@ -109,6 +109,42 @@ export function summary({ bucket, apply, scanned, planned, revoked, failed }) {
   return lines
 }
 
+/**
+ * Lists the objects under images/ of `bucket` (a @google-cloud/storage Bucket, or anything with its
+ * getFiles and file(name).setMetadata), then removes their tokens if `apply`, reporting each line to
+ * `out`. Resolves with how many could not be changed.
+ */
+export async function revokeTokens(bucket, { bucketName, apply }, out = console) {
+  out.log(
+    `${apply ? 'Revoking' : 'Dry run: listing'} download tokens under gs://${bucketName}/${PHOTO_PREFIX}`,
+  )
+  // The listing carries each object's metadata: no extra read per object.
+  const [files] = await bucket.getFiles({ prefix: PHOTO_PREFIX, autoPaginate: true })
+  const planned = planRevocations(
+    files.map((file) => ({ name: file.name, metadata: file.metadata?.metadata })),
+  )
+  let revoked = 0
+  let failed = 0
+  for (const entry of planned) {
+    const what = `${entry.tokens} token${entry.tokens === 1 ? '' : 's'}: ${entry.name}`
+    if (!apply) {
+      out.log(`would revoke ${what}`)
+      continue
+    }
+    try {
+      await bucket.file(entry.name).setMetadata(revocationPatch())
+      revoked += 1
+      out.log(`revoked ${what}`)
+    } catch (error) {
+      failed += 1
+      out.error(`FAILED ${what} (${error instanceof Error ? error.message : String(error)})`)
+    }
+  }
+  for (const line of summary({ bucket: bucketName, apply, scanned: files.length, planned, revoked, failed }))
+    out.log(line)
+  return failed
+}
+
 async function main() {
   const parsed = parseArgs(process.argv.slice(2), process.env)
   if (!parsed.ok) {
@@ -124,34 +160,7 @@ async function main() {
     projectId: project,
     storageBucket: bucketName,
   })
-  const bucket = getStorage(app).bucket(bucketName)
-  console.log(
-    `${apply ? 'Revoking' : 'Dry run: listing'} download tokens under gs://${bucketName}/${PHOTO_PREFIX}`,
-  )
-  // The listing carries each object's metadata: no extra read per object.
-  const [files] = await bucket.getFiles({ prefix: PHOTO_PREFIX, autoPaginate: true })
-  const planned = planRevocations(
-    files.map((file) => ({ name: file.name, metadata: file.metadata.metadata })),
-  )
-  let revoked = 0
-  let failed = 0
-  for (const entry of planned) {
-    const what = `${entry.tokens} token${entry.tokens === 1 ? '' : 's'}: ${entry.name}`
-    if (!apply) {
-      console.log(`would revoke ${what}`)
-      continue
-    }
-    try {
-      await bucket.file(entry.name).setMetadata(revocationPatch())
-      revoked += 1
-      console.log(`revoked ${what}`)
-    } catch (error) {
-      failed += 1
-      console.error(`FAILED ${what} (${error instanceof Error ? error.message : String(error)})`)
-    }
-  }
-  for (const line of summary({ bucket: bucketName, apply, scanned: files.length, planned, revoked, failed }))
-    console.log(line)
+  const failed = await revokeTokens(getStorage(app).bucket(bucketName), { bucketName, apply })
   process.exit(failed > 0 ? 1 : 0)
 }
 

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { parseArgs, planRevocations, revocationPatch, summary, tokenCount } from './revoke-photo-tokens.mjs'
+import {
+  parseArgs,
+  planRevocations,
+  revocationPatch,
+  revokeTokens,
+  summary,
+  type TokenBucket,
+  tokenCount,
+} from './revoke-photo-tokens.mjs'
 
 const KEY = '/secrets/sunbeam-admin.json'
 const env = { GOOGLE_APPLICATION_CREDENTIALS: KEY }
@@ -115,6 +123,68 @@ describe('revoke-photo-tokens: what it changes', () => {
     ])
     expect(summary({ ...base, apply: true, revoked: 1, failed: 1 })).toEqual([
       'sunbeam-prod.appspot.com: 5 objects under images/, 2 with download tokens (3 tokens).',
+      'Revoked the tokens of 1 object.',
+      '1 could not be changed (listed above): run again to retry them.',
+    ])
+  })
+})
+
+describe('revoke-photo-tokens: a run against a bucket', () => {
+  /** A bucket as @google-cloud/storage lists it, which records the patches it is sent. */
+  function fakeBucket(failing: string[] = []) {
+    const objects = new Map<string, Record<string, unknown>>([
+      ['images/uid1-My Photo é.jpg-abc', { firebaseStorageDownloadTokens: 't1,t2' }],
+      ['images/uid1/a.jpg-R4nd0mId000000000001', { firebaseStorageDownloadTokens: 't3' }],
+      ['images/uid2/b.jpg-R4nd0mId000000000002', {}],
+    ])
+    const patches: [string, unknown][] = []
+    const bucket: TokenBucket = {
+      async getFiles({ prefix }) {
+        const files = [...objects]
+          .filter(([name]) => name.startsWith(prefix))
+          .map(([name, metadata]) => ({ name, metadata: { metadata } }))
+        return [files]
+      },
+      file(name) {
+        return {
+          async setMetadata(patch) {
+            if (failing.includes(name)) throw new Error('403 Forbidden')
+            patches.push([name, patch])
+            const custom = { ...objects.get(name) }
+            for (const [key, value] of Object.entries(patch.metadata)) if (value === null) delete custom[key]
+            objects.set(name, custom)
+          },
+        }
+      },
+    }
+    const lines: string[] = []
+    const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) }
+    return { bucket, objects, patches, lines, out }
+  }
+
+  it('a dry run lists what holds tokens and changes nothing', async () => {
+    const { bucket, patches, lines, out } = fakeBucket()
+    expect(await revokeTokens(bucket, { bucketName: 'b', apply: false }, out)).toBe(0)
+    expect(patches).toEqual([])
+    expect(lines).toEqual([
+      'Dry run: listing download tokens under gs://b/images/',
+      'would revoke 2 tokens: images/uid1-My Photo é.jpg-abc',
+      'would revoke 1 token: images/uid1/a.jpg-R4nd0mId000000000001',
+      'b: 3 objects under images/, 2 with download tokens (3 tokens).',
+      'Dry run: nothing was changed. Run again with --apply to revoke these tokens.',
+    ])
+    expect(lines.join('\n')).not.toMatch(/t1|t2|t3/)
+  })
+
+  it('--apply removes the tokens of each, reports a failure, and a second run finds only what is left', async () => {
+    const first = fakeBucket(['images/uid1/a.jpg-R4nd0mId000000000001'])
+    expect(await revokeTokens(first.bucket, { bucketName: 'b', apply: true }, first.out)).toBe(1)
+    expect(first.patches).toEqual([
+      ['images/uid1-My Photo é.jpg-abc', { metadata: { firebaseStorageDownloadTokens: null } }],
+    ])
+    expect(first.objects.get('images/uid1-My Photo é.jpg-abc')).toEqual({})
+    expect(first.lines).toContain('FAILED 1 token: images/uid1/a.jpg-R4nd0mId000000000001 (403 Forbidden)')
+    expect(first.lines.slice(-2)).toEqual([
       'Revoked the tokens of 1 object.',
       '1 could not be changed (listed above): run again to retry them.',
     ])
