@@ -15,7 +15,7 @@ export interface OutboxPhoto {
   readonly name: string
   readonly type: PhotoType
   readonly size: number
-  /** Fixed at submission (images/{userId}-{fileName}-{random id}): a retried upload overwrites it. */
+  /** Fixed at submission (images/{userId}/{fileName}-{random id}, decision 0020): a retried upload overwrites it. */
   readonly path: string
   /** The step marker: true once the photo is in storage. */
   readonly uploaded: boolean
