@@ -4,14 +4,26 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
 import { isOnline, isOnlineOnServer, subscribeOnline } from '../shared/ui/online-status'
+// The staff screens' styles travel in their own chunk, not in the one stylesheet every page inlines
+// (vite.config.ts: cssCodeSplit false): marketing pages and the parent area never carry them. React
+// hoists this <style> into the head once, whichever screen renders it.
+import centreCss from './centre.css?inline'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
-import './centre.css'
+
+function CentreStyles() {
+  return (
+    <style href="sunbeam-centre" precedence="default">
+      {centreCss}
+    </style>
+  )
+}
 
 export const STAFF_ONLY = "This area is for Sunbeam's staff"
 
 export function StaffOnly() {
   return (
     <div className="centre-page centre-page--closed">
+      <CentreStyles />
       <h1>Sunbeam centre</h1>
       <p className="notice notice--info">{STAFF_ONLY}.</p>
       <Link to="/" className="button button--primary">
@@ -57,6 +69,7 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
 
   return (
     <div className="centre-page">
+      <CentreStyles />
       <div className="centre-head">
         <div>
           <h1>Sunbeam centre</h1>

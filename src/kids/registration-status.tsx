@@ -7,7 +7,9 @@ import { useEffect, useState } from 'react'
 import type { Registration } from '../shared/records/registration-record'
 import { registrationText } from '../shared/records/registration-record'
 import { useOutbox } from './outbox/outbox-context'
-import './registration-status.css'
+// Its own styles travel with this chunk rather than in the stylesheet every page inlines: marketing
+// pages stay the bytes they were. React hoists the <style> into the head once.
+import registrationCss from './registration-status.css?inline'
 
 const RETRY_MS = [2_000, 5_000, 15_000, 60_000]
 
@@ -48,5 +50,12 @@ export function RegistrationStatus({
   const registration = useRegistration(kidId, onServer)
   const text = registrationText(registration)
   if (!text || !registration) return null
-  return <span className={`registration-status registration-status--${registration.state}`}>{text}</span>
+  return (
+    <span className={`registration-status registration-status--${registration.state}`}>
+      <style href="sunbeam-registration-status" precedence="default">
+        {registrationCss}
+      </style>
+      {text}
+    </span>
+  )
 }
