@@ -80,7 +80,11 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
   await expect(kidCard(page, kidName)).toBeVisible()
 
   // A member of staff: an ordinary account, then granted by the command while signed in.
-  const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  // With the service worker (the suite blocks it by default): /centre must reopen offline.
+  const staffContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  })
   const staffPage = await staffContext.newPage()
   const staffApp = appPage(staffPage)
   try {
@@ -151,6 +155,19 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
       .toMatchObject({ handled: true, handledAt: 'timestamp', subject })
 
     // Offline: the list last seen stays, and Mark unhandled waits on the device until the connection returns.
+    // First the service worker must hold the app and the staff adapter (kept when first used), so that
+    // /centre also reopens offline.
+    await expect
+      .poll(
+        () =>
+          staffPage.evaluate(async () => {
+            if (!navigator.serviceWorker.controller) return false
+            const kept = await (await caches.open('sunbeam-app-chunks')).keys()
+            return kept.some((request) => /\/assets\/firebase-centre-[\w-]+\.js$/.test(request.url))
+          }),
+        { timeout: 30_000, message: 'the service worker controls /centre and keeps the staff adapter' },
+      )
+      .toBe(true)
     await staffContext.setOffline(true)
     await expect(staffPage.getByText('Showing what this device last saw.')).toBeVisible()
     await inquiry.getByRole('button', { name: /^Mark unhandled/ }).click()
@@ -158,8 +175,13 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
     await expect(inquiry).toContainText('Waiting to be sent')
     await expect(card(staffPage, subject)).toContainText('Is there a place from January?')
     expect(plainFields((await serverDocument(inquiryPath)) ?? { name: '', fields: {} }).handled).toBe(true)
+    // Reopened offline: what was last seen, the queued mark included, from this device alone.
+    await staffApp.reload()
+    await expect(staffPage.getByText('Showing what this device last saw.')).toBeVisible({ timeout: 30_000 })
+    await expect(card(staffPage, subject)).toContainText('Not handled')
+    await expect(card(staffPage, subject)).toContainText('Is there a place from January?')
+    expect(plainFields((await serverDocument(inquiryPath)) ?? { name: '', fields: {} }).handled).toBe(true)
     await staffContext.setOffline(false)
-    await expect(inquiry).not.toContainText('Waiting to be sent', { timeout: 30_000 })
     await expect
       .poll(
         async () => plainFields((await serverDocument(inquiryPath)) ?? { name: '', fields: {} }).handled,

@@ -4,14 +4,24 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
 import { isOnline, isOnlineOnServer, subscribeOnline } from '#shared/ui/online-status'
+// The staff screens' styles are a file of their own, not part of the one stylesheet every page inlines
+// (vite.config.ts: cssCodeSplit false): marketing pages and the parent area never carry them. A
+// stylesheet file, not an inline <style>: the Content-Security-Policy allows styles from the site and
+// hashed inline ones only (docs/decisions/0010). React hoists the <link> into the head once and
+// holds the screen until it has loaded.
+import centreCssUrl from './centre.css?url'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
-import './centre.css'
+
+function CentreStyles() {
+  return <link rel="stylesheet" href={centreCssUrl} precedence="default" />
+}
 
 export const STAFF_ONLY = "This area is for Sunbeam's staff"
 
 export function StaffOnly() {
   return (
     <div className="centre-page centre-page--closed">
+      <CentreStyles />
       <h1>Sunbeam centre</h1>
       <p className="notice notice--info">{STAFF_ONLY}.</p>
       <Link to="/" className="button button--primary">
@@ -57,6 +67,7 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
 
   return (
     <div className="centre-page">
+      <CentreStyles />
       <div className="centre-head">
         <div>
           <h1>Sunbeam centre</h1>

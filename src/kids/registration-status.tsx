@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react'
 import type { Registration } from '#shared/records/registration-record'
 import { registrationText } from '#shared/records/registration-record'
 import { useOutbox } from './outbox/outbox-context'
+// In the one stylesheet every page inlines, as the parent area's other styles (decision 0003); an
+// inline <style> of its own would need a hash in the Content-Security-Policy (decision 0010).
 import './registration-status.css'
 
 const RETRY_MS = [2_000, 5_000, 15_000, 60_000]
