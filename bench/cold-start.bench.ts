@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { type BrowserContext, type Page, test } from '@playwright/test'
 import { appPage } from '../e2e/fixtures'
 import { expireIdToken } from '../e2e/id-token'
-import { amara, fillChild, signUpFreshParent } from '../e2e/parent-steps'
+import { fillChild, signUpFreshParent } from '../e2e/parent-steps'
 import { photoFiles } from '../e2e/pictures'
 import { waitForServiceWorker } from '../e2e/service-worker'
 import { answerStorage } from '../e2e/storage-fake'
@@ -64,7 +64,7 @@ function watchMarks(children: readonly string[]) {
 
 async function addChild(page: Page, kidName: string) {
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { ...amara, kidName })
+  await fillChild(page, { kidName })
   await page.getByLabel('Images').setInputFiles(photoFiles(1, kidName.split(' ')[0]?.toLowerCase()))
   const chosen = page.getByRole('list', { name: 'Chosen photos' })
   await chosen.getByRole('img').first().waitFor()

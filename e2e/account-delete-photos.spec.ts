@@ -1,32 +1,13 @@
-// 'Delete my account' deletes every photo in the parent's folder, images/{uid}/, on the production build
-// in Chromium: also one this device never knew of, uploaded from another device whose child was never
-// saved (no record names it, no outbox here holds it), and nobody else's. The real Auth emulator;
-// Storage and Firestore's REST API answered by the harness (e2e/storage-fake.ts, e2e/firestore-rest-fake.ts), whose Storage fake
-// behaves as storage.rules does (its owner alone lists a folder); Firestore's own server unreachable.
-import type { Page } from '@playwright/test'
 import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
-import { amara, cardLink, currentUid, fillChild, kidCard, PASSWORD, signUpFreshParent } from './parent-steps'
-import { photoFiles } from './pictures'
+import { addChildThroughForm, currentUid, PASSWORD, signUpFreshParent } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
-
-/** Adds a child with `photos` photos through the add form; resolves back on /profile with its id. */
-async function addChild(page: Page, kidName: string, photos: number): Promise<string> {
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { ...amara, kidName })
-  await page.getByLabel('Images').setInputFiles(photoFiles(photos, kidName.split(' ')[0]?.toLowerCase()))
-  await page.getByRole('button', { name: 'Add Child' }).click()
-  await expect(page.getByText('Child added').last()).toBeVisible()
-  await expect(page).toHaveURL(/\/profile$/)
-  await expect(kidCard(page, kidName)).toBeVisible()
-  return (await cardLink(page, kidName).getAttribute('href'))?.split('/').pop() ?? ''
-}
 
 test("'Delete my account' deletes a photo this device never knew of, from the parent's folder only", async ({
   app,
@@ -37,7 +18,7 @@ test("'Delete my account' deletes a photo this device never knew of, from the pa
   const server = await answerFirestoreRest(page)
   await signUpFreshParent(app, page, testInfo, 'folder')
   const uid = await currentUid(page)
-  const kidId = await addChild(page, 'Ada Nwosu', 2)
+  const kidId = await addChildThroughForm(page, { kidName: 'Ada Nwosu', photos: 2 })
   await expect.poll(() => storage.uploads.length).toBe(2)
   const photos = [...storage.uploads]
   // The app uploads into the parent's folder.

@@ -49,7 +49,7 @@ test.describe('parent screens', () => {
     expect(await axeViolations(page), 'profile with a toast').toEqual([])
 
     await app.goto('/add-kid')
-    await fillChild(page, amara)
+    await fillChild(page)
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
     expect(await axeViolations(page), 'add form').toEqual([])

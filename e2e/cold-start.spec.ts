@@ -10,7 +10,7 @@ import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { expireIdToken } from './id-token'
-import { amara, currentUid, fillChild, imageLoaded, kidCard, signUpFreshParent } from './parent-steps'
+import { currentUid, fillChild, imageLoaded, kidCard, signUpFreshParent } from './parent-steps'
 import { photoFiles } from './pictures'
 import { waitForServiceWorker } from './service-worker'
 import { answerStorage } from './storage-fake'
@@ -40,7 +40,7 @@ async function lieFi(context: BrowserContext): Promise<{ held: () => number }> {
 /** Adds a child through the add form; back on /profile, its card shows (waiting: Firestore is away). */
 async function addChild(page: Page, kidName: string) {
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { ...amara, kidName })
+  await fillChild(page, { kidName })
   await page.getByLabel('Images').setInputFiles(photoFiles(1, kidName.split(' ')[0]?.toLowerCase()))
   const chosen = page.getByRole('list', { name: 'Chosen photos' })
   await expect(chosen.getByRole('img')).toHaveCount(1)

@@ -19,7 +19,7 @@ test('an edit adds a photo to the two saved ones, made the cover: the record hol
   const storage = await answerStorage(page)
   await signUpFreshParent(app, page, testInfo, 'edit-photos')
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, amara)
+  await fillChild(page)
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(page).toHaveURL(/\/profile$/)

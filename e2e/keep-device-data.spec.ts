@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { amara, fillChild, signUpFreshParent } from './parent-steps'
+import { fillChild, signUpFreshParent } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
@@ -40,7 +40,7 @@ const persistCalls = (page: Page) =>
 
 async function addChild(page: Page) {
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, amara)
+  await fillChild(page)
   await page.getByLabel('Images').setInputFiles(photoFiles(1))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(page.getByText('Child added')).toBeVisible()

@@ -2,7 +2,7 @@
 // a second device of the same parent, deleting a child, and the Auth emulator asked directly.
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
 import { type AppPage, appPage, expect } from './fixtures'
-import { amara, cardLink, fillChild, kidCard, PASSWORD } from './parent-steps'
+import { cardLink, fillChild, kidCard, PASSWORD } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage, type StorageHarness } from './storage-fake'
 
@@ -11,7 +11,7 @@ const AUTH_EMULATOR = 'http://127.0.0.1:9099'
 /** Fills the add form for `kidName` with `photos` photos; resolves once they show, before the press. */
 export async function fillNewChild(page: Page, kidName: string, photos: number): Promise<void> {
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { ...amara, kidName })
+  await fillChild(page, { kidName })
   await page.getByLabel('Images').setInputFiles(photoFiles(photos, kidName.split(' ')[0]?.toLowerCase()))
   await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(photos)
 }

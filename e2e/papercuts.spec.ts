@@ -153,7 +153,7 @@ test.describe('questions', () => {
     await signUpFreshParent(app, page, testInfo, 'dialogs')
     // In-app, not a new page load: the toasts' code loaded with 'Signed up successfully' stays.
     await page.getByRole('link', { name: 'Add your child' }).click()
-    await fillChild(page, amara)
+    await fillChild(page)
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
     // Offline: the child waits on this device, so signing out asks what to do with it.

@@ -238,7 +238,7 @@ test("after signing up, adding and editing a child, 'My Profile' shows at the to
 
   // Add a child: the submit button is at the end of a long form, so the page is scrolled far down.
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, amara)
+  await fillChild(page)
   await page.getByLabel('Images').setInputFiles(photoFiles(1))
   const submit = page.getByRole('button', { name: 'Add Child' })
   await submit.scrollIntoViewIfNeeded()

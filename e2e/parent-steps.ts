@@ -4,6 +4,7 @@
 // firestore-offline.ts.
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import { type AppPage, expect } from './fixtures'
+import { photoFiles } from './pictures'
 
 export const PASSWORD = 'sunbeam-secret-1'
 
@@ -85,13 +86,38 @@ export const amara: Child = {
   address: '12 Palm Close\nOsongama Estate, Uyo',
 }
 
-export async function fillChild(page: Page, child: Child) {
+/** A child's form data: Amara's, with the fields a test cares about overridden (the one builder). */
+export function childData(overrides: Partial<Child> = {}): Child {
+  return { ...amara, ...overrides }
+}
+
+/** Fills the child form with `childData(overrides)`. */
+export async function fillChild(page: Page, overrides: Partial<Child> = {}) {
+  const child = childData(overrides)
   await page.getByLabel('Child Name').fill(child.kidName)
   await page.getByLabel('Child Age').fill(child.kidAge)
   await page.getByLabel('Parent Name').fill(child.parentName)
   await page.getByLabel('Parent Age').fill(child.parentAge)
   await page.getByLabel('Parent Phone').fill(child.parentPhone)
   await page.getByLabel('Address').fill(child.address)
+}
+
+/**
+ * From /profile, adds a child named `kidName` with `photos` photos through the add form; resolves
+ * back on /profile, the child listed, with its id.
+ */
+export async function addChildThroughForm(
+  page: Page,
+  { kidName, photos }: { readonly kidName: string; readonly photos: number },
+): Promise<string> {
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await fillChild(page, { kidName })
+  await page.getByLabel('Images').setInputFiles(photoFiles(photos, kidName.split(' ')[0]?.toLowerCase()))
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  await expect(page.getByText('Child added').last()).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(kidCard(page, kidName)).toBeVisible()
+  return (await cardLink(page, kidName).getAttribute('href'))?.split('/').pop() ?? ''
 }
 
 /** The link of a child's card: its text starts with the child's name. */

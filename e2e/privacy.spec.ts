@@ -4,24 +4,23 @@
 // emulator; Storage and Firestore's REST API answered by the harness (e2e/storage-fake.ts, e2e/firestore-rest-fake.ts); Firestore's
 // own server unreachable (records wait in the SDK's queue).
 import { readFileSync } from 'node:fs'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
 import {
+  addChildThroughForm,
   amara,
   cardLink,
   currentUid,
-  fillChild,
   imageLoaded,
   kidCard,
   PASSWORD,
   signOutFromProfile,
   signUpFreshParent,
 } from './parent-steps'
-import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
@@ -29,18 +28,6 @@ const AUTH_EMULATOR = 'http://127.0.0.1:9099'
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
-
-/** Adds a child with `photos` photos through the add form; resolves back on /profile with its id. */
-async function addChild(page: Page, kidName: string, photos: number): Promise<string> {
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { ...amara, kidName })
-  await page.getByLabel('Images').setInputFiles(photoFiles(photos, kidName.split(' ')[0]?.toLowerCase()))
-  await page.getByRole('button', { name: 'Add Child' }).click()
-  await expect(page.getByText('Child added').last()).toBeVisible()
-  await expect(page).toHaveURL(/\/profile$/)
-  await expect(kidCard(page, kidName)).toBeVisible()
-  return (await cardLink(page, kidName).getAttribute('href'))?.split('/').pop() ?? ''
-}
 
 /** What the Auth emulator answers to signing in with e-mail and password (the app's own call). */
 async function emulatorSignIn(request: APIRequestContext, email: string) {
@@ -63,13 +50,13 @@ test('after sign-out, nothing on the device holds the former parent’s children
 
   // One child sent (photos uploaded, the record in Firestore's cache and queue), its detail viewed (the
   // photos' copies on the device); one still waiting in the outbox, its photos on the device only.
-  const sentId = await addChild(page, 'Zainab Bello', 2)
+  const sentId = await addChildThroughForm(page, { kidName: 'Zainab Bello', photos: 2 })
   await expect.poll(() => storage.uploads.length).toBe(2)
   await cardLink(page, 'Zainab Bello').click()
   await imageLoaded(page.getByRole('img', { name: 'Photo 1 of 2 of Zainab Bello' }).first())
   await page.getByRole('link', { name: 'Back to profile' }).click()
   storage.refuse(true)
-  await addChild(page, 'Tobi Adeyemi', 1)
+  await addChildThroughForm(page, { kidName: 'Tobi Adeyemi', photos: 1 })
   await expect(kidCard(page, 'Tobi Adeyemi')).toContainText('Waiting to upload')
 
   const secrets = [uid, email, 'Zainab Bello', 'Tobi Adeyemi', amara.parentName, 'Palm Close', sentId]
@@ -100,11 +87,11 @@ test("'Download my data' gives one zip file with the account, every child's reco
   const storage = await answerStorage(page)
   const email = await signUpFreshParent(app, page, testInfo, 'download')
   const uid = await currentUid(page)
-  await addChild(page, 'Chidi Eze', 2)
+  await addChildThroughForm(page, { kidName: 'Chidi Eze', photos: 2 })
   await expect.poll(() => storage.uploads.length).toBe(2)
   // A second child still waiting on this device (Storage unreachable) is in the file too.
   storage.refuse(true)
-  await addChild(page, 'Efe Okon', 1)
+  await addChildThroughForm(page, { kidName: 'Efe Okon', photos: 1 })
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -172,7 +159,7 @@ test.describe('deleting the account', () => {
     const server = await answerFirestoreRest(page)
     const email = await signUpFreshParent(app, page, testInfo, 'delete')
     const uid = await currentUid(page)
-    const kidId = await addChild(page, 'Ada Nwosu', 2)
+    const kidId = await addChildThroughForm(page, { kidName: 'Ada Nwosu', photos: 2 })
     await expect.poll(() => storage.uploads.length).toBe(2)
     const photos = [...storage.uploads]
     // The server holds what this device sent: the child's record and the parent's user record.

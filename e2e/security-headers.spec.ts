@@ -224,7 +224,7 @@ test.describe('with Firebase', () => {
     })
     await test.step('add a child with two photos', async () => {
       await page.getByRole('link', { name: 'Add your child' }).click()
-      await fillChild(page, amara)
+      await fillChild(page)
       await page.getByLabel('Images').setInputFiles(photoFiles(2))
       await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
       await page.getByRole('button', { name: 'Add Child' }).click()

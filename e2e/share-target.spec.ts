@@ -183,7 +183,7 @@ test.describe('through sign-in to the add form', () => {
     for (const thumbnail of await chosen.getByRole('img').all()) await imageLoaded(thumbnail)
 
     // Added offline, the child waits with both photos, and the share is no longer kept on the device.
-    await fillChild(page, amara)
+    await fillChild(page)
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Add Child' }).click()
     await expect(page).toHaveURL(/\/profile$/)

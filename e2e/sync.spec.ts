@@ -58,7 +58,7 @@ test('online, with Storage and Firestore refusing: back on /profile within 5 s o
   await signUpFreshParent(app, page, testInfo, 'weak')
   try {
     await app.goto('/add-kid')
-    await fillChild(page, amara)
+    await fillChild(page)
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     // The parent presses 'Add Child' once their photos show. Scaling them down is the device's work,
     // whatever the connection (bench/ measures it): in a fresh-clone run on a busy 2-core machine
@@ -132,7 +132,7 @@ test("'Your Kids', sampled every 100 ms through add, edit, send and reload, neve
 
   // Add: the upload hangs, so the parent is let go and the child waits.
   await app.goto('/add-kid')
-  await fillChild(page, amara)
+  await fillChild(page)
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(kidCard(page, amara.kidName)).toBeVisible({ timeout: 10_000 })
@@ -183,7 +183,7 @@ test('a shared phone: A’s in-flight upload and A’s child never go out with B
   const emailA = await signUpFreshParent(app, page, testInfo, 'shared-a')
   const uidA = await currentUid(page)
   await app.goto('/add-kid')
-  await fillChild(page, amara)
+  await fillChild(page)
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(kidCard(page, amara.kidName)).toContainText('Waiting to upload', { timeout: 10_000 })
@@ -289,7 +289,7 @@ test('a reload in the middle of an upload ends with one write and two photos; af
   // The second photo is held in flight, and again when the page after the reload sends it once more.
   const release = storage.holdUploads({ skip: 1, count: 2 })
   await app.goto('/add-kid')
-  await fillChild(page, amara)
+  await fillChild(page)
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect.poll(() => storage.uploads.length).toBe(1) // the first photo is up, the second in flight
@@ -329,7 +329,7 @@ test.describe('a browser without IndexedDB', () => {
     await signUpFreshParent(app, page, testInfo, 'no-idb')
     await app.goto('/add-kid')
     await expect(page.getByText('This browser keeps nothing on this device')).toBeVisible()
-    await fillChild(page, amara)
+    await fillChild(page)
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     await page.getByRole('button', { name: 'Add Child' }).click()
     await expect(page.getByText('Child added')).toBeVisible()
