@@ -215,6 +215,13 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
                   (frameworkModule.test(id) || entryModules.has(id)) && !lazyRouterParts.test(id),
               },
               {
+                // Firebase's core (app, component, logger, util), which the backend and App Check share:
+                // named like every chunk of Firebase code (firebase-…), which the worker never precaches
+                // and the offline tests recognize by name.
+                name: 'firebase-core',
+                test: /[\\/]node_modules[\\/](?:@firebase[\\/](?:app|component|logger|util)|idb)[\\/]/,
+              },
+              {
                 // The post list and its card: /blog and every post need both, so one file, not two.
                 name: 'blog-posts',
                 test: /[\\/]src[\\/]marketing[\\/](?:content[\\/]blog-posts|components[\\/]blog-card)\.tsx?$/,

@@ -80,7 +80,7 @@ const APP_CHECK_WAIT_MS = 5_000
 function startAppCheckIfConfigured(app: FirebaseApp): Promise<void> {
   const settings = appCheckSettings(useEmulators)
   if (!settings) return Promise.resolve()
-  const started = import('./app-check')
+  const started = import('./firebase-app-check')
     .then(({ startAppCheck }) => startAppCheck(app, settings))
     .then(
       () => undefined,

@@ -21,7 +21,7 @@ vi.mock('firebase/app-check', () => ({
 }))
 
 const { RECAPTCHA_ENTERPRISE_URL, RECAPTCHA_POLICY, resetAppCheckScript, startAppCheck } = await import(
-  './app-check'
+  './firebase-app-check'
 )
 const { appCheckSettings } = await import('./app-check-config')
 
