@@ -47,6 +47,9 @@ function sameRecord(stored: StoredKid, record: KidRecord): boolean {
   )
 }
 
+/** How long a refusal must stand before it is believed (see follow()). */
+const REFUSAL_SETTLE_MS = 3_000
+
 export class Handoff {
   /** Saves whose server answer is being followed (submission id -> unsubscribe). */
   private readonly following = new Map<string, () => void>()
@@ -124,19 +127,35 @@ export class Handoff {
     // server refused it, even in a snapshot that is still 'from cache' (the write stream's refusal can
     // come before the listen stream has caught up).
     let queued = false
+    // The server's listen stream can also say 'no record' once more just after the write was
+    // acknowledged, before it has caught up (seen on the emulator: the record was saved). So an answer
+    // other than the record itself is taken only if no snapshot with the record follows it soon.
+    let settle: ReturnType<typeof setTimeout> | undefined
+    const record = recordOf(entry, binding.userId)
+    const answer = (snapshot: KidSnapshot) => {
+      answered = true
+      clearTimeout(settle)
+      this.following.get(entry.id)?.()
+      this.following.delete(entry.id)
+      this.host.track(this.answered(binding, entry, snapshot, queued))
+    }
     const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
       if (answered || snapshot === 'forbidden') return
       if (snapshot.pendingWrite) {
         queued = true
         return
       }
-      answered = true
-      this.following.get(entry.id)?.()
-      this.following.delete(entry.id)
-      this.host.track(this.answered(binding, entry, snapshot, queued))
+      if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer(snapshot)
+      clearTimeout(settle)
+      if (!queued) return answer(snapshot)
+      settle = setTimeout(() => answer(snapshot), REFUSAL_SETTLE_MS)
     })
     if (answered) stop()
-    else this.following.set(entry.id, stop)
+    else
+      this.following.set(entry.id, () => {
+        clearTimeout(settle)
+        stop()
+      })
   }
 
   private async answered(
