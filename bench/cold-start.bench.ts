@@ -7,11 +7,10 @@
 // Networks: online (Auth answers; Firestore's server is unreachable in this setup, as in the browser
 // suite); offline (the browser's own offline mode); lie-fi (every Firebase request left unanswered).
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { type BrowserContext, type Page, test } from '@playwright/test'
+import { type BrowserContext, test } from '@playwright/test'
 import { appPage } from '../e2e/fixtures'
 import { expireIdToken } from '../e2e/id-token'
-import { fillChild, signUpFreshParent } from '../e2e/parent-steps'
-import { photoFiles } from '../e2e/pictures'
+import { parentSteps } from '../e2e/parent-steps'
 import { waitForServiceWorker } from '../e2e/service-worker'
 import { answerStorage } from '../e2e/storage-fake'
 
@@ -62,17 +61,6 @@ function watchMarks(children: readonly string[]) {
   document.addEventListener('load', check, true)
 }
 
-async function addChild(page: Page, kidName: string) {
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { kidName })
-  await page.getByLabel('Images').setInputFiles(photoFiles(1, kidName.split(' ')[0]?.toLowerCase()))
-  const chosen = page.getByRole('list', { name: 'Chosen photos' })
-  await chosen.getByRole('img').first().waitFor()
-  await chosen.getByText('Preparing…').waitFor({ state: 'detached' })
-  await page.getByRole('button', { name: 'Add Child' }).click()
-  await page.waitForURL(/\/profile$/, { timeout: 30_000 })
-}
-
 /** One reopening: a new page at 4x CPU on /profile; the marks it reached within GIVE_UP_MS. */
 async function reopen(context: BrowserContext) {
   const page = await context.newPage()
@@ -106,10 +94,11 @@ test('cold start of the installed app, 4x CPU', async ({ browser }, testInfo) =>
     await answerStorage(context)
     const page = await context.newPage()
     const app = appPage(page)
+    const parent = parentSteps({ page, app, testInfo })
     await app.goto('/')
     await waitForServiceWorker(page)
-    await signUpFreshParent(app, page, testInfo, `bench-${token}`)
-    for (const name of CHILDREN) await addChild(page, name)
+    await parent.signUp({ label: `bench-${token}` })
+    for (const name of CHILDREN) await parent.addChild({ kidName: name, photos: 1 })
     // Every photo uploaded (the harness answers Storage), so the device keeps its copies.
     await page.waitForFunction(() => document.querySelectorAll('.kid-badge').length === 0, null, {
       timeout: 30_000,

@@ -2,7 +2,7 @@ import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
-import { addChildThroughForm, currentUid, PASSWORD, signUpFreshParent } from './parent-steps'
+import { PASSWORD } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
@@ -10,15 +10,15 @@ test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
 test("'Delete my account' deletes a photo this device never knew of, from the parent's folder only", async ({
-  app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(90_000)
   const storage = await answerStorage(page)
   const server = await answerFirestoreRest(page)
-  await signUpFreshParent(app, page, testInfo, 'folder')
-  const uid = await currentUid(page)
-  const kidId = await addChildThroughForm(page, { kidName: 'Ada Nwosu', photos: 2 })
+  await parent.signUp({ label: 'folder' })
+  const uid = await parent.uid()
+  const { kidId } = await parent.addChild({ kidName: 'Ada Nwosu', photos: 2 })
   await expect.poll(() => storage.uploads.length).toBe(2)
   const photos = [...storage.uploads]
   // The app uploads into the parent's folder.

@@ -1,13 +1,13 @@
 // Parent accounts, as a parent uses them, on the production build in Chromium, against the real Auth
 // emulator (127.0.0.1:9099). Firestore's server is unreachable here on purpose (its emulator needs
 // Java 21): users/{uid} writes wait in Firestore's persistent queue, which these tests read back.
-import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test'
+import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { PASSWORD, uniqueEmail } from './parent-steps'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
 const PROJECT = 'demo-sunbeam'
-const PASSWORD = 'sunbeam-secret-1'
 
 /** One pattern matching any of these: test.use() would read a two-element array as [value, options]. */
 function anyOf(...patterns: RegExp[]): RegExp {
@@ -18,11 +18,6 @@ function anyOf(...patterns: RegExp[]): RegExp {
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
-
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const random = Math.random().toString(36).slice(2, 8)
-  return `b-${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`
-}
 
 /** Creates an account directly in the Auth emulator (test setup, not what the test is about). */
 async function createAccount(request: APIRequestContext, email: string, displayName: string) {
@@ -57,7 +52,8 @@ async function queuedWritesFor(page: Page, documentPath: string): Promise<unknow
   return writes.filter((write) => JSON.stringify(write).includes(`/documents/${documentPath}"`))
 }
 
-async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
+/** Fills and sends the sign-in form (what these tests watch: unlike the `parent` fixture's signIn). */
+async function submitSignIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email Address').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
@@ -105,7 +101,7 @@ test('sign in goes to My Profile', async ({ app, page, request }, testInfo) => {
   await createAccount(request, email, 'Ada Parent')
   await app.goto('/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
-  await signInThroughForm(page, email)
+  await submitSignIn(page, email)
   await expect(toast(page, 'Signed in successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByLabel('Name')).toHaveValue('Ada Parent')
@@ -143,7 +139,7 @@ test.describe('refused by the Auth emulator', () => {
     const email = uniqueEmail(testInfo, 'wrongpw')
     await createAccount(request, email, 'Ada Parent')
     await app.goto('/login')
-    await signInThroughForm(page, email, 'not-the-password')
+    await submitSignIn(page, email, 'not-the-password')
     await expect(toast(page, 'Bad User Credentials')).toBeVisible()
     await expect(page).toHaveURL(/\/login$/)
     await expect(toast(page, 'Signed in successfully')).toHaveCount(0)
@@ -158,7 +154,7 @@ test("Logout says 'Signed out successfully', goes to / and really signs out", as
   const email = uniqueEmail(testInfo, 'logout')
   await createAccount(request, email, 'Ada Parent')
   await app.goto('/login')
-  await signInThroughForm(page, email)
+  await submitSignIn(page, email)
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(toast(page, 'Signed out successfully')).toBeVisible()
@@ -189,7 +185,7 @@ test('the guard shows a loader, sends a signed-out visitor to /login and back af
   release()
 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
-  await signInThroughForm(page, email)
+  await submitSignIn(page, email)
   await expect(toast(page, 'Signed in successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
@@ -212,7 +208,7 @@ test('a name change is saved once, and only when it changed', async ({ app, page
     if (r.url().includes('/identitytoolkit.googleapis.com/v1/accounts:update')) profileUpdates.push(r)
   })
   await app.goto('/login')
-  await signInThroughForm(page, email)
+  await submitSignIn(page, email)
   const name = page.getByLabel('Name')
   await expect(name).toHaveValue('Ada Parent')
   await expect(name).not.toBeEditable()

@@ -4,7 +4,7 @@ import { axeViolations } from './axe'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, scrollThrough, test } from './fixtures'
 import { notFoundStatusOf } from './not-found-status'
-import { amara, cardLink, fillChild, kidCard, signUpFreshParent } from './parent-steps'
+import { amara, cardLink, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
@@ -40,16 +40,17 @@ test.describe('parent screens', () => {
   test('profile, add, detail, edit, the dialogs and the toasts: no WCAG 2.2 A/AA violation', async ({
     app,
     page,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(150_000)
     await answerStorage(page)
-    await signUpFreshParent(app, page, testInfo, 'axe')
+    await parent.signUp({ label: 'axe' })
     // 'Signed up successfully' is on screen.
     await expect(page.getByText('Signed up successfully')).toBeVisible()
     expect(await axeViolations(page), 'profile with a toast').toEqual([])
 
     await app.goto('/add-kid')
-    await fillChild(page)
+    await parent.fillChild()
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
     expect(await axeViolations(page), 'add form').toEqual([])

@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { axeViolations } from './axe'
 import { appPage, expect, test } from './fixtures'
-import { fillNewChild, kidIdOf } from './online-device'
 import { onlineWorld, plainFields, serverDocument, serverQuery } from './online-world'
-import { cardLink, kidCard, PASSWORD, signUpFreshParent } from './parent-steps'
+import { cardLink, kidCard, PASSWORD, parentSteps } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
@@ -34,6 +33,7 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
   app,
   page,
   browser,
+  parent,
 }, testInfo) => {
   test.setTimeout(240_000)
   const kidName = `Amara ${Date.now().toString(36)}`
@@ -49,10 +49,10 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
 
   // A parent registers a child, and the same parent writes through Quick Inquire.
   await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'centre-parent')
-  await fillNewChild(page, kidName, 1)
+  await parent.signUp({ label: 'centre-parent' })
+  await parent.fillNewChild({ kidName, photos: 1 })
   await page.getByRole('button', { name: 'Add Child' }).click()
-  const kidId = await kidIdOf(page, kidName)
+  const kidId = await parent.kidId({ kidName: kidName })
   await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 20_000 }).not.toBeNull()
   await expect(kidCard(page, kidName)).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
   await app.goto('/contact')
@@ -87,8 +87,10 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
   })
   const staffPage = await staffContext.newPage()
   const staffApp = appPage(staffPage)
+  // Staff sign up as parents do.
+  const staff = parentSteps({ page: staffPage, app: staffApp, testInfo })
   try {
-    const staffEmail = await signUpFreshParent(staffApp, staffPage, testInfo, 'centre-staff')
+    const { email: staffEmail } = await staff.signUp({ label: 'centre-staff' })
     await staffApp.goto('/centre')
     await expect(staffPage.getByText("This area is for Sunbeam's staff.")).toBeVisible({ timeout: 30_000 })
     staffCommand('grant', staffEmail)
@@ -198,9 +200,10 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
 test('a revoked member of staff, signed in again, sees no data; Sign out leaves /centre', async ({
   app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
-  const email = await signUpFreshParent(app, page, testInfo, 'centre-revoked')
+  const { email } = await parent.signUp({ label: 'centre-revoked' })
   staffCommand('grant', email)
   await app.goto('/centre')
   await expect(page.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })

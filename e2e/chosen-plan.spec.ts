@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { PASSWORD, signOutFromProfile, uniqueEmail } from './parent-steps'
+import { PASSWORD, uniqueEmail } from './parent-steps'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
@@ -28,6 +28,7 @@ async function addYourChild(page: Page) {
 test("'Choose Plan' on Weekly, then Sign Up: the add form has the Weekly plan; then Daily through Sign In", async ({
   app,
   page,
+  parent,
 }, testInfo) => {
   await app.goto('/pricing')
   await choosePlan(page, 'Weekly Plan')
@@ -43,7 +44,7 @@ test("'Choose Plan' on Weekly, then Sign Up: the add form has the Weekly plan; t
   // The same parent, signed out, chooses another plan and signs in.
   await page.getByRole('link', { name: 'Profile', exact: true }).first().click()
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
-  await signOutFromProfile(page)
+  await parent.signOut()
   await app.goto('/pricing')
   await choosePlan(page, 'Daily Plan')
   await page.getByLabel('Email Address').fill(email)

@@ -5,13 +5,12 @@
 // began on /signup opens offline the next day, and a session the server no longer accepts ends with a
 // clear message and a clean device. The real Auth emulator; Firestore's server unreachable; Storage
 // answered by the harness.
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { expireIdToken } from './id-token'
-import { currentUid, fillChild, imageLoaded, kidCard, signUpFreshParent } from './parent-steps'
-import { photoFiles } from './pictures'
+import { imageLoaded, kidCard } from './parent-steps'
 import { waitForServiceWorker } from './service-worker'
 import { answerStorage } from './storage-fake'
 
@@ -37,19 +36,6 @@ async function lieFi(context: BrowserContext): Promise<{ held: () => number }> {
   return { held: () => held }
 }
 
-/** Adds a child through the add form; back on /profile, its card shows (waiting: Firestore is away). */
-async function addChild(page: Page, kidName: string) {
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { kidName })
-  await page.getByLabel('Images').setInputFiles(photoFiles(1, kidName.split(' ')[0]?.toLowerCase()))
-  const chosen = page.getByRole('list', { name: 'Chosen photos' })
-  await expect(chosen.getByRole('img')).toHaveCount(1)
-  await expect(chosen.getByText('Preparing…')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Add Child' }).click()
-  await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 })
-  await expect(kidCard(page, kidName)).toBeVisible()
-}
-
 /**
  * Opens /profile in a new page of the same browser (the installed app reopened) and resolves with the
  * milliseconds from the navigation's start to 'My Profile' with every one of `children` listed.
@@ -68,13 +54,14 @@ for (const token of ['fresh', 'expired'] as const) {
     app,
     context,
     page,
+    parent,
   }, testInfo) => {
     await answerStorage(context)
     await app.goto('/')
     await waitForServiceWorker(page)
-    await signUpFreshParent(app, page, testInfo, `liefi-${token}`)
-    await addChild(page, 'Amara Obi')
-    await addChild(page, 'Bola Ade')
+    await parent.signUp({ label: `liefi-${token}` })
+    await parent.addChild({ kidName: 'Amara Obi', photos: 1 })
+    await parent.addChild({ kidName: 'Bola Ade', photos: 1 })
     if (token === 'expired') expect(await expireIdToken(page), 'a stored session').toBe(true)
     await page.close()
 
@@ -94,15 +81,15 @@ for (const token of ['fresh', 'expired'] as const) {
 }
 
 test('a first visit that began on /signup opens offline the next day, with the child', async ({
-  app,
   context,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   await answerStorage(context)
   // The parent's very first page here is the sign-up form (a link in an e-mail from the centre).
-  await signUpFreshParent(app, page, testInfo, 'first-signup')
+  await parent.signUp({ label: 'first-signup' })
   await waitForServiceWorker(page)
-  await addChild(page, 'Amara Obi')
+  await parent.addChild({ kidName: 'Amara Obi', photos: 1 })
   // The worker keeps the app files the first page loaded before it took control.
   await expect
     .poll(async () =>
@@ -122,13 +109,13 @@ test('a first visit that began on /signup opens offline the next day, with the c
 })
 
 test('a session the server no longer accepts ends with a clear message and a clean device', async ({
-  app,
   context,
   page,
   request,
-}, testInfo) => {
-  const email = await signUpFreshParent(app, page, testInfo, 'refused')
-  const uid = await currentUid(page)
+  parent,
+}) => {
+  const { email } = await parent.signUp({ label: 'refused' })
+  const uid = await parent.uid()
   await page.close()
 
   // The account is deleted elsewhere (the centre's console, another device) while the app is closed.

@@ -4,7 +4,7 @@
 // world (parent.online.spec.ts).
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { amara, cardLink, fillChild, kidCard, signUpFreshParent } from './parent-steps'
+import { amara, cardLink, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
@@ -12,21 +12,16 @@ test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
 test('an edit adds a photo to the two saved ones, made the cover: the record holds three, it first', async ({
-  app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
   const storage = await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'edit-photos')
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page)
-  await page.getByLabel('Images').setInputFiles(photoFiles(2))
-  await page.getByRole('button', { name: 'Add Child' }).click()
-  await expect(page).toHaveURL(/\/profile$/)
+  await parent.signUp({ label: 'edit-photos' })
+  const { kidId } = await parent.addChild({ photos: 2 })
   await expect(kidCard(page, amara.kidName).getByText('Waiting to upload')).toHaveCount(0, {
     timeout: 30_000,
   })
-  const kidId = (await cardLink(page, amara.kidName).getAttribute('href'))?.split('/').pop() ?? ''
   await expect.poll(async () => (await queuedKidWrites(page, kidId)).length).toBe(1)
   const saved = [...storage.uploads]
   expect(saved).toHaveLength(2)

@@ -1,5 +1,6 @@
 import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test'
 import { isFirestoreConnectivityProbe } from './firestore-offline'
+import { type ParentSteps, parentSteps } from './parent-steps'
 
 // Every browser test gets a page that fails the test on a console error, an uncaught exception, a
 // Content-Security-Policy violation (the suite's server sends firebase.json's headers, see
@@ -7,7 +8,7 @@ import { isFirestoreConnectivityProbe } from './firestore-offline'
 // particular console error (say, Firestore complaining that its server is unreachable) list it in
 // `allowedConsoleErrors` (matched against the text, and against the text followed by the failing
 // resource's address in brackets). Pages are opened through the `app` fixture, which waits until the app has
-// marked itself ready.
+// marked itself ready; `parent` is a parent's steps on the test's page (e2e/parent-steps.ts).
 
 /** Opening a page of the app: like page.goto/reload, then waits until the app marks itself ready. */
 export interface AppPage {
@@ -37,6 +38,7 @@ interface Fixtures {
   cspViolations: CspViolation[]
   pageGuards: undefined
   app: AppPage
+  parent: ParentSteps
 }
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -82,6 +84,9 @@ export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   app: async ({ page }, use) => {
     await use(appPage(page))
+  },
+  parent: async ({ page, app }, use, testInfo) => {
+    await use(parentSteps({ page, app, testInfo }))
   },
   // Every violation a page of this test reported, in order (for a test that checks step by step).
   cspViolations: async ({ context }, use) => {

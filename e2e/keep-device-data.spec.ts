@@ -6,8 +6,6 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { fillChild, signUpFreshParent } from './parent-steps'
-import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
@@ -38,15 +36,6 @@ async function stubPersist(page: Page, grant: boolean) {
 const persistCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { persistCalls: { persist: number } }).persistCalls.persist)
 
-async function addChild(page: Page) {
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page)
-  await page.getByLabel('Images').setInputFiles(photoFiles(1))
-  await page.getByRole('button', { name: 'Add Child' }).click()
-  await expect(page.getByText('Child added')).toBeVisible()
-  await expect(page).toHaveURL(/\/profile$/)
-}
-
 function deviceLine(page: Page) {
   return page.getByRole('region', { name: 'Your data' }).locator('[data-device-data]')
 }
@@ -55,16 +44,17 @@ for (const grant of [true, false]) {
   test(`a browser that ${grant ? 'grants' : 'refuses'} it: asked once a child is queued, and 'Your data' says so`, async ({
     app,
     page,
+    parent,
   }, testInfo) => {
     test.setTimeout(120_000)
     await answerStorage(page)
     await stubPersist(page, grant)
-    await signUpFreshParent(app, page, testInfo, `keep-${grant}`)
+    await parent.signUp({ label: `keep-${grant}` })
     // Nothing queued yet: nothing asked, and nothing kept.
     await expect(deviceLine(page)).toHaveText(MAY_BE_CLEARED)
     expect(await persistCalls(page)).toBe(0)
 
-    await addChild(page)
+    await parent.addChild({ photos: 1 })
     await expect.poll(() => persistCalls(page)).toBe(1)
     await expect(deviceLine(page)).toHaveText(grant ? KEPT : MAY_BE_CLEARED)
     // Opened again (the outbox still holds the child, or it was sent): the answer stands, asked once per visit.
@@ -76,11 +66,11 @@ for (const grant of [true, false]) {
   })
 }
 
-test("Chromium's own answer is what 'Your data' says", async ({ app, page }, testInfo) => {
+test("Chromium's own answer is what 'Your data' says", async ({ page, parent }, testInfo) => {
   test.setTimeout(120_000)
   await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'keep-real')
-  await addChild(page)
+  await parent.signUp({ label: 'keep-real' })
+  await parent.addChild({ photos: 1 })
   await expect
     .poll(async () => {
       const kept = await page.evaluate(() => navigator.storage.persisted())

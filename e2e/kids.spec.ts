@@ -4,15 +4,7 @@
 // is the app's own code throughout.
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
-import {
-  amara,
-  cardLink,
-  currentUid,
-  fillChild,
-  imageLoaded,
-  kidCard,
-  signUpFreshParent,
-} from './parent-steps'
+import { amara, cardLink, imageLoaded, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage, BUCKET, STORAGE } from './storage-fake'
 
@@ -26,9 +18,10 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   app,
   page,
   context,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
-  await signUpFreshParent(app, page, testInfo, 'journey')
+  await parent.signUp({ label: 'journey' })
   // The list appears only when there are children.
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
 
@@ -42,7 +35,7 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
   await expect(page.getByLabel('Plan')).toHaveValue('Monthly')
   await expect(page.getByText('The first image will be the cover, max 6')).toBeVisible()
 
-  await fillChild(page)
+  await parent.fillChild()
   await page.getByLabel('Child Gender').selectOption('Female')
   await page.getByRole('button', { name: 'Yes' }).click()
   await page.getByLabel('Plan').selectOption('Weekly')
@@ -134,7 +127,8 @@ test('a parent adds a child with 2 photos offline, reloads, views, edits and del
 test('the child screens are for signed-in parents: a visitor goes to /login and back', async ({
   app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   await app.goto('/add-kid')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadd-kid$/)
   await app.goto('/kid/someChildId')
@@ -142,16 +136,16 @@ test('the child screens are for signed-in parents: a visitor goes to /login and 
   await app.goto('/edit-kid/someChildId')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fedit-kid%2FsomeChildId$/)
   // After signing up the parent may go on; another parent's or a missing child is 'Child does not exist'.
-  await signUpFreshParent(app, page, testInfo, 'guard')
+  await parent.signUp({ label: 'guard' })
   await app.goto('/edit-kid/someChildId')
   await expect(page.getByText('Child does not exist')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('7 photos give Max 6 images and nothing is queued', async ({ app, page }, testInfo) => {
-  await signUpFreshParent(app, page, testInfo, 'max6')
+test('7 photos give Max 6 images and nothing is queued', async ({ app, page, parent }) => {
+  await parent.signUp({ label: 'max6' })
   await app.goto('/add-kid')
-  await fillChild(page)
+  await parent.fillChild()
   await page.getByLabel('Images').setInputFiles(photoFiles(7))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(page.getByText('Max 6 images').first()).toBeVisible()
@@ -165,8 +159,9 @@ test('7 photos give Max 6 images and nothing is queued', async ({ app, page }, t
 test('the form holds a name of emoji to its limit in characters: 80 fit, more do not', async ({
   app,
   page,
-}, testInfo) => {
-  await signUpFreshParent(app, page, testInfo, 'emoji')
+  parent,
+}) => {
+  await parent.signUp({ label: 'emoji' })
   await app.goto('/add-kid')
   const name = page.getByLabel('Child Name')
   // maxLength would count UTF-16 units and stop at 40 emoji; the record and the rules allow 80.
@@ -185,13 +180,14 @@ test('the form holds a name of emoji to its limit in characters: 80 fit, more do
 test('with Storage answering, a child goes through the sender into Firestore with private photos', async ({
   app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(90_000)
   const storage = await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'sent')
-  const uid = await currentUid(page)
+  await parent.signUp({ label: 'sent' })
+  const uid = await parent.uid()
   await app.goto('/add-kid')
-  await fillChild(page, { kidName: 'Chidi Eze' })
+  await parent.fillChild({ kidName: 'Chidi Eze' })
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   const releaseSecond = storage.holdUploads({ skip: 1 })
   await page.getByRole('button', { name: 'Add Child' }).click()
@@ -276,13 +272,14 @@ test.describe('private photos', () => {
     app,
     page,
     context,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(90_000)
     const storage = await answerStorage(page)
-    await signUpFreshParent(app, page, testInfo, 'private')
-    const uid = await currentUid(page)
+    await parent.signUp({ label: 'private' })
+    const uid = await parent.uid()
     await app.goto('/add-kid')
-    await fillChild(page, { kidName: 'Efe Okon' })
+    await parent.fillChild({ kidName: 'Efe Okon' })
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     await page.getByRole('button', { name: 'Add Child' }).click()
     await expect(page).toHaveURL(/\/profile$/)

@@ -12,7 +12,7 @@ import {
   type ServerDocument,
   serverDocument,
 } from './online-world'
-import { amara, currentUid, imageLoaded, kidCard, signUpFreshParent } from './parent-steps'
+import { amara, imageLoaded, kidCard } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
@@ -21,13 +21,13 @@ test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 const text = (value: string): RestValue => ({ stringValue: value })
 
 test('a legacy record whose photo names hold spaces and accents is edited with its photos kept', async ({
-  app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(90_000)
   const storage = await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'legacy')
-  const uid = await currentUid(page)
+  await parent.signUp({ label: 'legacy' })
+  const uid = await parent.uid()
   const kidId = `L3gacy${Date.now()}`.padEnd(20, '0').slice(0, 20)
   const spaced = `images/${uid}-My Photo é.jpg-abc`
   const punctuated = `images/${uid}-Café (1) & 2.jpeg-9f3e`

@@ -1,44 +1,19 @@
-// Helpers of the online world's tests (e2e/*.online.spec.ts): a parent's child added through the form,
-// a second device of the same parent, deleting a child, and the Auth emulator asked directly.
+// Helpers of the online world's tests (e2e/*.online.spec.ts): a second device of the same parent, and
+// the Auth emulator asked directly. The parent's own steps are in parent-steps.ts.
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
-import { type AppPage, appPage, expect } from './fixtures'
-import { cardLink, fillChild, kidCard, PASSWORD } from './parent-steps'
-import { photoFiles } from './pictures'
+import { type AppPage, appPage } from './fixtures'
+import { PASSWORD, type ParentSteps, parentSteps } from './parent-steps'
 import { answerStorage, type StorageHarness } from './storage-fake'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
-
-/** Fills the add form for `kidName` with `photos` photos; resolves once they show, before the press. */
-export async function fillNewChild(page: Page, kidName: string, photos: number): Promise<void> {
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page, { kidName })
-  await page.getByLabel('Images').setInputFiles(photoFiles(photos, kidName.split(' ')[0]?.toLowerCase()))
-  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(photos)
-}
-
-/** The id of a child listed in 'Your Kids' (from its card's link). */
-export async function kidIdOf(page: Page, kidName: string): Promise<string> {
-  return (await cardLink(page, kidName).getAttribute('href'))?.split('/').pop() ?? ''
-}
-
-/** Deletes a child from 'Your Kids', answering the confirmation (a browser dialog or the app's own). */
-export async function deleteChild(page: Page, kidName: string): Promise<void> {
-  page.once('dialog', (dialog) => void dialog.accept())
-  await kidCard(page, kidName)
-    .getByRole('button', { name: `Delete ${kidName}` })
-    .click()
-  const done = page.getByText('Successfully deleted child')
-  const asked = page.getByRole('alertdialog')
-  await expect(done.or(asked).first()).toBeVisible()
-  if (await asked.isVisible()) await asked.getByRole('button', { name: /^Delete/ }).click()
-  await expect(done).toBeVisible()
-}
 
 export interface SecondDevice {
   readonly context: BrowserContext
   readonly page: Page
   readonly app: AppPage
   readonly storage: StorageHarness
+  /** The parent's steps on this device. */
+  readonly parent: ParentSteps
   /** Console errors, uncaught exceptions and off-machine requests on this device (none expected). */
   readonly problems: string[]
 }
@@ -87,7 +62,8 @@ export async function secondDevice(
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  return { context, page, app: appPage(page), storage, problems }
+  const app = appPage(page)
+  return { context, page, app, storage, parent: parentSteps({ page, app, testInfo }), problems }
 }
 
 /** What the Auth emulator answers to signing in with e-mail and password (the app's own call). */

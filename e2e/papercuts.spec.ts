@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { notFoundStatusOf } from './not-found-status'
-import { amara, fillChild, kidCard, PASSWORD, signUpFreshParent } from './parent-steps'
+import { amara, kidCard, PASSWORD } from './parent-steps'
 import { photoFiles } from './pictures'
 
 /** Chromium's install offer, made by the test (headless Chromium never decides to offer by itself). */
@@ -104,7 +104,8 @@ test.describe('at 390 x 844', () => {
   test('the install offer covers nothing: it sits above the footer, never on the forms; Sign Up is on the first screen', async ({
     app,
     page,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(120_000)
     await app.goto('/')
     await app.goto('/about')
@@ -127,7 +128,7 @@ test.describe('at 390 x 844', () => {
     expect(await coveredControls(page)).toEqual([])
 
     // The add form: no offer over its fields.
-    await signUpFreshParent(app, page, testInfo, 'offer')
+    await parent.signUp({ label: 'offer' })
     await app.goto('/add-kid')
     await page.evaluate(offerInstall)
     await page.mouse.wheel(0, 300)
@@ -145,17 +146,14 @@ test.describe('questions', () => {
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
   test('delete a child, sign out, delete my account: one modal dialog each, answered by keyboard', async ({
-    app,
     page,
     context,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(120_000)
-    await signUpFreshParent(app, page, testInfo, 'dialogs')
+    await parent.signUp({ label: 'dialogs' })
     // In-app, not a new page load: the toasts' code loaded with 'Signed up successfully' stays.
-    await page.getByRole('link', { name: 'Add your child' }).click()
-    await fillChild(page)
-    await page.getByLabel('Images').setInputFiles(photoFiles(2))
-    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
+    await parent.fillNewChild({ photos: 2 })
     // Offline: the child waits on this device, so signing out asks what to do with it.
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Add Child' }).click()

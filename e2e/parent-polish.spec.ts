@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { amara, fillChild, kidCard, signUpFreshParent } from './parent-steps'
+import { amara, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
@@ -32,11 +32,11 @@ async function contrastOf(locator: Locator): Promise<{ ratio: number; color: str
 }
 
 test("'Add your child' keeps a readable label at rest, on hover and after coming back from the form", async ({
-  app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(90_000)
-  await signUpFreshParent(app, page, testInfo, 'contrast')
+  await parent.signUp({ label: 'contrast' })
   const addKid = page.getByRole('link', { name: 'Add your child' })
 
   // Toasts are set in the site's font, not sonner's own.
@@ -65,12 +65,12 @@ test("'Add your child' keeps a readable label at rest, on hover and after coming
 })
 
 test("offline, the slim bar never covers the add form's submit button, and Dismiss puts it away", async ({
-  app,
   page,
   context,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(90_000)
-  await signUpFreshParent(app, page, testInfo, 'offline-bar')
+  await parent.signUp({ label: 'offline-bar' })
   await page.getByRole('link', { name: 'Add your child' }).click()
   const submit = page.getByRole('button', { name: 'Add Child' })
   await expect(submit).toBeVisible()
@@ -118,11 +118,8 @@ test("offline, the slim bar never covers the add form's submit button, and Dismi
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px')
 })
 
-test("'Add Child' stays where it is while picked photos become thumbnails", async ({
-  app,
-  page,
-}, testInfo) => {
-  await signUpFreshParent(app, page, testInfo, 'steady-button')
+test("'Add Child' stays where it is while picked photos become thumbnails", async ({ page, parent }) => {
+  await parent.signUp({ label: 'steady-button' })
   await page.getByRole('link', { name: 'Add your child' }).click()
   await expect(page.getByRole('button', { name: 'Add Child' })).toBeVisible()
   // Every change of the form is sampled: is the picker still preparing, how many thumbnails, and where
@@ -223,6 +220,7 @@ async function sampleScreen(page: Page) {
 test("after signing up, adding and editing a child, 'My Profile' shows at the top at once, never the sign-in loader", async ({
   app,
   page,
+  parent,
 }, testInfo) => {
   test.setTimeout(90_000)
   await answerStorage(page)
@@ -238,7 +236,7 @@ test("after signing up, adding and editing a child, 'My Profile' shows at the to
 
   // Add a child: the submit button is at the end of a long form, so the page is scrolled far down.
   await page.getByRole('link', { name: 'Add your child' }).click()
-  await fillChild(page)
+  await parent.fillChild()
   await page.getByLabel('Images').setInputFiles(photoFiles(1))
   const submit = page.getByRole('button', { name: 'Add Child' })
   await submit.scrollIntoViewIfNeeded()

@@ -5,25 +5,9 @@
 import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import { expect, test } from './fixtures'
-import {
-  deleteChild,
-  emulatorSignIn,
-  fillNewChild,
-  kidIdOf,
-  profileName,
-  secondDevice,
-} from './online-device'
+import { emulatorSignIn, profileName, secondDevice } from './online-device'
 import { onlineWorld, plainFields, type ServerDocument, serverDocument, serverQuery } from './online-world'
-import {
-  amara,
-  cardLink,
-  currentUid,
-  imageLoaded,
-  kidCard,
-  PASSWORD,
-  signInThroughForm,
-  signUpFreshParent,
-} from './parent-steps'
+import { amara, cardLink, imageLoaded, kidCard, PASSWORD } from './parent-steps'
 import { photoFiles } from './pictures'
 import { sendQuickInquire } from './quick-inquire'
 import { answerStorage } from './storage-fake'
@@ -50,26 +34,26 @@ async function goneFromServer(docPath: string) {
   await expect.poll(() => serverDocument(docPath), { timeout: 20_000 }).toBeNull()
 }
 
-test('sign-up writes users/{uid} with exactly its fields', async ({ app, page }, testInfo) => {
-  const email = await signUpFreshParent(app, page, testInfo, 'online-signup')
-  const uid = await currentUid(page)
+test('sign-up writes users/{uid} with exactly its fields', async ({ parent }) => {
+  const { email } = await parent.signUp({ label: 'online-signup' })
+  const uid = await parent.uid()
   const user = await onServer(`users/${uid}`)
   expect(plainFields(user)).toEqual({ name: 'Ngozi Parent', email, timestamp: 'timestamp' })
 })
 
 test("an added child reaches the server with exactly the record's fields, and its card shows it saved", async ({
-  app,
   page,
+  parent,
 }, testInfo) => {
   const storage = await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'online-add')
-  const uid = await currentUid(page)
-  await fillNewChild(page, amara.kidName, 2)
+  await parent.signUp({ label: 'online-add' })
+  const uid = await parent.uid()
+  await parent.fillNewChild({ photos: 2 })
 
   const pressed = Date.now()
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(kidCard(page, amara.kidName)).toBeVisible()
-  const kidId = await kidIdOf(page, amara.kidName)
+  const kidId = await parent.kidId({ kidName: amara.kidName })
   const record = await onServer(`kids/${kidId}`)
   const onServerMs = Date.now() - pressed
   await expect(kidCard(page, amara.kidName)).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
@@ -100,16 +84,16 @@ test("an added child reaches the server with exactly the record's fields, and it
 })
 
 test('a second device lists the child with its photos, follows an edit live, and drops a deleted child', async ({
-  app,
   page,
   browser,
+  parent,
 }, testInfo) => {
   test.setTimeout(150_000)
   const storage = await answerStorage(page)
-  const email = await signUpFreshParent(app, page, testInfo, 'online-devices')
-  await fillNewChild(page, amara.kidName, 2)
+  const { email } = await parent.signUp({ label: 'online-devices' })
+  await parent.fillNewChild({ photos: 2 })
   await page.getByRole('button', { name: 'Add Child' }).click()
-  const kidId = await kidIdOf(page, amara.kidName)
+  const kidId = await parent.kidId({ kidName: amara.kidName })
   await onServer(`kids/${kidId}`)
   await expect(kidCard(page, amara.kidName)).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
   const firstPhotos = [...storage.uploads]
@@ -117,7 +101,7 @@ test('a second device lists the child with its photos, follows an edit live, and
   // The same parent on another phone: the child comes from the server, photos and all.
   const other = await secondDevice(browser, testInfo, storage)
   try {
-    await signInThroughForm(other.app, other.page, email)
+    await other.parent.signIn({ email: email })
     await expect(kidCard(other.page, amara.kidName)).toHaveClass(/kid-card--saved/)
     await imageLoaded(kidCard(other.page, amara.kidName).locator('img.kid-card-cover'))
     await cardLink(other.page, amara.kidName).click()
@@ -160,7 +144,7 @@ test('a second device lists the child with its photos, follows an edit live, and
     await expect.poll(() => storage.deleted).toEqual([firstPhotos[0]])
 
     // A delete on the first phone removes the record and its photos; the other phone's list drops it.
-    await deleteChild(page, 'Amara Grace Obi')
+    await parent.deleteChild({ kidName: 'Amara Grace Obi' })
     await goneFromServer(`kids/${kidId}`)
     const kept = [...newPhotos, firstPhotos[1]]
     await expect
@@ -177,9 +161,10 @@ test('a name change reaches users/{uid} and the sign-in profile; an inquiry land
   app,
   page,
   request,
-}, testInfo) => {
-  const email = await signUpFreshParent(app, page, testInfo, 'online-name')
-  const uid = await currentUid(page)
+  parent,
+}) => {
+  const { email } = await parent.signUp({ label: 'online-name' })
+  const uid = await parent.uid()
   await onServer(`users/${uid}`)
   await page.getByRole('button', { name: 'change' }).click()
   await page.getByLabel('Name').fill('Ngozi Adaeze Obi')
@@ -215,25 +200,25 @@ test('a name change reaches users/{uid} and the sign-in profile; an inquiry land
 })
 
 test("'Download my data' on a device that never held the child includes it; 'Delete my account' leaves nothing on the server", async ({
-  app,
   page,
   browser,
   request,
+  parent,
 }, testInfo) => {
   test.setTimeout(150_000)
   const storage = await answerStorage(page)
-  const email = await signUpFreshParent(app, page, testInfo, 'online-data')
-  const uid = await currentUid(page)
-  await fillNewChild(page, 'Chidi Eze', 2)
+  const { email } = await parent.signUp({ label: 'online-data' })
+  const uid = await parent.uid()
+  await parent.fillNewChild({ kidName: 'Chidi Eze', photos: 2 })
   await page.getByRole('button', { name: 'Add Child' }).click()
-  const kidId = await kidIdOf(page, 'Chidi Eze')
+  const kidId = await parent.kidId({ kidName: 'Chidi Eze' })
   await onServer(`kids/${kidId}`)
   await expect(kidCard(page, 'Chidi Eze')).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
   const photos = [...storage.uploads]
 
   const other = await secondDevice(browser, testInfo, storage)
   try {
-    await signInThroughForm(other.app, other.page, email)
+    await other.parent.signIn({ email: email })
     const [download] = await Promise.all([
       other.page.waitForEvent('download'),
       other.page.getByRole('button', { name: 'Download my data' }).click(),

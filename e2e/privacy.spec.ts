@@ -10,17 +10,7 @@ import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
-import {
-  addChildThroughForm,
-  amara,
-  cardLink,
-  currentUid,
-  imageLoaded,
-  kidCard,
-  PASSWORD,
-  signOutFromProfile,
-  signUpFreshParent,
-} from './parent-steps'
+import { amara, cardLink, imageLoaded, kidCard, PASSWORD } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
 const AUTH_EMULATOR = 'http://127.0.0.1:9099'
@@ -40,23 +30,23 @@ async function emulatorSignIn(request: APIRequestContext, email: string) {
 }
 
 test('after sign-out, nothing on the device holds the former parent’s children, photo paths or uid', async ({
-  app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
   const storage = await answerStorage(page)
-  const email = await signUpFreshParent(app, page, testInfo, 'leaves-nothing')
-  const uid = await currentUid(page)
+  const { email } = await parent.signUp({ label: 'leaves-nothing' })
+  const uid = await parent.uid()
 
   // One child sent (photos uploaded, the record in Firestore's cache and queue), its detail viewed (the
   // photos' copies on the device); one still waiting in the outbox, its photos on the device only.
-  const sentId = await addChildThroughForm(page, { kidName: 'Zainab Bello', photos: 2 })
+  const { kidId: sentId } = await parent.addChild({ kidName: 'Zainab Bello', photos: 2 })
   await expect.poll(() => storage.uploads.length).toBe(2)
   await cardLink(page, 'Zainab Bello').click()
   await imageLoaded(page.getByRole('img', { name: 'Photo 1 of 2 of Zainab Bello' }).first())
   await page.getByRole('link', { name: 'Back to profile' }).click()
   storage.refuse(true)
-  await addChildThroughForm(page, { kidName: 'Tobi Adeyemi', photos: 1 })
+  await parent.addChild({ kidName: 'Tobi Adeyemi', photos: 1 })
   await expect(kidCard(page, 'Tobi Adeyemi')).toContainText('Waiting to upload')
 
   const secrets = [uid, email, 'Zainab Bello', 'Tobi Adeyemi', amara.parentName, 'Palm Close', sentId]
@@ -69,29 +59,29 @@ test('after sign-out, nothing on the device holds the former parent’s children
       `${secret} on the device before`,
     ).toBe(true)
 
-  await signOutFromProfile(page, 'Delete and sign out')
+  await parent.signOut({ waitingChildren: 'delete' })
   expect(mentions(await deviceData(page), secrets)).toEqual([])
 
   // The next parent on this phone starts clean, and finds nothing of the first either.
   storage.refuse(false)
-  await signUpFreshParent(app, page, testInfo, 'next-on-phone')
+  await parent.signUp({ label: 'next-on-phone' })
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
   expect(mentions(await deviceData(page), secrets)).toEqual([])
 })
 
 test("'Download my data' gives one zip file with the account, every child's record and every photo", async ({
-  app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
   const storage = await answerStorage(page)
-  const email = await signUpFreshParent(app, page, testInfo, 'download')
-  const uid = await currentUid(page)
-  await addChildThroughForm(page, { kidName: 'Chidi Eze', photos: 2 })
+  const { email } = await parent.signUp({ label: 'download' })
+  const uid = await parent.uid()
+  await parent.addChild({ kidName: 'Chidi Eze', photos: 2 })
   await expect.poll(() => storage.uploads.length).toBe(2)
   // A second child still waiting on this device (Storage unreachable) is in the file too.
   storage.refuse(true)
-  await addChildThroughForm(page, { kidName: 'Efe Okon', photos: 1 })
+  await parent.addChild({ kidName: 'Efe Okon', photos: 1 })
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -153,13 +143,14 @@ test.describe('deleting the account', () => {
     app,
     page,
     request,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(120_000)
     const storage = await answerStorage(page)
     const server = await answerFirestoreRest(page)
-    const email = await signUpFreshParent(app, page, testInfo, 'delete')
-    const uid = await currentUid(page)
-    const kidId = await addChildThroughForm(page, { kidName: 'Ada Nwosu', photos: 2 })
+    const { email } = await parent.signUp({ label: 'delete' })
+    const uid = await parent.uid()
+    const { kidId } = await parent.addChild({ kidName: 'Ada Nwosu', photos: 2 })
     await expect.poll(() => storage.uploads.length).toBe(2)
     const photos = [...storage.uploads]
     // The server holds what this device sent: the child's record and the parent's user record.

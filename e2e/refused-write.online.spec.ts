@@ -6,9 +6,8 @@
 import type { Page } from '@playwright/test'
 import { firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { fillNewChild, kidIdOf } from './online-device'
 import { ONLINE_FIRESTORE_PORT, onlineWorld, plainFields, serverDocument } from './online-world'
-import { amara, currentUid, kidCard, signUpFreshParent } from './parent-steps'
+import { amara, kidCard } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
@@ -78,19 +77,20 @@ test('a save the rules refuse shows in red with Retry and Discard; Retry sends t
   app,
   page,
   context,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(150_000)
   const storage = await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'online-refused')
-  const uid = await currentUid(page)
+  await parent.signUp({ label: 'online-refused' })
+  const uid = await parent.uid()
 
   // Firestore's server out of reach: the child's record waits in the SDK's queue on the device.
   const firestore = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/**`
   await context.route(firestore, (route) => route.abort('connectionrefused'))
-  await fillNewChild(page, amara.kidName, 1)
+  await parent.fillNewChild({ photos: 1 })
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(kidCard(page, amara.kidName)).toBeVisible()
-  const kidId = await kidIdOf(page, amara.kidName)
+  const kidId = await parent.kidId({ kidName: amara.kidName })
   await expect.poll(async () => (await queuedKidWrites(page, kidId)).length).toBe(1)
   const [photo] = storage.uploads
   const oldPhoto = `https://firebasestorage.googleapis.com/v0/b/demo-sunbeam.appspot.com/o/${encodeURIComponent(photo ?? '')}?alt=media&token=t1`

@@ -16,18 +16,7 @@ import {
 } from './firestore-offline'
 import { answerFirestoreRest } from './firestore-rest-fake'
 import { type CspViolation, describeCspViolation, expect, scrollThrough, test } from './fixtures'
-import {
-  amara,
-  cardLink,
-  currentUid,
-  fillChild,
-  imageLoaded,
-  kidCard,
-  PASSWORD,
-  signInThroughForm,
-  signOutFromProfile,
-  signUpFreshParent,
-} from './parent-steps'
+import { amara, cardLink, imageLoaded, kidCard, PASSWORD } from './parent-steps'
 import { photoFiles } from './pictures'
 import { sendQuickInquire } from './quick-inquire'
 import { answerStorage } from './storage-fake'
@@ -204,7 +193,8 @@ test.describe('with Firebase', () => {
     app,
     page,
     cspViolations,
-  }, testInfo) => {
+    parent,
+  }) => {
     // Thirteen steps, several waiting on Firebase: about 40 s alone, more beside other suites.
     test.setTimeout(180_000)
     const storage = await answerStorage(page)
@@ -218,17 +208,12 @@ test.describe('with Firebase', () => {
     })
     let email = ''
     await test.step('sign up', async () => {
-      email = await signUpFreshParent(app, page, testInfo, 'csp')
+      ;({ email } = await parent.signUp({ label: 'csp' }))
       await expect(page.getByLabel('Name')).toHaveValue('Ngozi Parent')
       clean()
     })
     await test.step('add a child with two photos', async () => {
-      await page.getByRole('link', { name: 'Add your child' }).click()
-      await fillChild(page)
-      await page.getByLabel('Images').setInputFiles(photoFiles(2))
-      await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2)
-      await page.getByRole('button', { name: 'Add Child' }).click()
-      await expect(page.getByText('Child added')).toBeVisible()
+      await parent.addChild({ photos: 2 })
       await expect.poll(() => storage.uploads.length).toBe(2)
       await imageLoaded(kidCard(page, amara.kidName).locator('img.kid-card-cover'))
       clean()
@@ -271,16 +256,16 @@ test.describe('with Firebase', () => {
       clean()
     })
     await test.step('sign out, keeping the record that waits for the server', async () => {
-      await signOutFromProfile(page, 'Keep and sign out')
+      await parent.signOut({ waitingChildren: 'keep' })
       clean()
     })
     await test.step('sign in', async () => {
-      await signInThroughForm(app, page, email)
+      await parent.signIn({ email })
       await expect(kidCard(page, amara.kidName)).toBeVisible()
       clean()
     })
     await test.step('delete the account', async () => {
-      const uid = await currentUid(page)
+      const uid = await parent.uid()
       const kidId = (await cardLink(page, amara.kidName).getAttribute('href'))?.split('/').pop() ?? ''
       const [write] = (await queuedKidWrites(page, kidId)).slice(-1)
       server.documents.set(`kids/${kidId}`, { fields: write?.restFields ?? {} })

@@ -16,15 +16,7 @@ import {
 } from '../src/shared/device/shared-photos'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import {
-  amara,
-  fillChild,
-  imageLoaded,
-  kidCard,
-  PASSWORD,
-  signOutFromProfile,
-  signUpFreshParent,
-} from './parent-steps'
+import { amara, imageLoaded, kidCard, PASSWORD } from './parent-steps'
 import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
 // The service worker is what this file tests: let it run (the other suites block it).
@@ -158,14 +150,14 @@ test.describe('through sign-in to the add form', () => {
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
 
   test('two shared photos open the add form with both attached, after signing in on the way', async ({
-    app,
     page,
     context,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(90_000)
     // A parent with an account, signed out on this phone.
-    const email = await signUpFreshParent(app, page, testInfo, 'share')
-    await signOutFromProfile(page)
+    const { email } = await parent.signUp({ label: 'share' })
+    await parent.signOut()
 
     const files = [png('first-day.png', 'icon-192.png'), png('painting.png', 'shortcut-add-kid-96.png')]
     const redirect = await share(page, files)
@@ -183,7 +175,7 @@ test.describe('through sign-in to the add form', () => {
     for (const thumbnail of await chosen.getByRole('img').all()) await imageLoaded(thumbnail)
 
     // Added offline, the child waits with both photos, and the share is no longer kept on the device.
-    await fillChild(page)
+    await parent.fillChild()
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Add Child' }).click()
     await expect(page).toHaveURL(/\/profile$/)

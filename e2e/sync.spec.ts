@@ -5,16 +5,7 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
-import {
-  amara,
-  cardLink,
-  currentUid,
-  fillChild,
-  kidCard,
-  signInThroughForm,
-  signOutFromProfile,
-  signUpFreshParent,
-} from './parent-steps'
+import { amara, cardLink, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage, ownerOfPath } from './storage-fake'
 
@@ -43,6 +34,7 @@ async function backOnProfileWith(page: Page, kidName: string, texts: string[], p
 test('online, with Storage and Firestore refusing: back on /profile within 5 s of Add Child and of Edit Child, no red', async ({
   app,
   page,
+  parent,
 }, testInfo) => {
   test.setTimeout(90_000)
   const storage = await answerStorage(page)
@@ -55,10 +47,10 @@ test('online, with Storage and Firestore refusing: back on /profile within 5 s o
         sessionStorage.setItem('saw-red', 'yes')
     }).observe(document, { subtree: true, childList: true, characterData: true })
   })
-  await signUpFreshParent(app, page, testInfo, 'weak')
+  await parent.signUp({ label: 'weak' })
   try {
     await app.goto('/add-kid')
-    await fillChild(page)
+    await parent.fillChild()
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     // The parent presses 'Add Child' once their photos show. Scaling them down is the device's work,
     // whatever the connection (bench/ measures it): in a fresh-clone run on a busy 2-core machine
@@ -102,7 +94,8 @@ test('online, with Storage and Firestore refusing: back on /profile within 5 s o
 test("'Your Kids', sampled every 100 ms through add, edit, send and reload, never drops to no child", async ({
   app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
   // Sampled in the page itself, every 100 ms, whenever 'My Profile' is on screen; kept across reloads.
   // Each sample carries the step the test last reached, so every step is shown to be sampled.
@@ -128,11 +121,11 @@ test("'Your Kids', sampled every 100 ms through add, edit, send and reload, neve
   }
   const storage = await answerStorage(page)
   const release = storage.holdUploads({ count: 2 })
-  await signUpFreshParent(app, page, testInfo, 'never-drops')
+  await parent.signUp({ label: 'never-drops' })
 
   // Add: the upload hangs, so the parent is let go and the child waits.
   await app.goto('/add-kid')
-  await fillChild(page)
+  await parent.fillChild()
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(kidCard(page, amara.kidName)).toBeVisible({ timeout: 10_000 })
@@ -175,15 +168,16 @@ test("'Your Kids', sampled every 100 ms through add, edit, send and reload, neve
 test('a shared phone: A’s in-flight upload and A’s child never go out with B’s account; A gets it back on sign-in', async ({
   app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(150_000)
   const storage = await answerStorage(page)
   // Storage takes A's photos in, but answers only much later.
   const answerUploads = storage.holdUploads({ count: 10 })
-  const emailA = await signUpFreshParent(app, page, testInfo, 'shared-a')
-  const uidA = await currentUid(page)
+  const { email: emailA } = await parent.signUp({ label: 'shared-a' })
+  const uidA = await parent.uid()
   await app.goto('/add-kid')
-  await fillChild(page)
+  await parent.fillChild()
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect(kidCard(page, amara.kidName)).toContainText('Waiting to upload', { timeout: 10_000 })
@@ -191,9 +185,9 @@ test('a shared phone: A’s in-flight upload and A’s child never go out with B
   expect(storage.requests.some((request) => request.method === 'POST')).toBe(true) // one is in flight
 
   // A signs out, keeping the child for later; B signs up on the same phone, in the same tab.
-  await signOutFromProfile(page, 'Keep and sign out')
-  await signUpFreshParent(app, page, testInfo, 'shared-b')
-  const uidB = await currentUid(page)
+  await parent.signOut({ waitingChildren: 'keep' })
+  await parent.signUp({ label: 'shared-b' })
+  const uidB = await parent.uid()
   expect(uidB).not.toBe(uidA)
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
 
@@ -215,8 +209,8 @@ test('a shared phone: A’s in-flight upload and A’s child never go out with B
   await expect(page.getByRole('heading', { name: 'Your Kids' })).toHaveCount(0)
 
   // B signs out (nothing waits for B); A signs in again: A's child is there at once, and goes out as A.
-  await signOutFromProfile(page)
-  await signInThroughForm(app, page, emailA)
+  await parent.signOut()
+  await parent.signIn({ email: emailA })
   await expect(kidCard(page, amara.kidName)).toBeVisible()
   await expect(kidCard(page, amara.kidName).getByText('Waiting to upload')).toHaveCount(0, {
     timeout: 30_000,
@@ -232,13 +226,13 @@ test('a shared phone: A’s in-flight upload and A’s child never go out with B
 })
 
 test('two tabs, five children queued offline: each photo path uploaded once, one write per child', async ({
-  app,
   page,
   context,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(150_000)
   const storage = await answerStorage(context)
-  await signUpFreshParent(app, page, testInfo, 'two-tabs')
+  await parent.signUp({ label: 'two-tabs' })
   // Both tabs have the add form's code (the service worker, which caches it for offline use, is off in
   // this suite).
   await page.getByRole('link', { name: 'Add your child' }).click()
@@ -254,11 +248,7 @@ test('two tabs, five children queued offline: each photo path uploaded once, one
   storage.refuse(true)
   const names = ['Amara', 'Bola', 'Chidi', 'Dayo', 'Efe']
   for (const name of names) {
-    await page.getByRole('link', { name: 'Add your child' }).click()
-    await fillChild(page, { ...amara, kidName: `${name} Obi` })
-    await page.getByLabel('Images').setInputFiles(photoFiles(2, name.toLowerCase()))
-    await page.getByRole('button', { name: 'Add Child' }).click()
-    await expect(kidCard(page, `${name} Obi`)).toBeVisible()
+    await parent.addChild({ kidName: `${name} Obi`, photos: 2 })
   }
   expect(storage.uploads).toEqual([])
 
@@ -282,14 +272,15 @@ test('two tabs, five children queued offline: each photo path uploaded once, one
 test('a reload in the middle of an upload ends with one write and two photos; after it the child shows as queued', async ({
   app,
   page,
-}, testInfo) => {
+  parent,
+}) => {
   test.setTimeout(120_000)
   const storage = await answerStorage(page)
-  await signUpFreshParent(app, page, testInfo, 'reload')
+  await parent.signUp({ label: 'reload' })
   // The second photo is held in flight, and again when the page after the reload sends it once more.
   const release = storage.holdUploads({ skip: 1, count: 2 })
   await app.goto('/add-kid')
-  await fillChild(page)
+  await parent.fillChild()
   await page.getByLabel('Images').setInputFiles(photoFiles(2))
   await page.getByRole('button', { name: 'Add Child' }).click()
   await expect.poll(() => storage.uploads.length).toBe(1) // the first photo is up, the second in flight
@@ -323,13 +314,14 @@ test.describe('a browser without IndexedDB', () => {
   test('adds a child while online, and says plainly that nothing is kept on the device', async ({
     app,
     page,
-  }, testInfo) => {
+    parent,
+  }) => {
     test.setTimeout(90_000)
     const storage = await answerStorage(page)
-    await signUpFreshParent(app, page, testInfo, 'no-idb')
+    await parent.signUp({ label: 'no-idb' })
     await app.goto('/add-kid')
     await expect(page.getByText('This browser keeps nothing on this device')).toBeVisible()
-    await fillChild(page)
+    await parent.fillChild()
     await page.getByLabel('Images').setInputFiles(photoFiles(2))
     await page.getByRole('button', { name: 'Add Child' }).click()
     await expect(page.getByText('Child added')).toBeVisible()
