@@ -4,7 +4,7 @@
 // world (parent.online.spec.ts).
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { amara, cardLink, kidCard } from './parent-steps'
+import { amara, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 

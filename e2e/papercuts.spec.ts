@@ -6,7 +6,6 @@ import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offli
 import { expect, test } from './fixtures'
 import { notFoundStatusOf } from './not-found-status'
 import { amara, kidCard, PASSWORD } from './parent-steps'
-import { photoFiles } from './pictures'
 
 /** Chromium's install offer, made by the test (headless Chromium never decides to offer by itself). */
 const offerInstall = () => {
