@@ -6,7 +6,7 @@ import { build, defineConfig, type Plugin, type PluginOption, runnerImport } fro
 import { VitePWA } from 'vite-plugin-pwa'
 import { hostingHeadersMiddleware } from './scripts/hosting-headers.mjs'
 import { type PrerenderEntry, prerender, previewFallback } from './scripts/prerender.mjs'
-import { webManifest } from './src/pwa/web-manifest'
+import { webManifest } from './src/pwa/web-manifest.ts'
 
 // Parallel work (and the browser suite) may build into its own folder.
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
