@@ -52,7 +52,7 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
   await parent.signUp({ label: 'centre-parent' })
   await parent.fillNewChild({ kidName, photos: 1 })
   await page.getByRole('button', { name: 'Add Child' }).click()
-  const kidId = await parent.kidId({ kidName: kidName })
+  const kidId = await parent.kidId({ kidName })
   await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 20_000 }).not.toBeNull()
   await expect(kidCard(page, kidName)).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
   await app.goto('/contact')

@@ -101,7 +101,7 @@ test('a second device lists the child with its photos, follows an edit live, and
   // The same parent on another phone: the child comes from the server, photos and all.
   const other = await secondDevice(browser, testInfo, storage)
   try {
-    await other.parent.signIn({ email: email })
+    await other.parent.signIn({ email })
     await expect(kidCard(other.page, amara.kidName)).toHaveClass(/kid-card--saved/)
     await imageLoaded(kidCard(other.page, amara.kidName).locator('img.kid-card-cover'))
     await cardLink(other.page, amara.kidName).click()
@@ -218,7 +218,7 @@ test("'Download my data' on a device that never held the child includes it; 'Del
 
   const other = await secondDevice(browser, testInfo, storage)
   try {
-    await other.parent.signIn({ email: email })
+    await other.parent.signIn({ email })
     const [download] = await Promise.all([
       other.page.waitForEvent('download'),
       other.page.getByRole('button', { name: 'Download my data' }).click(),
