@@ -208,7 +208,7 @@ test.describe('with Firebase', () => {
     })
     let email = ''
     await test.step('sign up', async () => {
-      ;({ email } = await parent.signUp({ label: 'csp' }))
+      email = (await parent.signUp({ label: 'csp' })).email
       await expect(page.getByLabel('Name')).toHaveValue('Ngozi Parent')
       clean()
     })
