@@ -67,8 +67,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The production build, as parents get it (npm test builds it first).
-      command: `npx vite preview --port ${previewPort} --strictPort`,
+      // The production build, as parents get it (npm test builds it first), served by Hosting's own code
+      // (scripts/hosting-server.mjs).
+      command: `node scripts/hosting-server.mjs --port ${previewPort}`,
       url: `http://localhost:${previewPort}`,
       reuseExistingServer: !process.env.CI,
     },
@@ -84,8 +85,8 @@ export default defineConfig({
       ? []
       : [
           {
-            // The online build; its preview's Content-Security-Policy allows its Firestore port.
-            command: `npx vite preview --port ${onlinePort} --strictPort`,
+            // The online build; its server's Content-Security-Policy allows its Firestore port.
+            command: `node scripts/hosting-server.mjs --port ${onlinePort}`,
             url: `http://localhost:${onlinePort}`,
             env: {
               SUNBEAM_OUT_DIR: online.outDir,

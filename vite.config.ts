@@ -4,15 +4,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type PluginOption, runnerImport } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { hostingHeadersMiddleware } from './scripts/hosting-headers.mjs'
-import { type PrerenderEntry, prerender, previewFallback } from './scripts/prerender.mjs'
+import { NOT_FOUND_FILE, type PrerenderEntry, prerender, servedPath } from './scripts/prerender.mjs'
 import { webManifest } from './src/pwa/web-manifest.ts'
 
 // Parallel work (and the browser suite) may build into its own folder.
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
-// Firebase Hosting's config: its headers (the Content-Security-Policy and the rest) apply to `vite
-// preview` too, and the build keeps the policy's inline-script hashes in it up to date.
-const firebaseJson = resolve('firebase.json')
 // The client build builds the prerenderer (src/app/entry-prerender.tsx) for Node into this folder, then
 // runs it to write each marketing page's HTML before the service worker is made.
 const prerenderDir = resolve('node_modules/.sunbeam-prerender', basename(outDir))
@@ -85,22 +81,7 @@ function entryGraph(ids: Set<string>): Plugin {
   }
 }
 
-/**
- * `vite preview` serves the site as Firebase Hosting does: with firebase.json's headers (matched on the
- * path asked for, so they come first), and the app shell (not the prerendered home page) for the app's
- * own routes.
- */
-function previewAsHosting(): Plugin {
-  return {
-    name: 'sunbeam:preview-as-hosting',
-    configurePreviewServer(server) {
-      server.middlewares.use(hostingHeadersMiddleware(firebaseJson))
-      server.middlewares.use(previewFallback(resolve(outDir)))
-    },
-  }
-}
-
-export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => {
+export default defineConfig(async ({ command, mode, isSsrBuild }) => {
   const plugins: PluginOption[] = [
     // The router plugin must come before react() so route files are code-split per route.
     tanstackRouter({
@@ -112,7 +93,6 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
     react(),
   ]
 
-  if (isPreview) plugins.push(previewAsHosting())
   const entryModules = new Set<string>()
   if (command === 'build' && !isSsrBuild) plugins.push(entryGraph(entryModules))
 
@@ -139,7 +119,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
         integration: {
           // Write the prerendered pages before Workbox lists the files to precache.
           async beforeBuildServiceWorker() {
-            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode), firebaseJson })
+            await prerender({ outDir: resolve(outDir), entry: await buildPrerenderer(mode) })
           },
         },
         // The manifest's icons are for the browser's install and launch screens, which fetch them when the
@@ -165,10 +145,17 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
             'robots.txt',
             'sitemap.xml',
           ],
-          // Firebase and the no-IndexedDB fallback (runtimeOnlyModule above) are cached when first used.
           manifestTransforms: [
             (entries) => ({
-              manifest: entries.filter((entry) => !skipped.has(entry.url)),
+              manifest: entries
+                // Firebase and the no-IndexedDB fallback (runtimeOnlyModule above) are cached when
+                // first used. The not-found page is left out: Hosting answers it with status 404 only
+                // (the worker's install would fail on it); offline, an unknown address gets the app
+                // shell, whose router draws the same page (src/pwa/service-worker.ts).
+                .filter((entry) => !skipped.has(entry.url) && entry.url !== NOT_FOUND_FILE)
+                // Each page by the address Hosting serves it at ('/about', not '/about.html', which
+                // Hosting answers with a 301), as a parent's navigation asks for it.
+                .map((entry) => ({ ...entry, url: servedPath(entry.url) })),
               warnings: [],
             }),
           ],
@@ -231,7 +218,6 @@ export default defineConfig(async ({ command, mode, isSsrBuild, isPreview }) => 
         },
       },
     },
-    preview: { port: 4173, strictPort: true },
     server: { port: 5173 },
   }
 })

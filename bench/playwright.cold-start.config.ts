@@ -1,5 +1,5 @@
 // The cold-start benchmark (bench/cold-start.bench.ts), run by `npm run bench`: the production build
-// served by `vite preview` (SUNBEAM_OUT_DIR, default dist) and the real Auth emulator.
+// served as Hosting serves it (scripts/hosting-server.mjs; SUNBEAM_OUT_DIR, default dist) and the real Auth emulator.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from '../e2e/chromium'
@@ -19,7 +19,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx vite preview --port ${port} --strictPort`,
+      command: `node scripts/hosting-server.mjs --port ${port}`,
       cwd: root,
       url: `http://localhost:${port}`,
       reuseExistingServer: false,

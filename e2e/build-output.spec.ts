@@ -2,8 +2,9 @@
 // It reads files only, so playwright.config.ts runs it in the desktop project alone.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { servedPath } from '../scripts/prerender.mjs'
 import { expect, test } from './fixtures'
-import { precacheList } from './service-worker'
+import { precachedFiles, precacheList } from './service-worker'
 
 const outDir = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
 
@@ -45,11 +46,17 @@ function isFirebaseCode(file: string): boolean {
   )
 }
 
-test('the precache holds every marketing page, prerendered, and the app shell', () => {
+test('the precache holds every marketing page, prerendered, and the app shell, by the address Hosting serves', () => {
   const precached = precacheList()
   expect(precached).toEqual(
-    expect.arrayContaining([...marketingPages, 'app-shell.html', 'manifest.webmanifest']),
+    expect.arrayContaining(
+      [...marketingPages, 'app-shell.html'].map(servedPath).concat('manifest.webmanifest'),
+    ),
   )
+  // No page by its file name (Hosting answers '/about.html' with a 301), and no not-found page (Hosting
+  // answers it with 404 alone, which would fail the worker's install).
+  expect(precached.filter((url) => url.endsWith('.html'))).toEqual([])
+  expect(precached).not.toContain('/404')
   for (const page of marketingPages) {
     const html = readFileSync(join(outDir, page), 'utf8')
     // The page's content is in the HTML itself, before any script runs.
@@ -61,6 +68,19 @@ test('the precache holds every marketing page, prerendered, and the app shell', 
   expect(readFileSync(join(outDir, 'app-shell.html'), 'utf8')).toContain(
     '<div id="root"><!--app-html--></div>',
   )
+})
+
+test('the server, as Hosting, answers every precached address with 200 and no redirect', async ({
+  request,
+}) => {
+  // The worker's install fetches each of these and fails on anything but 200: under Hosting a 404 page
+  // once kept it from installing at all, while a look-alike test server answered 200.
+  const failures: string[] = []
+  for (const url of precacheList()) {
+    const response = await request.get(url, { maxRedirects: 0 })
+    if (response.status() !== 200) failures.push(`${url}: ${response.status()}`)
+  }
+  expect(failures).toEqual([])
 })
 
 test('every page carries its styles inline, so no stylesheet request holds up the first paint', () => {
@@ -91,14 +111,14 @@ function isNoIndexedDbFallback(file: string): boolean {
 }
 
 test('neither Firebase code nor the no-IndexedDB fallback is precached, yet their chunks exist', () => {
-  const precached = precacheList()
+  const precached = precachedFiles()
   const fallback = filesIn(outDir).filter(isNoIndexedDbFallback)
   expect(fallback, 'the chunk the outbox loads in a browser without IndexedDB').toHaveLength(1)
   expect(precached.filter(isNoIndexedDbFallback)).toEqual([])
 })
 
 test('no Firebase code is precached, yet the Firebase chunks exist for the parent area', () => {
-  const precached = precacheList()
+  const precached = precachedFiles()
   const firebaseFiles = filesIn(outDir).filter(isFirebaseCode)
   expect(firebaseFiles.length, 'the build has Firebase chunks (loaded by the parent area)').toBeGreaterThan(0)
   expect(precached.filter(isFirebaseCode)).toEqual([])
@@ -115,6 +135,9 @@ const notForPages: Record<string, RegExp> = {
   "the install sheet's screenshots": /^screenshots\/[\w-]+\.png$/,
   'the link-preview image': /^og-image\.png$/,
   "crawlers' files": /^(robots\.txt|sitemap\.xml)$/,
+  // Hosting answers every address of it with status 404, which a worker's install refuses; offline, the
+  // app shell draws the same page.
+  'the not-found page': /^404\.html$/,
 }
 const isNotForPages = (file: string) => Object.values(notForPages).some((pattern) => pattern.test(file))
 
@@ -122,8 +145,8 @@ const isNotForPages = (file: string) => Object.values(notForPages).some((pattern
 const installAndPreviewTags =
   /<link rel="(?:apple-touch-icon|apple-touch-startup-image|manifest)"[^>]*>|<meta property="og:image"[^>]*>/g
 
-test('the precache leaves out only Firebase, the no-IndexedDB fallback, the worker, and files that only install screens, link previews and crawlers use', () => {
-  const precached = new Set(precacheList())
+test('the precache leaves out only Firebase, the no-IndexedDB fallback, the worker, the not-found page, and files only install screens, link previews and crawlers use', () => {
+  const precached = new Set(precachedFiles())
   const worker = /^sw\.js$/
   const leftOut = filesIn(outDir).filter(
     (file) =>

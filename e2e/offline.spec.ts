@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import { startHostingServer } from '../scripts/hosting-server.mjs'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { appPage, expect, expectHydrated, scrollThrough, test } from './fixtures'
 import { cacheStorageEntries, outDir, waitForServiceWorker } from './service-worker'
 
@@ -43,75 +42,31 @@ const pages: { path: string; title: RegExp }[] = [
 ]
 
 /** Servers started by a test, stopped after it even when it fails half-way. */
-const ownServers = new Set<ChildProcess>()
-test.afterEach(() => {
-  for (const server of ownServers) stopServer(server)
+const ownServers = new Set<{ close: () => Promise<void> }>()
+test.afterEach(async () => {
+  await Promise.all([...ownServers].map((server) => server.close()))
   ownServers.clear()
 })
 
-function stopServer(server: ChildProcess) {
-  ownServers.delete(server)
-  try {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM')
-  } catch {
-    // Already gone.
-  }
-}
-
-const viteBin = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))
-
-/** A port nothing listens on now (the system's choice). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, 'localhost', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)))
-    })
-  })
-}
-
 /**
- * A server of its own for the build (`vite preview`, as the suite's), which a test can stop: the suite's
- * server keeps serving the other tests. It takes a free port, and the test makes sure the server that
- * answers is this one, serving this build: a port someone else holds would otherwise pass for it.
+ * A server of its own for the build, served as Hosting serves it (the suite's server's code, in this
+ * process), which a test can stop: the suite's server keeps serving the other tests. `port`: start again
+ * where a stopped one was.
  */
 async function startStoppableServer(port?: number) {
-  port ??= await freePort()
-  const origin = `http://localhost:${port}`
-  // Vite's own script, not through npx (one Node start fewer).
-  const server = spawn(process.execPath, [viteBin, 'preview', '--port', String(port), '--strictPort'], {
-    env: process.env,
-    stdio: 'ignore',
-    detached: true,
-  })
+  const server = await startHostingServer({ outDir, port })
   ownServers.add(server)
-  let exitCode: number | null = null
-  server.once('exit', (code) => {
-    exitCode = code ?? -1
-  })
-  const worker = readFileSync(join(outDir, 'sw.js'), 'utf8')
-  const servesThisBuild = async () => {
-    if (exitCode !== null) throw new Error(`vite preview on ${origin} exited (code ${exitCode})`)
-    return fetch(`${origin}/sw.js`).then(
-      async (response) => response.ok && (await response.text()) === worker,
-      () => false,
-    )
-  }
-  // Beside a second copy of the suite on two cores (load average 20), it took 35 s to answer: starting
-  // means loading vite.config.ts and its build plugins.
-  await expect.poll(servesThisBuild, { timeout: 60_000, message: `vite preview on ${origin}` }).toBe(true)
   const answers = () =>
-    fetch(origin).then(
+    fetch(server.origin).then(
       () => true,
       () => false,
     )
   return {
-    origin,
+    origin: server.origin,
     async stop() {
-      stopServer(server)
-      await expect.poll(answers, { message: `${origin} has stopped` }).toBe(false)
+      ownServers.delete(server)
+      await server.close()
+      await expect.poll(answers, { message: `${server.origin} has stopped` }).toBe(false)
     },
   }
 }
@@ -237,8 +192,6 @@ test.describe('the parent area with no connection before its first use', () => {
     app,
     page,
   }) => {
-    // Two starts of a server of its own, each up to a minute on a busy machine.
-    test.setTimeout(180_000)
     const server = await startStoppableServer()
     await visitOnce(page, `${server.origin}/pricing`)
     await server.stop()
@@ -260,6 +213,61 @@ test.describe('the parent area with no connection before its first use', () => {
     // A visitor who has not signed in is asked to (the parent area's code has loaded this time).
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible({ timeout: 30_000 })
     await again.stop()
+  })
+})
+
+test.describe('a signed-in parent, offline, on the site as Hosting serves it', () => {
+  test.use({
+    allowedConsoleErrors: [new RegExp(`${firebaseCodeUnreachable.source}|${firestoreUnreachable.source}`)],
+  })
+  test.beforeEach(({ context }) => answerConnectivityProbe(context))
+
+  test("the worker installs and takes control; offline, a reload of every kind of page shows the app's own page", async ({
+    app,
+    page,
+    context,
+    parent,
+  }) => {
+    // The suite's server is Hosting's own code (scripts/hosting-server.mjs): under it, a precached
+    // not-found page once answered 404 and the worker never installed, so nothing opened offline.
+    await app.goto('/')
+    await waitForServiceWorker(page)
+    expect(
+      await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null),
+      'the worker controls the page',
+    ).toMatch(/\/sw\.js$/)
+    await parent.signUp({ label: 'offline-reload' })
+    // The parent area's Firebase code, which the precache leaves out, is kept once loaded.
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await caches.open('sunbeam-app-chunks')).keys()).some((request) =>
+            /\/assets\/firebase-backend-[\w-]+\.js$/.test(request.url),
+          ),
+        ),
+      )
+      .toBe(true)
+
+    await context.setOffline(true)
+    const pagesOffline: [string, string][] = [
+      ['/', 'A Warm Nursing Environment'],
+      ['/about', 'About Us'],
+      ['/profile', 'My Profile'],
+      ['/nope', 'We could not find that page'],
+    ]
+    for (const [path, heading] of pagesOffline) {
+      await test.step(path, async () => {
+        const response = await app.goto(path)
+        expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true)
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
+      })
+    }
+    // Never the browser's own offline page: from the profile, 'Add your child' opens the add form.
+    await app.goto('/profile')
+    await page.getByRole('link', { name: 'Add your child' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
+    await app.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
   })
 })
 

@@ -1,9 +1,8 @@
-import { existsSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve } from 'node:path'
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
+import { startHostingServer } from '../scripts/hosting-server.mjs'
 import { expect, expectHydrated, scrollThrough, test } from './fixtures'
 
 test.use({ serviceWorkers: 'allow' })
@@ -19,59 +18,26 @@ async function waitForController(page: Page) {
   })
 }
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-  '.xml': 'application/xml',
-}
-
 /**
- * The build served like a host serves a deploy (clean URLs, the app shell for app routes), where the
+ * The build served as Hosting serves it (scripts/hosting-server.mjs), from a copy of its own where the
  * test can publish a new version: /sw.js then answers with a changed worker, as after a new deploy.
  * (Playwright's routes do not see the browser's own fetch of a worker script, so it takes a server.)
  */
 async function serveDeploy() {
-  const root = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
+  const root = await mkdtemp(join(tmpdir(), 'sunbeam-deploy-'))
+  await cp(resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist'), root, { recursive: true })
+  const server = await startHostingServer({ outDir: root })
   let version = 1
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://deploy.local').pathname)
-    const candidates =
-      path === '/' ? ['index.html'] : [path.slice(1), `${path.slice(1)}.html`, 'app-shell.html']
-    for (const candidate of candidates) {
-      const file = join(root, normalize(candidate))
-      if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) continue
-      let body: Buffer | string = await readFile(file)
-      if (candidate === 'sw.js' && version > 1) body = `${body.toString('utf8')}\n// version ${version}\n`
-      res.writeHead(200, {
-        'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
-      })
-      res.end(body)
-      return
-    }
-    res.writeHead(404).end()
-  })
-  await new Promise<void>((done) => server.listen(0, 'localhost', done))
-  const { port } = server.address() as AddressInfo
   return {
-    origin: `http://localhost:${port}`,
-    publishNewVersion() {
+    origin: server.origin,
+    async publishNewVersion() {
       version += 1
+      await appendFile(join(root, 'sw.js'), `\n// version ${version}\n`)
     },
-    // The page may still hold a connection (its worker checking for updates): the test is over, cut it.
-    close: () =>
-      new Promise((done) => {
-        server.close(done)
-        server.closeAllConnections()
-      }),
+    async close() {
+      await server.close()
+      await rm(root, { recursive: true, force: true })
+    },
   }
 }
 
@@ -79,7 +45,7 @@ type Deploy = Awaited<ReturnType<typeof serveDeploy>>
 
 /** Deploys a new version and lets the page look for it (the app itself looks every hour). */
 async function publishNewVersion(deploy: Deploy, page: Page) {
-  deploy.publishNewVersion()
+  await deploy.publishNewVersion()
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration()
     await registration?.update()

@@ -1,13 +1,13 @@
 // The site under its security headers (docs/decisions/0010-security-headers.md): the suite's server
-// sends firebase.json's headers exactly as Firebase Hosting does (scripts/hosting-headers.mjs), plus the
-// local emulators in connect-src, and every test of the suite fails on a Content-Security-Policy
+// sends firebase.json's headers with Firebase Hosting's own code (scripts/hosting-server.mjs), with the
+// build's hashes and the local emulators in the policy, and every test of the suite fails on a Content-Security-Policy
 // violation (e2e/fixtures.ts), Trusted Types' included. These tests check the headers themselves and walk
 // through what the site does, step by step, under them. A flow added to the parent area belongs in the
 // last test, between signing up and deleting the account.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { emulatorSources, type HostingHeaderRule, withConnectSources } from '../scripts/hosting-headers.mjs'
+import { type HostingHeaderRule, servedConfig } from '../scripts/hosting-config.mjs'
 import {
   answerConnectivityProbe,
   firestoreUnreachable,
@@ -33,8 +33,11 @@ const everywhereIn = (list: readonly HostingHeaderRule[]) =>
   )
 /** The headers firebase.json gives every path: production's. */
 const everywhere = everywhereIn(rules)
-/** What this suite's server sends: the same, with the local emulators allowed in connect-src. */
-const servedEverywhere = everywhereIn(withConnectSources(rules, emulatorSources(firebaseConfig)))
+/** What this suite's server sends: the same, with the build's hashes and the local emulators allowed. */
+async function servedEverywhere() {
+  const served = await servedConfig({ outDir: process.env.SUNBEAM_OUT_DIR ?? 'dist', emulators: true })
+  return everywhereIn(served.hosting.headers ?? [])
+}
 
 const marketingPages = [
   '/',
@@ -64,19 +67,31 @@ test('pages, the app shell and assets are served with the security headers of fi
       return [name, sources]
     }),
   )
-  expect(directives['script-src']?.[0]).toBe("'self'")
-  for (const source of directives['script-src']?.slice(1) ?? []) expect(source).toMatch(/^'sha256-/)
-  // Styles from the site's files, and inline ones by hash only (the stylesheet each page carries, the
-  // one sonner inserts); style-src-elem and style-src-attr are left to fall back to style-src.
-  expect(directives['style-src']?.[0]).toBe("'self'")
-  for (const source of directives['style-src']?.slice(1) ?? []) expect(source).toMatch(/^'sha256-/)
+  // firebase.json names no hash: whatever serves or deploys a build adds exactly its pages' own.
+  expect(directives['script-src']).toEqual(["'self'"])
+  expect(directives['style-src']).toEqual(["'self'"])
+  const served = await servedEverywhere()
+  const servedDirectives = Object.fromEntries(
+    (served['content-security-policy'] ?? '').split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/)
+      return [name, sources]
+    }),
+  )
+  // The start-up script by hash; styles from the site's files, and inline ones by hash only (the
+  // stylesheet each page carries, the one sonner inserts); style-src-elem and style-src-attr are left
+  // to fall back to style-src.
+  for (const name of ['script-src', 'style-src']) {
+    expect(servedDirectives[name]?.[0], name).toBe("'self'")
+    expect(servedDirectives[name]?.length, name).toBeGreaterThan(1)
+    for (const source of servedDirectives[name]?.slice(1) ?? []) expect(source, name).toMatch(/^'sha256-/)
+  }
   expect(directives['style-src-elem']).toBeUndefined()
   expect(directives['style-src-attr']).toBeUndefined()
   // Every script sink (innerHTML, a script's src, eval…) takes a Trusted Type, and only the site's one
   // narrow policy (src/shared/device/trusted-script-url.ts) may make one.
   expect(directives['require-trusted-types-for']).toEqual(["'script'"])
   expect(directives['trusted-types']).toEqual(['sunbeam-script-url'])
-  // Production's policy names no emulator: the suite's server adds them (scripts/hosting-headers.mjs).
+  // Production's policy names no emulator: the suite's server adds them (scripts/hosting-config.mjs).
   expect(policy).not.toMatch(/127\.0\.0\.1|localhost/)
   expect(directives['default-src']).toEqual(["'self'"])
   expect(directives['frame-ancestors']).toEqual(["'none'"])
@@ -114,8 +129,7 @@ test('pages, the app shell and assets are served with the security headers of fi
     responses.push([path, response.headers()])
   }
   for (const [path, headers] of responses) {
-    for (const [key, value] of Object.entries(servedEverywhere))
-      expect(headers[key], `${path}: ${key}`).toBe(value)
+    for (const [key, value] of Object.entries(served)) expect(headers[key], `${path}: ${key}`).toBe(value)
     // Hashed assets are cached for a year; everything else is revalidated.
     expect(headers['cache-control'], path).toBe(
       path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

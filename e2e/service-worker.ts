@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
+import { builtFileFor } from '../scripts/prerender.mjs'
 import { expect } from './fixtures'
 
 // The service worker as the browser suite waits for it. Installing, activating and taking control are
@@ -9,12 +10,17 @@ import { expect } from './fixtures'
 
 export const outDir = resolve(process.env.SUNBEAM_OUT_DIR ?? 'dist')
 
-/** The URLs the build wrote into sw.js's precache list: [{"revision":"...","url":"about.html"}, ...]. */
+/** The URLs the build wrote into sw.js's precache list: [{"revision":"...","url":"/about"}, ...]. */
 export function precacheList(): string[] {
   const sw = readFileSync(join(outDir, 'sw.js'), 'utf8')
   return [...sw.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map(
     (match) => match[1] as string,
   )
+}
+
+/** The built files behind the precache list: 'about.html', 'assets/x.js', … */
+export function precachedFiles(): string[] {
+  return precacheList().map(builtFileFor)
 }
 
 /**

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run audit`: builds the site, serves the build with `vite preview`, then
+// `npm run audit`: builds the site, serves the build as Hosting does (scripts/hosting-server.mjs), then
 //  1. loads every marketing route (and /login) in Chromium and adds up the JS and CSS it downloads,
 //     gzip-compressed (the budget: at most 100 KB of JS and no Firebase code on a marketing page);
 //  2. runs Lighthouse 11 (mobile emulation, default simulated throttling) on each of them for
@@ -12,14 +12,16 @@
 // printed, and left out of the median),
 // --bytes-only (skip Lighthouse)
 // Environment: SUNBEAM_OUT_DIR (build folder), AUDIT_PORT (default 4178), CHROME_PATH.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startHostingServer } from './hosting-server.mjs'
 import { medianRun } from './lighthouse-median.mjs'
+import { builtFileFor } from './prerender.mjs'
 
 const args = process.argv.slice(2)
 const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
@@ -47,7 +49,7 @@ const targets = { performance: 99, accessibility: 100, 'best-practices': 100, se
 
 /**
  * The service worker's precache: the files a phone downloads when the worker installs, as listed in
- * sw.js's precache manifest ([{"revision":"...","url":"about.html"}, ...]), with their bytes as stored
+ * sw.js's precache manifest ([{"revision":"...","url":"/about"}, ...]), with their bytes as stored
  * and gzip'd. Either key may come first; a sw.js without the list stops the audit rather than report 0.
  */
 function precacheOfBuild() {
@@ -59,7 +61,7 @@ function precacheOfBuild() {
   let bytes = 0
   let gzip = 0
   for (const url of urls) {
-    const file = join(outDir, url)
+    const file = join(outDir, builtFileFor(url))
     bytes += statSync(file).size
     gzip += gzipSync(readFileSync(file), { level: 9 }).length
   }
@@ -73,30 +75,6 @@ function buildSite() {
     env: process.env,
   })
   if (result.status !== 0) throw new Error('npm run build failed')
-}
-
-async function startPreview() {
-  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  server.stderr.on('data', (chunk) => process.stderr.write(chunk))
-  let lastError = 'no answer'
-  for (let i = 0; i < 100; i++) {
-    try {
-      const response = await fetch(origin)
-      if (response.ok) return server
-      lastError = `HTTP ${response.status}`
-    } catch (error) {
-      // Node's fetch refuses the ports browsers block (4190, for one) with 'bad port'.
-      lastError = error instanceof Error ? String(error.cause ?? error.message) : String(error)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  // Not left running: a second audit would find the port taken.
-  process.kill(-server.pid)
-  throw new Error(`vite preview did not answer on ${origin} (${lastError})`)
 }
 
 /** JS and CSS a route downloads on its first load, as gzip bytes, and whether any of it is Firebase. */
@@ -170,7 +148,7 @@ async function main() {
   const precacheLine = `Precache (downloaded when the service worker installs): ${precache.entries} files, ${kb(precache.bytes)} kB, ${kb(precache.gzip)} kB gzip -9`
   const routesArg = args.find((a) => a.startsWith('--routes='))
   routes = routesArg ? routesArg.slice('--routes='.length).split(',') : [...marketingRoutes, '/login']
-  const server = await startPreview()
+  const server = await startHostingServer({ outDir, port })
   const rows = []
   let pwa = null
   const failures = []
@@ -269,7 +247,7 @@ async function main() {
       await chrome.kill()
     }
   } finally {
-    process.kill(-server.pid)
+    await server.close()
   }
 
   console.log(

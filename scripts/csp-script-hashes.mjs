@@ -1,11 +1,11 @@
-// The Content-Security-Policy in firebase.json allows inline scripts and styles only by their SHA-256
-// hash (docs/decisions/0010-security-headers.md). The build calls syncCspHashes after writing the pages:
-// it hashes every inline script and <style> in the output, and the <style> a library inserts at run time
-// (sonner's), and puts exactly those hashes in the policy's script-src and style-src, so a changed
-// start-up script or stylesheet can never be deployed with a stale hash. The start-up script's text does
-// not depend on the build; the stylesheet's hash changes with the CSS (the build then says so).
+// The Content-Security-Policy allows inline scripts and styles only by their SHA-256 hash
+// (docs/decisions/0010-security-headers.md). firebase.json holds the policy without them: whatever serves
+// or deploys a build (scripts/hosting-config.mjs: the suite's server, npm start, npm run deploy) hashes
+// every inline script and <style> of that build's pages, and the <style> a library inserts at run time
+// (sonner's), and gives the policy exactly those. A build never writes to a tracked file, and a changed
+// start-up script or stylesheet can never be served with a stale hash.
 import { createHash } from 'node:crypto'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -78,46 +78,41 @@ async function htmlFilesIn(dir) {
 }
 
 /**
- * Hashes the inline scripts and styles of every HTML file in `outDir` (and `injectedStyles`, the <style>
- * texts libraries insert) and writes them into firebase.json's Content-Security-Policy (script-src and
- * style-src), changing only that header's value (the rest of the file keeps its text) and only when the
- * hashes differ. Returns whether the file changed.
- * @param {{ outDir: string; firebaseJson: string; injectedStyles?: readonly string[]; log?: (line: string) => void }} options
+ * The hash sources of every inline script and style in the HTML files of `outDir`, and of
+ * `injectedStyles` (the <style> texts libraries insert; injectedStyleTexts()).
+ * @param {string} outDir
+ * @param {readonly string[]} [injectedStyles]
+ * @returns {Promise<{ scripts: string[]; styles: string[] }>}
  */
-export async function syncCspHashes({ outDir, firebaseJson, injectedStyles = [], log = console.log }) {
-  const hashes = []
-  const styleHashes = injectedStyles.map(sha256Source)
+export async function builtPageHashes(outDir, injectedStyles = []) {
+  const scripts = []
+  const styles = injectedStyles.map(sha256Source)
   for (const file of await htmlFilesIn(outDir)) {
     const html = await readFile(file, 'utf8')
-    hashes.push(...inlineScriptHashes(html))
-    styleHashes.push(...inlineStyleHashes(html))
+    scripts.push(...inlineScriptHashes(html))
+    styles.push(...inlineStyleHashes(html))
   }
+  return { scripts, styles }
+}
 
-  const text = await readFile(firebaseJson, 'utf8')
-  const rules = JSON.parse(text).hosting?.headers ?? []
-  const policies = rules.flatMap((rule) =>
-    rule.headers.filter((header) => header.key.toLowerCase() === CSP_HEADER).map((header) => header.value),
-  )
-  if (policies.length === 0) {
-    throw new Error(
-      `${firebaseJson} sets no Content-Security-Policy in hosting.headers: the site must have one`,
-    )
-  }
-  let updated = text
-  for (const policy of new Set(policies)) {
-    const next = withHashes(withScriptHashes(policy, hashes), 'style-src', styleHashes)
-    if (next === policy) continue
-    const literal = JSON.stringify(policy)
-    if (updated.split(literal).length !== 2) {
-      throw new Error(`${firebaseJson}: the Content-Security-Policy's text could not be found exactly once`)
-    }
-    updated = updated.replace(literal, () => JSON.stringify(next))
-  }
-  if (updated === text) return false
-  await writeFile(firebaseJson, updated)
-  log(
-    `\n[csp] Updated the inline-script and style hashes of the Content-Security-Policy in ${firebaseJson}: ` +
-      'commit this change, or the deployed site will refuse its own start-up script or stylesheet.',
-  )
-  return true
+/**
+ * A copy of a Hosting config's header rules with every Content-Security-Policy's script-src and style-src
+ * given exactly `hashes` (builtPageHashes). A site without a policy is refused: it must have one.
+ * @param {{ source?: string; regex?: string; headers: { key: string; value: string }[] }[]} rules
+ * @param {{ scripts: readonly string[]; styles: readonly string[] }} hashes
+ */
+export function withPageHashes(rules, hashes) {
+  let policies = 0
+  const out = rules.map((rule) => ({
+    ...rule,
+    headers: rule.headers.map((header) => {
+      if (header.key.toLowerCase() !== CSP_HEADER) return header
+      policies += 1
+      const value = withHashes(withScriptHashes(header.value, hashes.scripts), 'style-src', hashes.styles)
+      return { ...header, value }
+    }),
+  }))
+  if (policies === 0)
+    throw new Error('hosting.headers sets no Content-Security-Policy: the site must have one')
+  return out
 }

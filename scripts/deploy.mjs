@@ -13,8 +13,9 @@
 // 6. Sets the bucket's CORS (`gcloud storage buckets update --cors-file`).
 // `--dry-run` checks and writes the files, then prints each command instead of running it.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { servedConfig } from './hosting-config.mjs'
 
 export const CORS_FILE = 'storage.cors.generated.json'
 export const DEPLOY_CONFIG = 'firebase.deploy.json'
@@ -240,12 +241,16 @@ async function main(argv) {
   delete runEnv.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
   for (const [index, step] of deploySteps(config).entries()) {
     const line = `${index + 1}. ${step.what}: ${[step.command === process.execPath ? 'node' : step.command, ...step.args].join(' ')}`
-    if (step.args.includes('deploy')) {
-      // After the build, which keeps the policy's hashes in firebase.json up to date.
-      const firebaseConfig = JSON.parse(readFileSync('firebase.json', 'utf8'))
+    if (step.args.includes('deploy') && !dryRun) {
+      // After the build: the policy allows the inline script and styles of this build's pages by hash.
+      const firebaseConfig = await servedConfig({ outDir: 'dist' })
       writeFileSync(DEPLOY_CONFIG, `${JSON.stringify(deployConfig(firebaseConfig, config), null, 2)}\n`)
       console.log(
-        `   (wrote ${DEPLOY_CONFIG}: firebase.json${config.appCheck ? " with App Check's sources in the policy" : ''})`,
+        `   (wrote ${DEPLOY_CONFIG}: firebase.json with the build's hashes${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
+      )
+    } else if (step.args.includes('deploy')) {
+      console.log(
+        `   (would write ${DEPLOY_CONFIG}: firebase.json with the build's hashes${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
       )
     }
     console.log(dryRun ? `[dry run] ${line}` : line)

@@ -1,15 +1,27 @@
 // Writes each marketing page as HTML (content visible before any script runs) into the build, plus the
 // app shell for the routes rendered in the browser, the sitemap and robots.txt. Runs inside the client
 // build (vite.config.ts), after the bundle is written and before Workbox lists the files to precache.
-import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { injectedStyleTexts, syncCspHashes } from './csp-script-hashes.mjs'
 
 /** Where a page's HTML lives: '/' -> index.html, '/about' -> about.html, '/blog/1' -> blog/1.html.
- * `vite preview` (see previewFallback) and Firebase Hosting (cleanUrls) serve them at the clean URL. */
+ * Firebase Hosting (cleanUrls) serves them at the clean URL (servedPath). */
 export function htmlFileFor(path) {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`
+}
+
+/** The address Firebase Hosting (cleanUrls) serves a built file at: index.html -> '/', about.html ->
+ * '/about', blog/1.html -> '/blog/1'; any other file at its own path. Its answer for `/about.html` is a
+ * 301 to `/about`, so whatever fetches a page (the service worker's precache) asks for this address. */
+export function servedPath(file) {
+  if (file === 'index.html') return '/'
+  return `/${file.endsWith('.html') ? file.slice(0, -'.html'.length) : file}`
+}
+
+/** The built file behind an address servedPath gave: '/' -> index.html, '/about' -> about.html,
+ * '/assets/a.js' -> assets/a.js. */
+export function builtFileFor(address) {
+  return /\.[a-z0-9]+$/i.test(address) ? address.replace(/^\//, '') : htmlFileFor(address)
 }
 
 function escapeHtml(text) {
@@ -115,11 +127,10 @@ async function inlineStylesheet(html, outDir) {
   return html.replace(link[0], () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`)
 }
 
-/**
- * `firebaseJson`: the Hosting config whose Content-Security-Policy must allow the inline scripts
- * written here (by hash); updated when they change.
- */
-export async function prerender({ outDir, entry, firebaseJson }) {
+/** Writes the pages into `outDir`; `entry` is the prerenderer (src/app/entry-prerender.tsx). The
+ * policy allows their inline script and styles by hash, computed from the build wherever it is served
+ * or deployed (scripts/hosting-config.mjs). */
+export async function prerender({ outDir, entry }) {
   const template = await readFile(join(outDir, 'index.html'), 'utf8')
   const { siteUrl, siteConfig } = entry
   // The brand comes from the site config (VITE_ variables), not from index.html's placeholders.
@@ -171,8 +182,8 @@ export async function prerender({ outDir, entry, firebaseJson }) {
     )
   }
 
-  // The not-found page, for every path that is neither a page nor an app route: Firebase Hosting (and
-  // `vite preview`, see previewFallback) answers those with this file and HTTP 404, not a soft 404.
+  // The not-found page, for every path that is neither a page nor an app route: Firebase Hosting
+  // answers those with this file and HTTP 404, not a soft 404.
   const missing = await entry.renderPage(NOT_FOUND_PROBE)
   if (missing.statusCode !== 404)
     throw new Error(`${NOT_FOUND_PROBE} should not be found, got ${missing.statusCode}`)
@@ -199,49 +210,9 @@ export async function prerender({ outDir, entry, firebaseJson }) {
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.marketingPaths))
   const robots = await readFile(join(outDir, 'robots.txt'), 'utf8')
   await writeFile(join(outDir, 'robots.txt'), `${robots.trimEnd()}\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
-
-  // Every inline script and stylesheet is written by now: the policy must allow exactly these (and the
-  // stylesheet sonner inserts), by hash.
-  await syncCspHashes({ outDir, firebaseJson, injectedStyles: await injectedStyleTexts() })
 }
 
 /** The prerendered not-found page; Firebase Hosting serves a `404.html` with status 404 by itself. */
 export const NOT_FOUND_FILE = '404.html'
 /** A path no route has, rendered to make that page. */
 const NOT_FOUND_PROBE = '/404'
-
-/** The app's own routes, rendered in the browser from the shell: the same list as firebase.json's
- * rewrites (e2e/not-found.spec.ts checks both). Everything else is a page's file or the 404. */
-export const APP_SHELL_ROUTES = [
-  /^\/(?:login|signup|sign-in|profile|add-kid)$/,
-  /^\/(?:edit-kid|kid)\/[^/]+$/,
-  /^\/centre(?:\/inquiries)?$/,
-]
-
-/** Connect middleware for `vite preview`, doing what Firebase Hosting does with cleanUrls and the
- * rewrites to the shell: a page's own HTML where one exists, the app shell for the app's routes, else
- * the not-found page with HTTP 404. */
-export function previewFallback(outDir) {
-  return (req, res, next) => {
-    const accept = req.headers.accept ?? ''
-    if ((req.method === 'GET' || req.method === 'HEAD') && accept.includes('text/html') && req.url) {
-      const url = new URL(req.url, 'http://preview.local')
-      const path = decodeURIComponent(url.pathname).replace(/\/+$/, '') || '/'
-      if (!/\.[a-z0-9]+$/i.test(path) && !path.startsWith('/__/')) {
-        const file = htmlFileFor(path)
-        if (existsSync(join(outDir, file))) req.url = `/${file}${url.search}`
-        else if (APP_SHELL_ROUTES.some((route) => route.test(path))) req.url = `/app-shell.html${url.search}`
-        else if (existsSync(join(outDir, NOT_FOUND_FILE))) {
-          // Served here, not by the static server, which would answer 200.
-          void readFile(join(outDir, NOT_FOUND_FILE)).then((html) => {
-            res.statusCode = 404
-            res.setHeader('Content-Type', 'text/html; charset=utf-8')
-            res.end(req.method === 'HEAD' ? undefined : html)
-          }, next)
-          return
-        }
-      }
-    }
-    next()
-  }
-}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { htmlFileFor, pageHtml, sitemapXml, startAppAfterFirstScreen } from './prerender.mjs'
+import {
+  builtFileFor,
+  htmlFileFor,
+  pageHtml,
+  servedPath,
+  sitemapXml,
+  startAppAfterFirstScreen,
+} from './prerender.mjs'
 
 const template = `<!doctype html><html><head><title>Old</title>
 <meta name="description" content="old" />
@@ -8,10 +15,17 @@ const template = `<!doctype html><html><head><title>Old</title>
 </head><body><div id="root"><!--app-html--></div></body></html>`
 
 describe('prerender', () => {
-  it('writes each page where Firebase Hosting (cleanUrls) and vite preview look for it', () => {
+  it('writes each page where Firebase Hosting (cleanUrls) looks for it', () => {
     expect(htmlFileFor('/')).toBe('index.html')
     expect(htmlFileFor('/about')).toBe('about.html')
     expect(htmlFileFor('/blog/3')).toBe('blog/3.html')
+  })
+
+  it('names each built file by the address Hosting serves it at, and back', () => {
+    const files = ['index.html', 'about.html', 'blog/3.html', 'app-shell.html', 'assets/a-1.js', 'sw.js']
+    const addresses = ['/', '/about', '/blog/3', '/app-shell', '/assets/a-1.js', '/sw.js']
+    expect(files.map(servedPath)).toEqual(addresses)
+    expect(addresses.map(builtFileFor)).toEqual(files)
   })
 
   it('puts the markup in #root, the escaped title and description in <head>, and the stylesheet first', () => {

@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
-import { emulatorSources, withConnectSources } from './hosting-headers.mjs'
+import { servedConfig } from './hosting-config.mjs'
 
 const PROJECT = 'demo-sunbeam'
 const DATA_DIR = '.emulator-data'
@@ -83,11 +83,10 @@ console.log(
       : '.'),
 )
 
-// The Hosting emulator serves firebase.json's headers itself: give it the copy that lets the demo build
-// reach the emulators (read after the build, which keeps the policy's hashes up to date).
-const built = JSON.parse(readFileSync('firebase.json', 'utf8'))
-built.hosting.headers = withConnectSources(built.hosting.headers ?? [], emulatorSources(built, buildEnv))
-writeFileSync(LOCAL_CONFIG, `${JSON.stringify(built, null, 2)}\n`)
+// The Hosting emulator serves firebase.json's headers itself: give it the copy whose policy allows this
+// build's inline script and styles (by hash) and lets the demo build reach the emulators.
+const served = await servedConfig({ outDir: config.hosting.public, emulators: true, env: buildEnv })
+writeFileSync(LOCAL_CONFIG, `${JSON.stringify(served, null, 2)}\n`)
 
 // 4. Say what runs and what it means.
 const photos = found.storageOk

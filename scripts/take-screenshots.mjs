@@ -2,24 +2,12 @@
 // Screenshots of the built home page for the manifest's richer install sheet (narrow: a phone, wide: a
 // computer). Run after a build: node scripts/take-screenshots.mjs (SUNBEAM_OUT_DIR, SCREENSHOT_PORT).
 // The PNGs are committed; retake them when the home page changes.
-import { spawn } from 'node:child_process'
 import { chromium } from '@playwright/test'
+import { startHostingServer } from './hosting-server.mjs'
 
-const port = Number(process.env.SCREENSHOT_PORT ?? 4179)
-const origin = `http://localhost:${port}`
-const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
-  env: process.env,
-  stdio: 'ignore',
-  detached: true,
-})
+const server = await startHostingServer({ port: Number(process.env.SCREENSHOT_PORT ?? 4179) })
+const { origin } = server
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(origin)).ok) break
-    } catch {}
-    if (i > 100) throw new Error(`vite preview did not answer on ${origin}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' })
   const shots = [
     { file: 'public/screenshots/home-narrow.png', width: 390, height: 844, mobile: true },
@@ -40,5 +28,5 @@ try {
   }
   await browser.close()
 } finally {
-  process.kill(-server.pid)
+  await server.close()
 }

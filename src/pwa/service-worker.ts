@@ -49,9 +49,11 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(caches.delete(RETIRED_PHOTO_CACHE))
 })
 
-// App routes (login, profile, kids) are rendered in the browser from the shell; Firebase Hosting's
-// reserved /__/ paths (auth handler, init.json) must always reach the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/__\//] }))
+// App routes (login, profile, kids) are rendered in the browser from the shell, and so is the
+// not-found page for any other address (the precache holds every page by the address Hosting serves
+// it at, '/app-shell' included, and no 404 page: vite.config.ts). Firebase Hosting's reserved /__/
+// paths (auth handler, init.json) must always reach the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell'), { denylist: [/^\/__\//] }))
 
 // Hashed chunks left out of the precache (Firebase's): kept when a parent's page first loads them, so
 // the parent area opens offline afterwards. Their names change with their content, so the first copy
