@@ -7,6 +7,7 @@ import {
   type DocumentSnapshot,
   deleteDoc,
   doc,
+  getDocFromServer,
   onSnapshot,
   type QuerySnapshot,
   serverTimestamp,
@@ -122,6 +123,20 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
           },
         ),
       )
+    },
+
+    async readKidFromServer(kidId) {
+      try {
+        return toStoredKid(await getDocFromServer(doc(await kids(), kidId)))
+      } catch (error) {
+        // The rules let a parent read only their own records: none of theirs is there.
+        if (firebaseErrorCode(error) === 'permission-denied') return 'forbidden'
+        throw new BackendError(error instanceof Error ? error.message : String(error), {
+          permanent: false,
+          code: firebaseErrorCode(error),
+          cause: error,
+        })
+      }
     },
 
     watchKidsOf(userId, listener, onError) {

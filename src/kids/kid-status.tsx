@@ -5,6 +5,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { subscribeOnline } from '#shared/ui/online-status'
 import type { KidStatus, KidView } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
+import type { Activity } from './outbox/outbox-sender'
 
 export function KidLoader({ label }: { readonly label: string }) {
   return (
@@ -38,6 +39,37 @@ function useNow(active: boolean): number {
   return active ? now : Date.now()
 }
 
+/** What a waiting child's line says (SyncStatus), from the sender's activity and the entry. */
+export function syncStatusText({
+  activity,
+  photos,
+  uploaded,
+  online,
+  retryInMs,
+}: {
+  /** The sender's work on this child now, if any. */
+  readonly activity: Activity | undefined
+  /** How many photos the submission has, and how many of them are up. */
+  readonly photos: number
+  readonly uploaded: number
+  readonly online: boolean
+  /** Until the next try (0: none waits). */
+  readonly retryInMs: number
+}): string {
+  let state: string
+  if (activity && activity.total > 0) {
+    // Counted on the submission being sent: past its last photo, the record is on its way.
+    state =
+      activity.uploaded < activity.total
+        ? `Uploading photo ${activity.uploaded + 1} of ${activity.total}… ${Math.round(activity.fraction * 100)}%`
+        : 'Saving…'
+  } else if (!online) state = 'Waiting for a connection'
+  else if (retryInMs > 0) state = `Retrying in ${Math.max(1, Math.ceil(retryInMs / 1000))} s`
+  else state = 'Waiting to upload'
+  const progress = photos > 0 ? `${Math.min(uploaded, photos)} of ${photos} photos uploaded` : null
+  return [state, progress].filter(Boolean).join(' · ')
+}
+
 /**
  * How far a waiting child is: the photo uploading now, how many are up, and what it waits for (a
  * connection, its next try, with 'Retry now').
@@ -50,19 +82,17 @@ export function SyncStatus({ kid }: { readonly kid: KidView }) {
   const retryAt = entry?.nextAttemptAt ?? 0
   const now = useNow(kid.status === 'waiting' && retryAt > Date.now())
   if (!entry || kid.status !== 'waiting') return null
-  const total = entry.photos.length
-  const uploaded = entry.photos.filter((photo) => photo.uploaded).length
   const current = activity.get(entry.id)
-  let state: string
-  if (current && current.total > 0)
-    state = `Uploading photo ${current.uploaded + 1} of ${current.total}… ${Math.round(current.fraction * 100)}%`
-  else if (!isOnline) state = 'Waiting for a connection'
-  else if (retryAt > now) state = `Retrying in ${Math.max(1, Math.ceil((retryAt - now) / 1000))} s`
-  else state = 'Waiting to upload'
-  const progress = total > 0 ? `${uploaded} of ${total} photos uploaded` : null
+  const text = syncStatusText({
+    activity: current,
+    photos: entry.photos.length,
+    uploaded: entry.photos.filter((photo) => photo.uploaded).length,
+    online: isOnline,
+    retryInMs: Math.max(0, retryAt - now),
+  })
   return (
     <p className="kid-sync" role="status">
-      <span>{[state, progress].filter(Boolean).join(' · ')}</span>
+      <span>{text}</span>
       {isOnline && retryAt > now && !current && (
         <button type="button" className="kid-text-button" onClick={() => runtime.wake()}>
           Retry now

@@ -47,8 +47,8 @@ function sameRecord(stored: StoredKid, record: KidRecord): boolean {
   )
 }
 
-/** How long a refusal must stand before it is believed (see follow()). */
-const REFUSAL_SETTLE_MS = 3_000
+/** What the server's answer to a handed-off save turned out to be. */
+type Outcome = 'saved' | 'requeue' | 'refused'
 
 export class Handoff {
   /** Saves whose server answer is being followed (submission id -> unsubscribe). */
@@ -123,21 +123,37 @@ export class Handoff {
   private follow(binding: Binding, entry: Submission): void {
     if (!this.host.current(binding) || this.following.has(entry.id)) return
     let answered = false
-    // Whether Firestore's queue was seen holding the write: if it then leaves without the record, the
-    // server refused it, even in a snapshot that is still 'from cache' (the write stream's refusal can
-    // come before the listen stream has caught up).
+    // Whether Firestore's queue was seen holding the write.
     let queued = false
-    // The server's listen stream can also say 'no record' once more just after the write was
-    // acknowledged, before it has caught up (seen on the emulator: the record was saved). So an answer
-    // other than the record itself is taken only if no snapshot with the record follows it soon.
-    let settle: ReturnType<typeof setTimeout> | undefined
+    // A read of the server in flight (see check()).
+    let checking = false
     const record = recordOf(entry, binding.userId)
-    const answer = (snapshot: KidSnapshot) => {
+    const answer = (outcome: Outcome) => {
+      if (answered) return
       answered = true
-      clearTimeout(settle)
       this.following.get(entry.id)?.()
       this.following.delete(entry.id)
-      this.host.track(this.answered(binding, entry, snapshot, queued))
+      this.host.track(this.answered(binding, entry, outcome))
+    }
+    // The write has left Firestore's queue and the record in view is not the one written. That is the
+    // server's refusal (the rules), or its listen stream not yet caught up with the save it acknowledged:
+    // it can say 'no record' once more after the save, for as long as the connection takes (seen on the
+    // emulator; a reopened app on a slow phone took over 3 s). Only the server itself can tell the two
+    // apart, so it is asked; out of reach, the next snapshot asks again.
+    const check = () => {
+      if (checking) return
+      checking = true
+      this.host.kids.readKidFromServer(entry.kidId).then(
+        (onServer) => {
+          checking = false
+          const saved =
+            record !== null && onServer !== null && onServer !== 'forbidden' && sameRecord(onServer, record)
+          answer(saved ? 'saved' : 'refused')
+        },
+        () => {
+          checking = false
+        },
+      )
     }
     const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
       if (answered || snapshot === 'forbidden') return
@@ -145,41 +161,29 @@ export class Handoff {
         queued = true
         return
       }
-      if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer(snapshot)
-      clearTimeout(settle)
-      if (!queued) return answer(snapshot)
-      settle = setTimeout(() => answer(snapshot), REFUSAL_SETTLE_MS)
+      if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer('saved')
+      // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
+      if (snapshot.fromCache && !queued) return answer('requeue')
+      check()
     })
     if (answered) stop()
-    else
-      this.following.set(entry.id, () => {
-        clearTimeout(settle)
-        stop()
-      })
+    else this.following.set(entry.id, stop)
   }
 
-  private async answered(
-    binding: Binding,
-    entry: Submission,
-    snapshot: KidSnapshot,
-    queued: boolean,
-  ): Promise<void> {
+  private async answered(binding: Binding, entry: Submission, outcome: Outcome): Promise<void> {
     if (!this.host.current(binding)) return
-    const record = recordOf(entry, binding.userId)
-    if (record && snapshot.kid && sameRecord(snapshot.kid, record)) {
+    if (outcome === 'saved') {
       await this.host.outbox.steps.completeSave(entry.id, entry.rev)
       this.host.emit({ type: 'saved', submissionId: entry.id })
       this.host.kick() // replaced photos can go now
       return
     }
-    if (snapshot.fromCache && !queued) {
-      // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
+    if (outcome === 'requeue') {
       // Hand the same record over again, once.
       if (await this.host.outbox.steps.requeue(entry.id, entry.rev)) this.host.kick()
       return
     }
-    // The server has answered with something else: it refused the write (the rules). That will not
-    // change on a retry.
+    // The server holds something else: it refused the write (the rules). That will not change on a retry.
     const message = 'The server refused to save this child'
     if (await this.host.outbox.steps.markFailed(entry.id, entry.rev, message))
       this.host.emit({ type: 'failed', submissionId: entry.id, error: message })

@@ -96,6 +96,42 @@ describe('the outbox sender, with failures, tabs, edits and deletes', () => {
     expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
   })
 
+  it("a save the server took is never called refused while its listener still says 'no record'", async () => {
+    const outbox = openOutbox()
+    await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
+    kids.ackMode = 'never'
+    const sender = newSender(outbox)
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff'), WAIT)
+    // The server saves the record; the listen stream, behind, says once more that there is none, from
+    // the server, for as long as it likes (a reopened app on a slow phone): no wait decides it.
+    kids.acknowledgeQuietly()
+    kids.emitToWatchers('kidA', { kid: null, pendingWrite: false, fromCache: false })
+    await vi.waitFor(async () => expect(await outbox.list(PARENT)).toEqual([]), WAIT)
+    await sender.settled()
+    // The server itself was asked, once, and the save was made once.
+    expect(kids.serverReads).toEqual(['kidA'])
+    expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
+    expect(kids.server.get('kidA')?.kidName).toBe('Amara')
+  })
+
+  it('with the server out of reach when asked, nothing is decided until it answers', async () => {
+    const outbox = openOutbox()
+    await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
+    kids.ackMode = 'never'
+    const sender = newSender(outbox)
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff'), WAIT)
+    kids.acknowledgeQuietly()
+    kids.serverReadFailures.push(transientError())
+    kids.emitToWatchers('kidA', { kid: null, pendingWrite: false, fromCache: true })
+    await vi.waitFor(() => expect(kids.serverReads).toHaveLength(1), WAIT)
+    expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff')
+    // The next snapshot asks again; the server has the record.
+    kids.emitToWatchers('kidA', { kid: null, pendingWrite: false, fromCache: false })
+    await vi.waitFor(async () => expect(await outbox.list(PARENT)).toEqual([]), WAIT)
+    await sender.settled()
+    expect(kids.serverReads).toHaveLength(2)
+  })
+
   it('a file that is not an uploadable image fails permanently without any upload', async () => {
     const outbox = openOutbox()
     await outbox.add({

@@ -68,6 +68,13 @@ export interface KidsPort {
   deleteKid(kidId: string, options: AsUser): Promise<void>
   /** Follows one record (from the local cache first, so it works offline), metadata changes included. */
   watchKid(kidId: string, listener: KidListener): Unsubscribe
+  /**
+   * What the server itself holds of kids/{kidId} now (null: no record), read past the device's cache and
+   * its listeners, which may not have caught up yet: the outbox asks before it believes a refusal.
+   * 'forbidden' when the rules let this parent read no such record; rejects (a BackendError that is not
+   * permanent) when the server cannot be reached.
+   */
+  readKidFromServer(kidId: string): Promise<StoredKid | null | 'forbidden'>
   /** Follows a parent's records, newest save first (the profile query: userRef ==, timestamp desc). */
   watchKidsOf(
     userId: string,

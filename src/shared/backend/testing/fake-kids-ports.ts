@@ -46,6 +46,10 @@ export class FakeKidsPort implements KidsPort {
   readonly deletes: string[] = []
   ackMode: AckMode = 'accept'
   persistentCache = true
+  /** Errors thrown by the next readKidFromServer calls (the server out of reach). */
+  readonly serverReadFailures: Error[] = []
+  /** Every readKidFromServer call's id, in order. */
+  readonly serverReads: string[] = []
   /** Errors thrown by the next saveKid calls (before anything is queued). */
   readonly saveFailures: Error[] = []
   /** Called before a save is applied; a test may throw here to simulate a crash. */
@@ -116,6 +120,17 @@ export class FakeKidsPort implements KidsPort {
     }
   }
 
+  /**
+   * The server saves every write waiting for it and acknowledges it, but the device's listeners hear
+   * nothing yet (their stream lags behind the write stream): see emitToWatchers.
+   */
+  acknowledgeQuietly(): void {
+    for (const write of this.pending.splice(0)) {
+      const saved = this.records.get(write.id)
+      if (saved) this.server.set(write.id, saved)
+    }
+  }
+
   /** The device's Firestore data is gone (cleared at sign-out): pending writes are lost. */
   clearDevice(): void {
     const ids = new Set([...this.records.keys(), ...this.pending.map((write) => write.id)])
@@ -149,6 +164,23 @@ export class FakeKidsPort implements KidsPort {
       if (set.has(listener)) listener(this.snapshotOf(id))
     })
     return () => set.delete(listener)
+  }
+
+  async readKidFromServer(id: string): Promise<StoredKid | null | 'forbidden'> {
+    this.serverReads.push(id)
+    const failure = this.serverReadFailures.shift()
+    if (failure) throw failure
+    const kid = this.server.get(id)
+    if (kid && this.readerId !== null && kid.userRef !== this.readerId) return 'forbidden'
+    return kid ?? null
+  }
+
+  /**
+   * Gives the record's listeners `snapshot` as they are, whatever the device holds: a listen stream that
+   * has not caught up yet (it says 'no record' once more after the server saved it).
+   */
+  emitToWatchers(id: string, snapshot: KidSnapshot): void {
+    for (const listener of this.kidListeners.get(id) ?? []) listener(snapshot)
   }
 
   watchKidsOf(
