@@ -120,3 +120,67 @@ test('a save the rules refuse shows in red with Retry and Discard; Retry sends t
     userRef: uid,
   })
 })
+
+/**
+ * Holds Firestore's listen stream (the requests of its Listen channel) while shut: the device's listeners
+ * then lag behind its write stream, as on a reopened app whose listen stream catches up late.
+ */
+async function listenGate(page: Page) {
+  let held: (() => void)[] = []
+  let shut = false
+  await page.route(`http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/**/Listen/channel**`, (route) => {
+    const go = () => void route.continue().catch(() => undefined)
+    if (shut) held.push(go)
+    else go()
+  })
+  return {
+    shut() {
+      shut = true
+    },
+    open() {
+      shut = false
+      const waiting = held
+      held = []
+      for (const go of waiting) go()
+    },
+  }
+}
+
+test('reopened while a child is on its way, 20 times: a save the server took is never called refused', async ({
+  app,
+  page,
+  parent,
+}) => {
+  test.setTimeout(420_000)
+  // Any word of a refusal on the page, however short-lived, is remembered.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const text = document.body?.textContent ?? ''
+      if (/refused to save|Images not uploaded/.test(text)) sessionStorage.setItem('sawRefusal', text)
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  const storage = await answerStorage(page)
+  const listen = await listenGate(page)
+  await parent.signUp({ label: 'online-reopen' })
+  for (let round = 1; round <= 20; round++) {
+    await test.step(`round ${round}`, async () => {
+      const kidName = `Child Round${round}`
+      // The photo's upload hangs (Storage out of reach), and the app is closed and reopened.
+      const release = storage.holdUploads()
+      await parent.fillNewChild({ kidName, photos: 1 })
+      await page.getByRole('button', { name: 'Add Child' }).click()
+      await expect(kidCard(page, kidName)).toBeVisible()
+      const kidId = await parent.kidId({ kidName })
+      listen.shut()
+      await app.reload()
+      release()
+      // The photo goes up and the record reaches the server while the listeners still lag behind.
+      await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 30_000 }).not.toBeNull()
+      listen.open()
+      await expect(kidCard(page, kidName)).toHaveClass(/kid-card--saved/, { timeout: 30_000 })
+      expect(await page.evaluate(() => sessionStorage.getItem('sawRefusal'))).toBeNull()
+    })
+  }
+  // One photo path per child: the upload the reopen cut off and the one after it wrote the same object.
+  expect(new Set(storage.uploads).size).toBe(20)
+})
