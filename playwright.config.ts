@@ -14,6 +14,11 @@ const runSuffix = previewPort === 4173 ? '' : `-${previewPort}`
 const online = onlineWorld()
 const onlinePort = previewPort + 10
 const onlineTests = /\.online\.spec\.ts$/
+// Specs whose subject is layout (what shows at which width: the header and its toggle, sliders, what
+// covers what, axe's contrast and targets): they run at both widths. Every other spec tests behaviour
+// that does not depend on the width, once, on the phone, where parents are.
+const layoutTests =
+  /[\\/](?:marketing|marketing-pages|axe|papercuts|parent-polish|deferred-hydration)\.spec\.ts$/
 if (online.notRun && !process.env.TEST_WORKER_INDEX)
   console.log(`NOT RUN: online browser tests: ${online.notRun}`)
 
@@ -45,13 +50,12 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
-      // Reads the build's files only: once (desktop) is enough.
-      testIgnore: [/build-output\.spec\.ts$/, onlineTests],
+      testIgnore: onlineTests,
     },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testIgnore: onlineTests,
+      testMatch: layoutTests,
     },
     {
       // Against the real Firestore emulator and its rules; on the phone only (CI time: the desktop adds

@@ -1,5 +1,5 @@
 // Checks the production build itself (no browser needed): what the service worker precaches.
-// It reads files only, so playwright.config.ts runs it in the desktop project alone.
+// It reads files and asks the suite's server for the precached addresses: once, on the phone.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { servedPath } from '../scripts/prerender.mjs'

@@ -58,9 +58,6 @@ function report(route: string, scripts: readonly LoadedScript[]) {
   console.log(line)
 }
 
-// Once is enough: what a route downloads does not depend on the viewport, so the phone project skips.
-test.skip(({ isMobile }) => isMobile, 'bundle contents are the same on every viewport (desktop runs it)')
-
 test('the build has Firebase code, and only in chunks the marketing pages never import statically', async () => {
   const assets = join(OUT_DIR, 'assets')
   expect(existsSync(assets), `build output ${assets} (run the build first)`).toBe(true)
