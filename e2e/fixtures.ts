@@ -1,6 +1,9 @@
-import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { type AppPage, appPage } from './app-page'
 import { isFirestoreConnectivityProbe } from './firestore-offline'
 import { type ParentSteps, parentSteps } from './parent-steps'
+
+export { type AppPage, appPage } from './app-page'
 
 // Every browser test gets a page that fails the test on a console error, an uncaught exception, a
 // Content-Security-Policy violation (the suite's server sends firebase.json's headers, see
@@ -9,29 +12,6 @@ import { type ParentSteps, parentSteps } from './parent-steps'
 // `allowedConsoleErrors` (matched against the text, and against the text followed by the failing
 // resource's address in brackets). Pages are opened through the `app` fixture, which waits until the app has
 // marked itself ready; `parent` is a parent's steps on the test's page (e2e/parent-steps.ts).
-
-/** Opening a page of the app: like page.goto/reload, then waits until the app marks itself ready. */
-export interface AppPage {
-  goto(url: string, options?: Parameters<Page['goto']>[1]): Promise<Response | null>
-  reload(options?: Parameters<Page['reload']>[0]): Promise<Response | null>
-}
-
-/**
- * A prerendered page is visible before React has hydrated it; a person would not tap within those
- * milliseconds, but a test would. After loading an HTML page, this waits for `data-app-ready`, which
- * the root layout sets once the page is interactive (hydrated, or rendered in the browser).
- */
-export function appPage(page: Page): AppPage {
-  const ready = async (response: Response | null) => {
-    if (response && !(response.headers()['content-type'] ?? '').includes('text/html')) return response
-    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true')
-    return response
-  }
-  return {
-    goto: async (url, options) => ready(await page.goto(url, options)),
-    reload: async (options) => ready(await page.reload(options)),
-  }
-}
 
 interface Fixtures {
   allowedConsoleErrors: RegExp[]

@@ -5,7 +5,7 @@
 // API are answered by storage-fake.ts and firestore-rest-fake.ts; Firestore's queue is read by
 // firestore-offline.ts.
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
-import type { AppPage } from './fixtures'
+import type { AppPage } from './app-page'
 import { photoFiles } from './pictures'
 
 export const PASSWORD = 'sunbeam-secret-1'

@@ -1,15 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { CentreArea } from './centre-area'
 import { RouteError } from './layout/route-error'
-import type { ParentArea } from './parent-area'
+import type { AppRouterContext } from './router-context'
 import { routeTree } from './routeTree.gen'
-
-/** What every route can read from the router (TanStack's router context): made once per app. */
-export interface AppRouterContext {
-  readonly parentArea: ParentArea
-  /** The centre's guard (/centre, staff only): loads nothing until /centre opens. */
-  readonly centreArea: CentreArea
-}
 
 /** The sign-in loader's delay while the guard really checks the parent (docs/decisions/0014). */
 const CHECKING_PENDING_MS = 200

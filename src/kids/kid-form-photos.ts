@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { checkPickedPhotos, photoMessages } from '#shared/records/kid-photos'
 import { usePhotoSrcs } from './kid-photo'
 import { type PhotoRef, photoKey } from './kids-view'
-import type { PreparedPhoto } from './outbox/outbox-store'
+import type { PreparedPhoto } from './outbox/outbox-db'
 import type { PickedPhoto } from './photo-picker'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 

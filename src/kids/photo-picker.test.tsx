@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WAIT } from '#test/timeouts'
-import type { PreparedPhoto } from './outbox/outbox-store'
+import type { PreparedPhoto } from './outbox/outbox-db'
 import { PhotoPicker, type PhotoPickerProps, type PickedPhoto } from './photo-picker'
 
 // jsdom has no object URLs: each prepared photo gets a recognisable fake one, never reused (the picker

@@ -4,7 +4,7 @@
 // checks how many fit), every change made here goes to `onChange`.
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { MAX_KID_PHOTOS, PHOTO_ACCEPT } from '#shared/records/kid-photos'
-import type { PreparedPhoto } from './outbox/outbox-store'
+import type { PreparedPhoto } from './outbox/outbox-db'
 import './photo-picker.css'
 
 export type PickedPhoto =

@@ -3,7 +3,7 @@
 // Re-encoding also drops the camera's metadata, including the GPS position of the family's home.
 
 import { acceptedPhotoType, checkUploadablePhoto, photoMessages } from '#shared/records/kid-photos'
-import type { PreparedPhoto } from './outbox/outbox-store'
+import type { PreparedPhoto } from './outbox/outbox-db'
 
 /** Longest edge after scaling: sharp on any phone screen, small to upload. */
 export const MAX_PHOTO_EDGE = 1600

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router'
 import { SiteLayout } from '#app/root-layout'
-import type { AppRouterContext } from '#app/router'
+import type { AppRouterContext } from '#app/router-context'
 import { brandDescription, documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createRootRouteWithContext<AppRouterContext>()({

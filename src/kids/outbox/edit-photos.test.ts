@@ -13,9 +13,9 @@ import { newRandomId } from '#shared/records/ids'
 import { defaultKidFields, type KidFields } from '#shared/records/kid-record'
 import { WAIT } from '#test/timeouts'
 import { editPhotos } from './edit-photos'
-import type { OutboxPhoto } from './outbox-db'
+import type { OutboxPhoto, PreparedPhoto } from './outbox-db'
 import { OutboxSender } from './outbox-sender'
-import { Outbox, type PreparedPhoto } from './outbox-store'
+import { Outbox } from './outbox-store'
 
 const PARENT = 'parent1'
 const fields: KidFields = {

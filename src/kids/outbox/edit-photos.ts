@@ -1,7 +1,6 @@
 // The photos of an edit: the saved ones the parent keeps and the new ones they add, in the parent's
 // order (the cover first), and what the edit leaves behind (docs/decisions/0017-edit-keeps-photos.md).
-import type { OutboxPhoto } from './outbox-db'
-import type { PreparedPhoto } from './outbox-store'
+import type { OutboxPhoto, PreparedPhoto } from './outbox-db'
 
 /** A photo an edit keeps, named by its storage path (saved, or queued with its path fixed already). */
 export interface KeptPhoto {

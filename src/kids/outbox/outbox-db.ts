@@ -230,3 +230,11 @@ export class OutboxDb extends Dexie {
     })
   }
 }
+
+/** A photo scaled down on the device, ready to queue. */
+export interface PreparedPhoto {
+  readonly name: string
+  readonly type: PhotoType
+  /** ArrayBuffer, not Blob: Safari refuses Blobs in IndexedDB in some cases. */
+  readonly data: ArrayBuffer
+}

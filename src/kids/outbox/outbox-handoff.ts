@@ -6,8 +6,8 @@
 import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
 import { buildKidRecord, type KidRecord, kidRecordProblems, type StoredKid } from '#shared/records/kid-record'
 import type { Submission } from './outbox-db'
-import type { SenderEvent } from './outbox-sender'
 import type { Outbox } from './outbox-store'
+import type { SenderEvent } from './sender-events'
 
 /** The parent a sender works for; aborted when the account changes. */
 export interface Binding {

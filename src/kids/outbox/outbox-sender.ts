@@ -23,21 +23,9 @@ import { checkUploadablePhoto } from '#shared/records/kid-photos'
 import type { Submission } from './outbox-db'
 import { type Binding, Handoff, type StepResult } from './outbox-handoff'
 import type { Outbox } from './outbox-store'
+import type { Activity, SenderEvent } from './sender-events'
 
-export type SenderEvent =
-  | { readonly type: 'progress'; readonly submissionId: string; readonly fraction: number }
-  | { readonly type: 'handedOff'; readonly submissionId: string }
-  | { readonly type: 'saved'; readonly submissionId: string }
-  | { readonly type: 'retrying'; readonly submissionId: string; readonly error: string; readonly at: number }
-  | { readonly type: 'failed'; readonly submissionId: string; readonly error: string }
-
-/** What the sender is doing for a submission right now (this tab), for the screens. */
-export interface Activity {
-  readonly uploaded: number
-  readonly total: number
-  /** Of the photo on its way, 0 to 1. */
-  readonly fraction: number
-}
+export type { Activity, SenderEvent } from './sender-events'
 
 export interface SenderOptions {
   readonly outbox: Outbox

@@ -5,7 +5,7 @@
 // the browser has no IndexedDB (some private modes), the same queue lives in memory for the tab's
 // lifetime (docs/decisions/0009-outbox-in-memory.md).
 import { newRandomId } from '#shared/records/ids'
-import { isOwnPhotoPath, type PhotoType, photoStoragePath } from '#shared/records/kid-photos'
+import { isOwnPhotoPath, photoStoragePath } from '#shared/records/kid-photos'
 import type { KidFields, StoredKid } from '#shared/records/kid-record'
 import { type EditPhoto, editPhotos, isKeptPhoto } from './edit-photos'
 import {
@@ -15,6 +15,7 @@ import {
   OUTBOX_DB_NAME,
   OutboxDb,
   type OutboxPhoto,
+  type PreparedPhoto,
   pathsOf,
   type StoredPhotoBytes,
   type Submission,
@@ -22,14 +23,6 @@ import {
   uploadedPaths,
 } from './outbox-db'
 import { SenderSteps } from './outbox-steps'
-
-/** A photo scaled down on the device, ready to queue. */
-export interface PreparedPhoto {
-  readonly name: string
-  readonly type: PhotoType
-  /** ArrayBuffer, not Blob: Safari refuses Blobs in IndexedDB in some cases. */
-  readonly data: ArrayBuffer
-}
 
 export interface AddInput {
   readonly userId: string

@@ -9,17 +9,9 @@ import type { InquirySubmission } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { CentrePort, RegistrationsPort } from './centre-ports'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
+import type { QueuedWrite, Unsubscribe } from './port-types'
 
-export type Unsubscribe = () => void
-
-/**
- * A write kept on this device (Firestore's cache and queue), which goes to the server by itself. The
- * screen says it is kept here until `sent` resolves: the server has it. `sent` rejects if the server
- * refuses it, and waits for as long as the server cannot be reached.
- */
-export interface QueuedWrite {
-  readonly sent: Promise<void>
-}
+export type { QueuedWrite, Unsubscribe } from './port-types'
 
 export interface AuthUser {
   readonly uid: string

@@ -4,7 +4,7 @@
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
-import type { QueuedWrite, Unsubscribe } from './backend-ports'
+import type { QueuedWrite, Unsubscribe } from './port-types'
 
 /** The centre's decision about one child as its owner sees it; 'forbidden' when the rules refuse. */
 export type RegistrationListener = (registration: Registration | null | 'forbidden') => void

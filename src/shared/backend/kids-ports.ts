@@ -2,7 +2,7 @@
 // No Firebase types here: the outbox, the screens and their tests only know these shapes.
 import type { PhotoType } from '#shared/records/kid-photos'
 import type { KidRecord, StoredKid } from '#shared/records/kid-record'
-import type { Unsubscribe } from './backend-ports'
+import type { Unsubscribe } from './port-types'
 
 /**
  * A backend failure, sorted for the outbox: `permanent` ones (refused by the rules, an invalid file)
