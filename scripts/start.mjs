@@ -12,6 +12,7 @@ import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node
 import { createServer } from 'node:net'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
 import { servedConfig } from './hosting-config.mjs'
+import { leftoverEmulators } from './leftover-emulators.mjs'
 
 const PROJECT = 'demo-sunbeam'
 const DATA_DIR = '.emulator-data'
@@ -53,9 +54,19 @@ const busy = []
 for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
 if (!(await portFree(4500))) busy.push('emulator logging (port 4500)')
 if (busy.length) {
+  const leftovers = leftoverEmulators()
   console.error(
-    `\nCannot start: these ports are already in use: ${busy.join(', ')}.\n` +
-      'Another `npm start` or Firebase emulator is probably running; stop it and run npm start again.',
+    [
+      `\nCannot start: these ports are already in use: ${busy.join(', ')}.`,
+      ...(leftovers.length
+        ? [
+            'These emulators are still running (an earlier npm start that was stopped, or another one):',
+            ...leftovers.map(({ pid, kind }) => `  - ${kind} (process ${pid})`),
+            `Stop them with: kill ${leftovers.map(({ pid }) => pid).join(' ')}`,
+            'and run npm start again (if one is another npm start of yours, press Ctrl+C there instead).',
+          ]
+        : ['Another program holds them; stop it and run npm start again.']),
+    ].join('\n'),
   )
   process.exit(1)
 }
@@ -134,7 +145,14 @@ if (hasData) args.push('--import', DATA_DIR)
 args.push('--export-on-exit', DATA_DIR)
 
 const log = createWriteStream(LOG_FILE)
-const child = spawn('npx', args, { stdio: ['inherit', 'pipe', 'pipe'], env: emulatorEnv(found) })
+// The CLI in a process group of its own, with the JVMs it starts: whatever stops this script (Ctrl+C, a
+// process manager's SIGTERM, `timeout`), the whole group is stopped, and no emulator is left holding a
+// port for the next start.
+const child = spawn('npx', args, {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: emulatorEnv(found),
+  detached: true,
+})
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
 const ansi = /\u001b\[[0-9;]*m/g
@@ -204,14 +222,31 @@ async function warmUpFirestore() {
   }
 }
 
-// Ctrl+C reaches the emulators too; wait for them to save their data and exit, then exit the same way.
-for (const signal of ['SIGINT', 'SIGTERM']) {
+/** Sends `signal` to the emulators' process group (the CLI and every JVM it started). */
+function signalEmulators(signal) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+// Any stop: the emulators are asked to save their data and exit (SIGINT, as Ctrl+C would); whatever
+// of them is still running after 20 s is killed, so nothing outlives this script.
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    if (signal === 'SIGTERM') child.kill('SIGTERM')
+    if (stopping) return signalEmulators('SIGKILL')
+    stopping = true
+    console.log('\nStopping the emulators (saving their data)...')
+    signalEmulators('SIGINT')
+    setTimeout(() => signalEmulators('SIGKILL'), 20_000).unref()
   })
 }
 child.on('exit', (code, signal) => {
   if (pending) show(pending)
   log.end()
-  process.exit(code ?? (signal ? 1 : 0))
+  // The CLI may exit before a JVM it started: nothing of the group may stay.
+  signalEmulators('SIGKILL')
+  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)))
 })
