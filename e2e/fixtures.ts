@@ -7,7 +7,7 @@ export { type AppPage, appPage } from './app-page'
 
 // Every browser test gets a page that fails the test on a console error, an uncaught exception, a
 // Content-Security-Policy violation (the suite's server sends firebase.json's headers, see
-// scripts/hosting-headers.mjs) or a request that leaves this machine. Tests that expect a
+// scripts/hosting-server.mjs) or a request that leaves this machine. Tests that expect a
 // particular console error (say, Firestore complaining that its server is unreachable) list it in
 // `allowedConsoleErrors` (matched against the text, and against the text followed by the failing
 // resource's address in brackets). Pages are opened through the `app` fixture, which waits until the app has

@@ -136,7 +136,7 @@ export function corsConfig(origins) {
 /**
  * What App Check with reCAPTCHA Enterprise adds to the Content-Security-Policy (docs/decisions/0021):
  * reCAPTCHA's scripts and frames, App Check's token exchange, and the Trusted Types policies that load
- * reCAPTCHA (src/firebase/app-check.ts) and that reCAPTCHA's own script makes (`goog#html`, Google's
+ * reCAPTCHA (src/firebase/firebase-app-check.ts) and that reCAPTCHA's own script makes (`goog#html`, Google's
  * Closure library's name; not verifiable offline: see docs/deploy.md, 'After the first deploy').
  */
 export const APP_CHECK_SOURCES = {

@@ -1,6 +1,6 @@
 import type { Backend } from './backend-ports'
 
-// The composition root (src/main.tsx) provides a loader that lazily imports the Firebase adapter;
+// The composition root (src/app/main.tsx) provides a loader that lazily imports the Firebase adapter;
 // tests provide in-memory fakes. Nothing is loaded until a screen that needs the backend asks for it,
 // which keeps Firebase out of the marketing pages.
 let loader: (() => Promise<Backend>) | null = null

@@ -1,7 +1,7 @@
 // Every question the app asks (delete a child, sign out with unsent changes, delete my account) is this
 // one dialog: the native <dialog> opened with showModal(), so the page behind is inert and the browser
 // gives it the dialog role; focus starts inside, Tab stays inside, Escape cancels, and focus goes back
-// where it was. docs/decisions/0015-one-dialog-for-every-question.md.
+// where it was. docs/decisions/0015-one-dialog-404-and-install-offer.md.
 import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import './confirm-dialog.css'
 
