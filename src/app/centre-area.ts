@@ -2,7 +2,9 @@
 // to the routes in the router's context like the parent area's (parent-area.ts). This module is only the
 // lazy shell every page carries: the guard, the signed-in state, the centre's adapter and its screens
 // load only when /centre is opened, never on a marketing page or in the parent area (docs/decisions/0023).
+
 import type { CentreStore } from '#centre/centre-store'
+import { once } from '#shared/async/once'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import type { GuardedLocation } from './parent-area'
 
@@ -27,23 +29,12 @@ export interface CentreArea {
 }
 
 export function createCentreArea(load: () => Promise<CentreGuard>): CentreArea {
-  let guard: CentreGuard | null = null
-  let loading: Promise<CentreGuard> | null = null
+  // Offline before the centre's code was ever kept here: a later try may work.
+  const guard = once(load)
   return {
     require(location) {
-      if (guard) return guard.require(location)
-      loading ??= load().then(
-        (loaded) => {
-          guard = loaded
-          return loaded
-        },
-        (error: unknown) => {
-          // Offline before the centre's code was ever kept here: a later try may work.
-          loading = null
-          throw error
-        },
-      )
-      return loading.then((loaded) => loaded.require(location))
+      if (guard.value) return guard.value.require(location)
+      return guard().then((loaded) => loaded.require(location))
     },
   }
 }

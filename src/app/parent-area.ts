@@ -4,8 +4,10 @@
 // only the lazy shell: the guard itself (parent-guard.ts), the signed-in state, the outbox (Dexie) and
 // the backend (Firebase) load only when a parent screen is opened (docs/decisions/0004); after that it
 // answers synchronously, so moving between parent screens never shows the sign-in loader.
+
 import type { AuthSession } from '#account/auth-session'
 import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import { once } from '#shared/async/once'
 import type { AuthUser } from '#shared/backend/backend-ports'
 
 export interface ParentContext {
@@ -32,27 +34,13 @@ export interface ParentArea {
 }
 
 export function createParentArea(load: () => Promise<ParentGuard>): ParentArea {
-  let guard: ParentGuard | null = null
-  let loading: Promise<ParentGuard> | null = null
-  const ensureLoaded = () => {
-    loading ??= load().then(
-      (loaded) => {
-        guard = loaded
-        return loaded
-      },
-      (error: unknown) => {
-        // Offline before the parent area's code was ever kept here: a later try may work.
-        loading = null
-        throw error
-      },
-    )
-    return loading
-  }
+  // Offline before the parent area's code was ever kept here: a later try may work.
+  const guard = once(load)
   return {
-    knownAtOnce: () => !!guard && guard.session.getState().status !== 'pending',
+    knownAtOnce: () => !!guard.value && guard.value.session.getState().status !== 'pending',
     require(location) {
-      if (guard) return guard.require(location)
-      return ensureLoaded().then((loaded) => loaded.require(location))
+      if (guard.value) return guard.value.require(location)
+      return guard().then((loaded) => loaded.require(location))
     },
   }
 }

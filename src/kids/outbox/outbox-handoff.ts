@@ -3,6 +3,7 @@
 // offline), once; the server's answer is then followed on the record itself, which survives reloads,
 // and never by writing again. A crash between the write and its marker is caught by comparing the
 // record Firestore has with the one to write. The sender (outbox-sender.ts) calls it from a child's lane.
+import { firstSnapshot } from '#shared/backend/first-snapshot'
 import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
 import { buildKidRecord, type KidRecord, kidRecordProblems, type StoredKid } from '#shared/records/kid-record'
 import type { Submission } from './outbox-db'
@@ -72,20 +73,11 @@ export class Handoff {
    * record this device never had is not in its cache, and Firestore may wait for its server first).
    */
   private peek(kidId: string): Promise<KidSnapshot | 'forbidden' | null> {
-    return new Promise((resolve) => {
-      let done = false
-      const finish = (answer: KidSnapshot | 'forbidden' | null) => {
-        if (done) return
-        done = true
-        clearTimeout(timeout)
-        stop?.()
-        resolve(answer)
-      }
-      const timeout = setTimeout(() => finish(null), 5_000)
-      let stop: (() => void) | null = null
-      stop = this.host.kids.watchKid(kidId, finish)
-      if (done) stop()
-    })
+    return firstSnapshot<KidSnapshot | 'forbidden' | null>(
+      (onValue) => this.host.kids.watchKid(kidId, onValue),
+      5_000,
+      null,
+    )
   }
 
   /** Puts the record into Firestore's local queue, once. */

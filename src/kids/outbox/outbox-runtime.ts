@@ -2,9 +2,11 @@
 // submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
 // backend, so marketing pages never import this module statically. The sender follows the signed-in
 // account: it stops before this tab's account changes, and when another tab says it is signing out.
+
 import { liveQuery } from 'dexie'
 import { kidMessages } from '#kids/kid-messages'
 import { openPhotoCopies, type PhotoCopies } from '#kids/photo-copies'
+import { once } from '#shared/async/once'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import type { LockFn } from '#shared/device/web-lock'
@@ -133,8 +135,6 @@ export async function createOutboxRuntime(
   }
 }
 
-let runtime: Promise<OutboxRuntime> | null = null
-
 /**
  * How long the outbox's database may take to open. It opens in milliseconds; a tab still holding an
  * older version during an upgrade can block it for as long as that tab stays open, and the parent area
@@ -142,22 +142,13 @@ let runtime: Promise<OutboxRuntime> | null = null
  */
 const OPEN_BOUND_MS = 10_000
 
-export function getOutboxRuntime(): Promise<OutboxRuntime> {
-  if (!runtime) {
-    const next = getBackend().then((backend) =>
-      // Opened too late, it is closed: another try opens its own.
-      within(createOutboxRuntime(backend), OPEN_BOUND_MS, 'The outbox on this device', (late) =>
-        late.close(),
-      ),
-    )
-    runtime = next
-    // A backend that could not load (offline, first visit) may load on a later try.
-    next.catch(() => {
-      if (runtime === next) runtime = null
-    })
-  }
-  return runtime
-}
+/** The tab's outbox, started once; a backend that could not load (offline, first visit) is tried again. */
+export const getOutboxRuntime = once(() =>
+  getBackend().then((backend) =>
+    // Opened too late, it is closed: another try opens its own.
+    within(createOutboxRuntime(backend), OPEN_BOUND_MS, 'The outbox on this device', (late) => late.close()),
+  ),
+)
 
 /** Starts the sender: at start-up, and whenever a parent-area screen opens. */
 export function startOutbox(): void {
