@@ -12,12 +12,11 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import {
   cleanupOutdatedCaches,
-  createHandlerBoundToURL,
+  PrecacheController,
   type PrecacheEntry,
-  precacheAndRoute,
+  PrecacheRoute,
 } from 'workbox-precaching'
-import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { getOrCreateDefaultRouter } from 'workbox-routing/utils/getOrCreateDefaultRouter.js'
+import { NavigationRoute, Route, Router } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import {
   SHARE_TARGET_ACTION,
@@ -42,7 +41,12 @@ self.addEventListener('message', (event) => {
 // Once active, this version serves every open page at once, the first install included.
 clientsClaim()
 
-precacheAndRoute(self.__WB_MANIFEST)
+// Our own precache controller and router, through Workbox's public classes (not its default router,
+// which only a private module hands out): the routes below, in order, then the fetch and cache listeners.
+const precache = new PrecacheController()
+const router = new Router()
+precache.precache(self.__WB_MANIFEST)
+router.registerRoute(new PrecacheRoute(precache))
 cleanupOutdatedCaches()
 
 self.addEventListener('activate', (event) => {
@@ -53,32 +57,29 @@ self.addEventListener('activate', (event) => {
 // not-found page for any other address (the precache holds every page by the address Hosting serves
 // it at, '/app-shell' included, and no 404 page: vite.config.ts). Firebase Hosting's reserved /__/
 // paths (auth handler, init.json) must always reach the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell'), { denylist: [/^\/__\//] }))
+router.registerRoute(
+  new NavigationRoute(precache.createHandlerBoundToURL('/app-shell'), { denylist: [/^\/__\//] }),
+)
 
 // Hashed chunks left out of the precache (Firebase's): kept when a parent's page first loads them, so
 // the parent area opens offline afterwards. Their names change with their content, so the first copy
 // is good for as long as it is used.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: 'sunbeam-app-chunks',
-    // A hashed file is the same whoever asked: a copy kept from the page's CACHE_URLS message (below)
-    // was asked for without the Origin header that a module import sends, and servers answer with
-    // `Vary: Origin` (vite preview) or `Vary: accept-encoding` (Hosting), which would hide it.
-    matchOptions: { ignoreVary: true },
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * DAY_SECONDS }),
-    ],
-  }),
+router.registerRoute(
+  new Route(
+    ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+    new CacheFirst({
+      cacheName: 'sunbeam-app-chunks',
+      // A hashed file is the same whoever asked: a copy kept from the page's CACHE_URLS message (below)
+      // was asked for without the Origin header that a module import sends, and servers answer with
+      // `Vary: Origin` (vite preview) or `Vary: accept-encoding` (Hosting), which would hide it.
+      matchOptions: { ignoreVary: true },
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * DAY_SECONDS }),
+      ],
+    }),
+  ),
 )
-
-// A parent's first page loads before this worker controls it, so what it loaded then went past the
-// routes above: the page sends those addresses once the worker takes over (src/pwa/sw-update.ts), and
-// Workbox's CACHE_URLS listener runs each through its route, as if the page had asked for it now.
-// Without it, a first visit that began on /signup left Firebase's chunks out, and the parent area
-// could not open offline the next day.
-getOrCreateDefaultRouter().addCacheListener()
 
 /**
  * Photos shared to the installed app (the manifest's share_target): kept on the device for the add
@@ -96,8 +97,19 @@ async function receiveShare({ request }: { request: Request }): Promise<Response
   return Response.redirect(new URL(sharedPhotosTarget(shareId), self.location.origin).href, 303)
 }
 
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_ACTION,
-  receiveShare,
-  'POST',
+router.registerRoute(
+  new Route(
+    ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_ACTION,
+    receiveShare,
+    'POST',
+  ),
 )
+
+// Every route is in place: the router answers the page's requests.
+router.addFetchListener()
+// A parent's first page loads before this worker controls it, so what it loaded then went past the
+// routes above: the page sends those addresses once the worker takes over (src/pwa/sw-update.ts), and
+// Workbox's CACHE_URLS listener runs each through its route, as if the page had asked for it now.
+// Without it, a first visit that began on /signup left Firebase's chunks out, and the parent area
+// could not open offline the next day.
+router.addCacheListener()
