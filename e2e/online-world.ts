@@ -13,7 +13,7 @@ export const ONLINE_FIRESTORE_PORT = Number(process.env.E2E_FIRESTORE_PORT ?? 80
 const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
 
 export interface OnlineWorld {
-  /** Where its build is (served by its own `vite preview`). */
+  /** Where its build is (served as Hosting serves it, scripts/hosting-server.mjs). */
   readonly outDir: string
   /** Why the online tests cannot run here, or null when they can. */
   readonly notRun: string | null
