@@ -70,6 +70,7 @@ function countStep(ok) {
 }
 
 countStep(await run('typecheck', 'npx', ['tsc', '--noEmit']))
+countStep(await run('typecheck functions', 'npx', ['tsc', '--noEmit', '-p', 'functions']))
 countStep(await run('lint', 'npx', ['biome', 'ci', '.']))
 
 const unitOk = await run('unit tests', 'npx', [
