@@ -221,7 +221,9 @@ export function emulatorSources(config, env = process.env) {
     const port =
       name === 'firestore' && env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
         ? env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
-        : config.emulators?.[name]?.port
+        : name === 'auth' && env.VITE_FIREBASE_AUTH_EMULATOR_PORT
+          ? env.VITE_FIREBASE_AUTH_EMULATOR_PORT
+          : config.emulators?.[name]?.port
     if (!/^\d{1,5}$/.test(String(port)))
       throw new Error(`The ${name} emulator's port "${port}" is not a port`)
     return `${host}:${port}`
