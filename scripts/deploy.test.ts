@@ -169,7 +169,7 @@ describe('deploySteps', () => {
     ).toEqual([
       'node scripts/test-emulators.mjs',
       'npm run build',
-      `npx firebase deploy --project sunbeam-prod --config ${DEPLOY_CONFIG} --only hosting,firestore,storage`,
+      `npx firebase deploy --project sunbeam-prod --config ${DEPLOY_CONFIG} --only hosting,firestore,storage,functions`,
       `gcloud storage buckets update gs://sunbeam-prod.firebasestorage.app --cors-file=${CORS_FILE}`,
     ])
   })
