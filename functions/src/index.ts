@@ -2,16 +2,19 @@
 // (docs/functions.md; decisions 0024 and 0025). Each is thin: the logic is in the modules it calls,
 // unit-tested against fakes of the two ports (ports.ts).
 import { logger } from 'firebase-functions'
+import { defineBoolean } from 'firebase-functions/params'
 import * as v1 from 'firebase-functions/v1'
 import { setGlobalOptions } from 'firebase-functions/v2'
 import { onDocumentDeleted } from 'firebase-functions/v2/firestore'
+import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { onObjectFinalized } from 'firebase-functions/v2/storage'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
+import { callerAddress, type InquiryRefusal, receiveInquiry } from './inquiry'
 import { sweepAbandonedPhotos } from './photo-sweep'
 import { checkUploadedPhoto } from './photo-upload'
 import { REGION, TIME_ZONE } from './region'
-import { ports } from './services'
+import { inquiryPorts, ports } from './services'
 
 setGlobalOptions({ region: REGION, maxInstances: 10 })
 
@@ -53,4 +56,34 @@ export const photoUploaded = onObjectFinalized({ retry: true }, async (event) =>
 export const sweepPhotos = onSchedule({ schedule: '30 3 * * *', timeZone: TIME_ZONE }, async () => {
   const deleted = await sweepAbandonedPhotos(ports(), Date.now())
   logger.info('Photo sweep', { deleted: deleted.length, paths: deleted })
+})
+
+/**
+ * Set to true (functions/.env.<project>) once App Check is set up for the site (decision 0021): an
+ * inquiry without a verified token is then refused. Off by default, as App Check is a console step.
+ */
+const requireAppCheck = defineBoolean('INQUIRIES_REQUIRE_APP_CHECK', { default: false })
+
+const refusals: Record<InquiryRefusal, 'resource-exhausted' | 'invalid-argument' | 'permission-denied'> = {
+  'too-many': 'resource-exhausted',
+  invalid: 'invalid-argument',
+  'not-verified': 'permission-denied',
+}
+
+/**
+ * Quick Inquire (not used by the app yet: the form still writes to Firestore; issue 33 step 4).
+ * App Check's limited-use tokens are consumed, so one token cannot be replayed.
+ */
+export const submitInquiry = onCall({ consumeAppCheckToken: true }, async (request) => {
+  const caller = {
+    address: callerAddress(request.rawRequest.headers['x-forwarded-for'], request.rawRequest.ip),
+    verified: request.app !== undefined,
+  }
+  const outcome = await receiveInquiry(request.data, caller, inquiryPorts(), {
+    requireAppCheck: requireAppCheck.value(),
+    now: Date.now(),
+  })
+  if (outcome.status === 'refused')
+    throw new HttpsError(refusals[outcome.reason], `Inquiry refused: ${outcome.reason}`, outcome)
+  return outcome
 })

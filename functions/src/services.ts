@@ -8,6 +8,8 @@ import { getStorage } from 'firebase-admin/storage'
 import { adminBucket } from './admin-bucket'
 import type { CleanupPorts } from './cleanup'
 import { firestoreRecords } from './firestore-records'
+import type { InquiryQuota, InquiryStore } from './inquiry'
+import { firestoreInquiryQuota, firestoreInquiryStore } from './inquiry-firestore'
 import { loggedBucket } from './logged-bucket'
 
 function app() {
@@ -19,4 +21,9 @@ export function ports(bucketName?: string): CleanupPorts {
   const log = process.env.SUNBEAM_STORAGE_LOG
   const bucket = log ? loggedBucket(log) : adminBucket(getStorage(app()).bucket(bucketName))
   return { bucket, records: firestoreRecords(getFirestore(app())) }
+}
+
+export function inquiryPorts(): { quota: InquiryQuota; store: InquiryStore } {
+  const db = getFirestore(app())
+  return { quota: firestoreInquiryQuota(db), store: firestoreInquiryStore(db) }
 }
