@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './e2e/chromium'
-import { ONLINE_AUTH_PORT, ONLINE_FIRESTORE_PORT, onlineWorld } from './e2e/online-world'
+import {
+  ONLINE_AUTH_PORT,
+  ONLINE_FIRESTORE_PORT,
+  ONLINE_FUNCTIONS_PORT,
+  onlineWorld,
+} from './e2e/online-world'
 
 // E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
@@ -102,6 +107,7 @@ export default defineConfig({
               SUNBEAM_OUT_DIR: online.outDir,
               VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
               VITE_FIREBASE_AUTH_EMULATOR_PORT: String(ONLINE_AUTH_PORT),
+              VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: String(ONLINE_FUNCTIONS_PORT),
             },
             reuseExistingServer: !process.env.CI,
           },

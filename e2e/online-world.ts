@@ -12,6 +12,8 @@ import { discover } from '../scripts/emulator-env.mjs'
 export const ONLINE_FIRESTORE_PORT = Number(process.env.E2E_FIRESTORE_PORT ?? 8085)
 /** The online world's Auth emulator: the offline world's 9099 unless a second copy runs beside it. */
 export const ONLINE_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9099)
+/** The online world's Functions emulator (scripts/online-emulators.mjs). */
+export const ONLINE_FUNCTIONS_PORT = Number(process.env.E2E_FUNCTIONS_PORT ?? 5011)
 const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
 
 export interface OnlineWorld {

@@ -69,7 +69,11 @@ export function checkDeployConfig(env, { withoutAppCheck = false } = {}) {
     problems.push(`VITE_FIREBASE_PROJECT_ID is "${projectId}": demo- projects exist only in the emulators.`)
   if (value('VITE_FIREBASE_USE_EMULATORS') === 'true')
     problems.push('VITE_FIREBASE_USE_EMULATORS is "true": the site would talk to the local emulators.')
-  for (const name of ['VITE_FIREBASE_FIRESTORE_EMULATOR_PORT', 'VITE_FIREBASE_AUTH_EMULATOR_PORT'])
+  for (const name of [
+    'VITE_FIREBASE_FIRESTORE_EMULATOR_PORT',
+    'VITE_FIREBASE_AUTH_EMULATOR_PORT',
+    'VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT',
+  ])
     if (value(name)) problems.push(`${name} is set: that is for the local test builds only.`)
 
   const siteUrl = value('VITE_SITE_URL')
@@ -165,14 +169,24 @@ export function withSources(policy, additions) {
 }
 
 /** firebase.json's config for the deploy: App Check's sources added to every policy when it is on. */
-export function deployConfig(firebaseConfig, { appCheck }) {
+export function deployConfig(firebaseConfig, { appCheck, projectId }) {
   const config = structuredClone(firebaseConfig)
-  if (!appCheck) return config
+  const sources = { ...(appCheck ? APP_CHECK_SOURCES : {}) }
+  if (projectId) sources['connect-src'] = [...(sources['connect-src'] ?? []), functionsOrigin(projectId)]
+  if (Object.keys(sources).length === 0) return config
   for (const rule of config.hosting?.headers ?? [])
     for (const header of rule.headers)
       if (header.key.toLowerCase() === 'content-security-policy')
-        header.value = withSources(header.value, APP_CHECK_SOURCES)
+        header.value = withSources(header.value, sources)
   return config
+}
+
+/** The functions' region: src/shared/config/functions-region.ts's (deploy.test.ts checks they agree). */
+export const FUNCTIONS_REGION = 'europe-west1'
+
+/** Where the app calls the project's callable functions (Quick Inquire's submitInquiry). */
+export function functionsOrigin(projectId) {
+  return `https://${FUNCTIONS_REGION}-${projectId}.cloudfunctions.net`
 }
 
 /** The commands, in order, for a checked config. */
@@ -250,7 +264,7 @@ async function main(argv) {
       const firebaseConfig = JSON.parse(readFileSync('firebase.json', 'utf8'))
       writeFileSync(DEPLOY_CONFIG, `${JSON.stringify(deployConfig(firebaseConfig, config), null, 2)}\n`)
       console.log(
-        `   (wrote ${DEPLOY_CONFIG}: firebase.json${config.appCheck ? " with App Check's sources in the policy" : ''})`,
+        `   (wrote ${DEPLOY_CONFIG}: firebase.json with the functions' origin${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
       )
     }
     console.log(dryRun ? `[dry run] ${line}` : line)

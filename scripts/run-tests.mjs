@@ -122,6 +122,7 @@ if (buildOk && found.firestoreOk) {
         SUNBEAM_OUT_DIR: `${outDir}-online`,
         VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
         VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
+        VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
       },
     }),
   )

@@ -54,6 +54,19 @@ describe('an inquiry through the function', () => {
     expect(ports.stored.size).toBe(0)
   })
 
+  it('refuses an e-mail with a space or two @, or over its limit; accepts any letters, s included', async () => {
+    const ports = fakeInquiryPorts()
+    for (const email of [
+      'ada lovelace@example.com',
+      'ada@@example.com',
+      'ada@example@com',
+      `${'a'.repeat(254)}@x.ng`,
+    ])
+      expect(await send(ports, { email })).toMatchObject({ reason: 'invalid', fields: ['email'] })
+    for (const email of ['sam.smith@schools.example', 'SS@S.S', 'ada+visits@example.com'])
+      expect(await send(ports, { email })).toEqual({ status: 'received' })
+  })
+
   it('from a bot (the hidden field filled) is answered and dropped', async () => {
     const ports = fakeInquiryPorts()
     expect(await send(ports, { website: 'http://spam' })).toEqual({ status: 'received' })

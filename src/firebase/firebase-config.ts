@@ -27,6 +27,7 @@ export const emulatorHost = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
  */
 export const emulatorPorts = {
   auth: Number(env.VITE_FIREBASE_AUTH_EMULATOR_PORT) || 9099,
+  functions: Number(env.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT) || 5001,
   firestore: Number(env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT) || 8080,
   storage: 9199,
 } as const
