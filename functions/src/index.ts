@@ -71,8 +71,8 @@ const refusals: Record<InquiryRefusal, 'resource-exhausted' | 'invalid-argument'
 }
 
 /**
- * Quick Inquire (not used by the app yet: the form still writes to Firestore; issue 33 step 4).
- * App Check's limited-use tokens are consumed, so one token cannot be replayed.
+ * Quick Inquire: the only way an inquiry is stored (firestore.rules refuse direct creates). App Check's
+ * limited-use tokens are consumed, so one token cannot be replayed.
  */
 export const submitInquiry = onCall({ consumeAppCheckToken: true }, async (request) => {
   const caller = {
