@@ -34,7 +34,7 @@ async function fromAddress(page: Page, address: string) {
 test('the 6th inquiry within an hour from one address is refused, and the form says why', async ({
   app,
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000)
   const tag = Date.now().toString(36)
   // An address of the documentation range, its last part random, so that runs sharing the emulators
@@ -54,6 +54,11 @@ test('the 6th inquiry within an hour from one address is refused, and the form s
   )
   await expect(page.getByText(reached(`Ada${tag}n6`))).toHaveCount(0)
   expect(await queuedInquiries(page)).toEqual([])
+  // The refusal as the visitor sees it, at the phone's width and the desktop's.
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit Now' }) })
+  await form.screenshot({ path: testInfo.outputPath('inquiry-refused-390.png') })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await form.screenshot({ path: testInfo.outputPath('inquiry-refused-1280.png') })
 
   const stored = await Promise.all(
     [1, 2, 3, 4, 5, 6].map((i) => serverQuery('inquiries', 'name', `Ada${tag}n${i}`)),
