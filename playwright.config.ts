@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './e2e/chromium'
-import { ONLINE_FIRESTORE_PORT, onlineWorld } from './e2e/online-world'
+import {
+  ONLINE_AUTH_PORT,
+  ONLINE_FIRESTORE_PORT,
+  ONLINE_FUNCTIONS_PORT,
+  onlineWorld,
+} from './e2e/online-world'
 
 // E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
@@ -77,14 +82,25 @@ export default defineConfig({
       url: `http://localhost:${previewPort}`,
       reuseExistingServer: !process.env.CI,
     },
-    {
-      // The real Auth emulator (pure Node). Firestore's server is left unreachable on purpose:
-      // the browser suite exercises the offline path through Firestore's persistent cache.
-      command: 'npx firebase emulators:start --only auth --project demo-sunbeam',
-      url: 'http://127.0.0.1:9099/',
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-    },
+    // The real Auth emulator (pure Node). Firestore's server is left unreachable on purpose:
+    // the browser suite exercises the offline path through Firestore's persistent cache. With the
+    // online world, Auth runs in one process with that world's Firestore and the Functions emulator
+    // (scripts/online-emulators.mjs): Auth's delete events reach only the functions of its own process.
+    online.notRun
+      ? {
+          command: 'npx firebase emulators:start --only auth --project demo-sunbeam',
+          url: 'http://127.0.0.1:9099/',
+          reuseExistingServer: !process.env.CI,
+          timeout: 120_000,
+        }
+      : {
+          command: 'node scripts/online-emulators.mjs',
+          wait: { stdout: /Online emulators READY/ },
+          stdout: 'pipe' as const,
+          timeout: 180_000,
+          // Ctrl+C, not a kill: firebase-tools then stops its Java, which a kill would leave running.
+          gracefulShutdown: { signal: 'SIGINT' as const, timeout: 20_000 },
+        },
     ...(online.notRun
       ? []
       : [
@@ -95,16 +111,10 @@ export default defineConfig({
             env: {
               SUNBEAM_OUT_DIR: online.outDir,
               VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
+              VITE_FIREBASE_AUTH_EMULATOR_PORT: String(ONLINE_AUTH_PORT),
+              VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: String(ONLINE_FUNCTIONS_PORT),
             },
             reuseExistingServer: !process.env.CI,
-          },
-          {
-            // The real Firestore emulator with firestore.rules (Java 21+, found by scripts/emulator-env.mjs),
-            // ready once warmed up (READY on its output; it shares one already on the port).
-            command: `node scripts/firestore-emulator.mjs ${ONLINE_FIRESTORE_PORT}`,
-            wait: { stdout: /Firestore emulator READY/ },
-            stdout: 'pipe' as const,
-            timeout: 180_000,
           },
         ]),
   ],

@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'functions/src/**/*.test.ts'],
     setupFiles: ['./src/test/setup-tests.ts'],
     restoreMocks: true,
     // Above the 5 s the tests' own waits may take on a busy machine (see src/test/setup-tests.ts).

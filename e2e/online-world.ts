@@ -2,7 +2,7 @@
 // firestore.rules) on its own port, so that the offline world keeps 127.0.0.1:8080 refusing connections.
 // npm test builds that app into `${SUNBEAM_OUT_DIR ?? 'dist'}-online` with
 // VITE_FIREBASE_FIRESTORE_EMULATOR_PORT; playwright.config.ts serves it and starts the emulator
-// (scripts/firestore-emulator.mjs). Where Java 21+ or the emulator is missing, or the build is, the
+// (scripts/online-emulators.mjs, with Auth and the Functions emulator in the same process). Where Java 21+ or the emulator is missing, or the build is, the
 // online tests are skipped with that reason: never passed. Tests read what the server holds through the
 // emulator's REST API as its owner (`Authorization: Bearer owner`, which bypasses the rules).
 import { existsSync } from 'node:fs'
@@ -10,6 +10,10 @@ import path from 'node:path'
 import { discover } from '../scripts/emulator-env.mjs'
 
 export const ONLINE_FIRESTORE_PORT = Number(process.env.E2E_FIRESTORE_PORT ?? 8085)
+/** The online world's Auth emulator: the offline world's 9099 unless a second copy runs beside it. */
+export const ONLINE_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9099)
+/** The online world's Functions emulator (scripts/online-emulators.mjs). */
+export const ONLINE_FUNCTIONS_PORT = Number(process.env.E2E_FUNCTIONS_PORT ?? 5011)
 const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
 
 export interface OnlineWorld {
@@ -27,7 +31,9 @@ export function onlineWorld(): OnlineWorld {
     ? `the Firestore emulator cannot run here: ${found.why.firestore}`
     : !existsSync(path.join(outDir, 'app-shell.html'))
       ? `no online build in ${outDir}/ (npm test makes it: ${build})`
-      : null
+      : !existsSync('functions/lib/index.js')
+        ? 'no functions build in functions/lib/ (npm run build makes it)'
+        : null
   return { outDir, notRun }
 }
 

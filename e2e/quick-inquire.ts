@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import { queuedFirestoreWrites } from './firestore-offline'
 
 /** Fills in the contact page's Quick Inquire form as Ada, with `firstName` as typed, and sends it. */
 export async function sendQuickInquire(page: Page, firstName = 'Ada'): Promise<void> {
@@ -11,10 +10,12 @@ export async function sendQuickInquire(page: Page, firstName = 'Ada'): Promise<v
   await page.getByRole('button', { name: 'Submit Now' }).click()
 }
 
-/** Firestore's queued writes to the inquiries collection, as JSON text. */
-export async function queuedInquiries(page: Page): Promise<string[]> {
-  const writes = await queuedFirestoreWrites(page)
-  return writes
-    .map((write) => JSON.stringify(write))
-    .filter((write) => write.includes('/documents/inquiries/'))
+/**
+ * The inquiries waiting on this device for the server (the adapter's outbox in localStorage,
+ * src/firebase/inquiry-outbox.ts), each with its id and this browser's client id.
+ */
+export async function queuedInquiries(page: Page): Promise<Record<string, string>[]> {
+  return page.evaluate(
+    () => JSON.parse(localStorage.getItem('sunbeam.inquiries.pending') ?? '[]') as Record<string, string>[],
+  )
 }

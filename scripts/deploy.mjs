@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm run deploy` (docs/deploy.md): deploys the site, its rules and the bucket's CORS to the real
-// Firebase project configured in VITE_FIREBASE_* (.env.production.local, as `vite build` reads it).
+// `npm run deploy` (docs/deploy.md): deploys the site, its rules, the Cloud Functions and the bucket's
+// CORS to the real Firebase project configured in VITE_FIREBASE_* (.env.production.local, as `vite build`
+// reads it).
 //
 // 1. Reads and checks the configuration: every web-config value present, no demo- project, no emulators,
 //    a real site address (VITE_SITE_URL), and App Check's site key (or --without-app-check).
 // 2. Writes the bucket's CORS (storage.cors.generated.json) from the site's origins: VITE_SITE_URL, the
 //    project's own Hosting domains and SUNBEAM_SITE_ORIGINS. Nothing placeholder is committed.
 // 3. Runs the rules tests (scripts/test-emulators.mjs).
-// 4. Builds (`npm run build`, into dist/).
+// 4. Builds (`npm run build`: the site into dist/, the Cloud Functions into functions/lib/).
 // 5. Writes firebase.deploy.json: firebase.json with, when App Check is on, reCAPTCHA's sources added to
 //    the Content-Security-Policy (withAppCheckSources), and runs `firebase deploy` with it.
 // 6. Sets the bucket's CORS (`gcloud storage buckets update --cors-file`).
@@ -69,8 +70,12 @@ export function checkDeployConfig(env, { withoutAppCheck = false } = {}) {
     problems.push(`VITE_FIREBASE_PROJECT_ID is "${projectId}": demo- projects exist only in the emulators.`)
   if (value('VITE_FIREBASE_USE_EMULATORS') === 'true')
     problems.push('VITE_FIREBASE_USE_EMULATORS is "true": the site would talk to the local emulators.')
-  if (value('VITE_FIREBASE_FIRESTORE_EMULATOR_PORT'))
-    problems.push('VITE_FIREBASE_FIRESTORE_EMULATOR_PORT is set: that is for the local test builds only.')
+  for (const name of [
+    'VITE_FIREBASE_FIRESTORE_EMULATOR_PORT',
+    'VITE_FIREBASE_AUTH_EMULATOR_PORT',
+    'VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT',
+  ])
+    if (value(name)) problems.push(`${name} is set: that is for the local test builds only.`)
 
   const siteUrl = value('VITE_SITE_URL')
   const siteOrigin = siteUrl ? originOf(siteUrl.replace(/\/+$/, '/')) : null
@@ -165,23 +170,37 @@ export function withSources(policy, additions) {
 }
 
 /** firebase.json's config for the deploy: App Check's sources added to every policy when it is on. */
-export function deployConfig(firebaseConfig, { appCheck }) {
+export function deployConfig(firebaseConfig, { appCheck, projectId }) {
   const config = structuredClone(firebaseConfig)
-  if (!appCheck) return config
+  const sources = { ...(appCheck ? APP_CHECK_SOURCES : {}) }
+  if (projectId) sources['connect-src'] = [...(sources['connect-src'] ?? []), functionsOrigin(projectId)]
+  if (Object.keys(sources).length === 0) return config
   for (const rule of config.hosting?.headers ?? [])
     for (const header of rule.headers)
       if (header.key.toLowerCase() === 'content-security-policy')
-        header.value = withSources(header.value, APP_CHECK_SOURCES)
+        header.value = withSources(header.value, sources)
   return config
+}
+
+/** The functions' region: src/shared/config/functions-region.ts's (deploy.test.ts checks they agree). */
+export const FUNCTIONS_REGION = 'europe-west1'
+
+/** Where the app calls the project's callable functions (Quick Inquire's submitInquiry). */
+export function functionsOrigin(projectId) {
+  return `https://${FUNCTIONS_REGION}-${projectId}.cloudfunctions.net`
 }
 
 /** The commands, in order, for a checked config. */
 export function deploySteps({ projectId, bucket }) {
   return [
     { what: 'Run the rules tests', command: process.execPath, args: ['scripts/test-emulators.mjs'] },
-    { what: 'Build the site into dist/', command: 'npm', args: ['run', 'build'] },
     {
-      what: 'Deploy Hosting, the Firestore rules and indexes and the Storage rules',
+      what: 'Build the site into dist/ and the functions into functions/lib/',
+      command: 'npm',
+      args: ['run', 'build'],
+    },
+    {
+      what: 'Deploy Hosting, the Firestore rules and indexes, the Storage rules and the Cloud Functions',
       command: 'npx',
       args: [
         'firebase',
@@ -191,7 +210,7 @@ export function deploySteps({ projectId, bucket }) {
         '--config',
         DEPLOY_CONFIG,
         '--only',
-        'hosting,firestore,storage',
+        'hosting,firestore,storage,functions',
       ],
     },
     {
@@ -246,11 +265,11 @@ async function main(argv) {
       const firebaseConfig = await servedConfig({ outDir: 'dist' })
       writeFileSync(DEPLOY_CONFIG, `${JSON.stringify(deployConfig(firebaseConfig, config), null, 2)}\n`)
       console.log(
-        `   (wrote ${DEPLOY_CONFIG}: firebase.json with the build's hashes${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
+        `   (wrote ${DEPLOY_CONFIG}: firebase.json with the build's hashes, the functions' origin${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
       )
     } else if (step.args.includes('deploy')) {
       console.log(
-        `   (would write ${DEPLOY_CONFIG}: firebase.json with the build's hashes${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
+        `   (would write ${DEPLOY_CONFIG}: firebase.json with the build's hashes, the functions' origin${config.appCheck ? " and App Check's sources" : ''} in the policy)`,
       )
     }
     console.log(dryRun ? `[dry run] ${line}` : line)

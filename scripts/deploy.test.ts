@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { FUNCTIONS_REGION as APP_FUNCTIONS_REGION } from '#shared/config/functions-region'
 import {
   APP_CHECK_SOURCES,
   CORS_FILE,
@@ -10,6 +11,8 @@ import {
   DEPLOY_CONFIG,
   deployConfig,
   deploySteps,
+  FUNCTIONS_REGION,
+  functionsOrigin,
   originOf,
   withSources,
 } from './deploy.mjs'
@@ -161,6 +164,26 @@ describe('deployConfig', () => {
   })
 })
 
+describe('the functions in the policy', () => {
+  type Config = { hosting: { headers: { headers: { key: string; value: string }[] }[] } }
+  const firebaseConfig = JSON.parse(readFileSync(resolve('firebase.json'), 'utf8')) as Config
+  it("adds the project's functions origin to connect-src, beside App Check's, in the functions' region", () => {
+    const policy = (config: Config) =>
+      config.hosting.headers
+        .flatMap((rule) => rule.headers)
+        .find((header) => header.key === 'Content-Security-Policy')?.value ?? ''
+    const connect = (config: Config) => /connect-src ([^;]*)/.exec(policy(config))?.[1] ?? ''
+    const both = connect(deployConfig(firebaseConfig, { appCheck: true, projectId: 'sunbeam-prod' }))
+    expect(both).toContain('https://content-firebaseappcheck.googleapis.com')
+    expect(both).toContain('https://europe-west1-sunbeam-prod.cloudfunctions.net')
+    expect(connect(deployConfig(firebaseConfig, { appCheck: false, projectId: 'sunbeam-prod' }))).toBe(
+      `${connect(firebaseConfig)} https://europe-west1-sunbeam-prod.cloudfunctions.net`,
+    )
+    expect(FUNCTIONS_REGION).toBe(APP_FUNCTIONS_REGION)
+    expect(functionsOrigin('p')).toBe('https://europe-west1-p.cloudfunctions.net')
+  })
+})
+
 describe('deploySteps', () => {
   it('tests the rules, builds, deploys with the generated config, then sets the CORS', () => {
     const steps = deploySteps({ projectId: 'sunbeam-prod', bucket: 'sunbeam-prod.firebasestorage.app' })
@@ -169,7 +192,7 @@ describe('deploySteps', () => {
     ).toEqual([
       'node scripts/test-emulators.mjs',
       'npm run build',
-      `npx firebase deploy --project sunbeam-prod --config ${DEPLOY_CONFIG} --only hosting,firestore,storage`,
+      `npx firebase deploy --project sunbeam-prod --config ${DEPLOY_CONFIG} --only hosting,firestore,storage,functions`,
       `gcloud storage buckets update gs://sunbeam-prod.firebasestorage.app --cors-file=${CORS_FILE}`,
     ])
   })

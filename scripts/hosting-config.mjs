@@ -16,7 +16,13 @@ export function readFirebaseConfig(firebaseJsonPath = 'firebase.json') {
 }
 
 /** The Firebase config's emulators the app talks to (firebase.json's `emulators`). */
-const APP_EMULATORS = ['auth', 'firestore', 'storage']
+const APP_EMULATORS = ['auth', 'firestore', 'storage', 'functions']
+/** The variables that move an emulator off firebase.json's port in a test build. */
+const PORT_VARIABLES = {
+  auth: 'VITE_FIREBASE_AUTH_EMULATOR_PORT',
+  firestore: 'VITE_FIREBASE_FIRESTORE_EMULATOR_PORT',
+  functions: 'VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT',
+}
 
 /**
  * The local emulators' addresses, as Content-Security-Policy sources without a scheme (a page served
@@ -30,10 +36,7 @@ export function emulatorSources(config, env = process.env) {
   const host = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
   if (!/^[\w.-]+$/.test(host)) throw new Error(`Emulator host "${host}" is not a host name`)
   return APP_EMULATORS.map((name) => {
-    const port =
-      name === 'firestore' && env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
-        ? env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
-        : config.emulators?.[name]?.port
+    const port = env[PORT_VARIABLES[name]] || config.emulators?.[name]?.port
     if (!/^\d{1,5}$/.test(String(port)))
       throw new Error(`The ${name} emulator's port "${port}" is not a port`)
     return `${host}:${port}`

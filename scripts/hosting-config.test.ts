@@ -109,22 +109,30 @@ describe('emulatorSources and withConnectSources', () => {
 
   it("adds firebase.json's emulator ports on 127.0.0.1 to connect-src, and changes nothing else", () => {
     const sources = emulatorSources(config, {})
-    expect(sources).toEqual(['127.0.0.1:9099', '127.0.0.1:8080', '127.0.0.1:9199'])
+    expect(sources).toEqual(['127.0.0.1:9099', '127.0.0.1:8080', '127.0.0.1:9199', '127.0.0.1:5001'])
     const before = policy(rules)
     const after = policy(withConnectSources(rules, sources))
-    expect(connectSrc(after)).toBe(`${connectSrc(before)} 127.0.0.1:9099 127.0.0.1:8080 127.0.0.1:9199`)
+    expect(connectSrc(after)).toBe(
+      `${connectSrc(before)} 127.0.0.1:9099 127.0.0.1:8080 127.0.0.1:9199 127.0.0.1:5001`,
+    )
     expect(after.replace(connectSrc(after) ?? '', '')).toBe(before.replace(connectSrc(before) ?? '', ''))
     // Headers other than the policy are the same objects' values.
     expect(everywhere(withConnectSources(rules, sources)).length).toBe(everywhere(rules).length)
   })
 
-  it("follows the build's emulator host and Firestore port, and refuses what is no host or port", () => {
+  it("follows the build's emulator host and ports, and refuses what is no host or port", () => {
     expect(
       emulatorSources(config, {
         VITE_FIREBASE_EMULATOR_HOST: 'localhost',
         VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: '8085',
       }),
-    ).toEqual(['localhost:9099', 'localhost:8085', 'localhost:9199'])
+    ).toEqual(['localhost:9099', 'localhost:8085', 'localhost:9199', 'localhost:5001'])
+    expect(
+      emulatorSources(config, {
+        VITE_FIREBASE_AUTH_EMULATOR_PORT: '9109',
+        VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: '5011',
+      }),
+    ).toEqual(['127.0.0.1:9109', '127.0.0.1:8080', '127.0.0.1:9199', '127.0.0.1:5011'])
     expect(() =>
       emulatorSources(config, { VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: '8085 https://evil.example' }),
     ).toThrow('is not a port')

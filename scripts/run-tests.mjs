@@ -70,6 +70,7 @@ function countStep(ok) {
 }
 
 countStep(await run('typecheck', 'npx', ['tsc', '--noEmit']))
+countStep(await run('typecheck functions', 'npx', ['tsc', '--noEmit', '-p', 'functions']))
 countStep(await run('lint', 'npx', ['biome', 'ci', '.']))
 
 const unitOk = await run('unit tests', 'npx', [
@@ -120,6 +121,8 @@ if (buildOk && found.firestoreOk) {
       env: {
         SUNBEAM_OUT_DIR: `${outDir}-online`,
         VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+        VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
+        VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
       },
     }),
   )

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds the app and serves it with the Firebase emulators (project demo-sunbeam): Auth and
-// Hosting always, Firestore and Storage wherever this machine can run them (scripts/emulator-env.mjs
+// `npm start`: builds the app and serves it with the Firebase emulators (project demo-sunbeam): Auth,
+// Functions (functions/lib, built with the app) and Hosting always, Firestore and Storage wherever this machine can run them (scripts/emulator-env.mjs
 // finds Java 21+ and the emulators), keeping their data in .emulator-data/ between runs. It says plainly
 // what runs and what that means for a parent's children and photos.
 //
@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import path from 'node:path'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
 import { servedConfig } from './hosting-config.mjs'
 import { leftoverEmulators } from './leftover-emulators.mjs'
@@ -25,6 +26,7 @@ const config = JSON.parse(readFileSync('firebase.json', 'utf8'))
 const ports = {
   auth: config.emulators.auth.port,
   firestore: config.emulators.firestore.port,
+  functions: config.emulators.functions.port,
   storage: config.emulators.storage.port,
   hosting: config.emulators.hosting.port,
 }
@@ -44,6 +46,7 @@ const found = discover()
 const emulators = [
   'auth',
   ...(found.firestoreOk ? ['firestore'] : []),
+  'functions',
   ...(found.storageOk ? ['storage'] : []),
   'hosting',
 ]
@@ -114,6 +117,16 @@ const records = found.firestoreOk
       "    Profile names, Quick Inquire messages and child records stay in the browser's offline cache and queue.",
       `    To run it, install Java 21 or newer (e.g. the openjdk-21-jre-headless package) and run npm start again.`,
     ]
+// Where Storage cannot run, the functions' Storage side is the logged stand-in (functions/src/logged-bucket.ts):
+// the photos they would delete are written to this file.
+const STORAGE_LOG = path.resolve('npm-start-storage-deletes.log')
+const functions = [
+  '  - Cloud Functions run in the Functions emulator: a child or an account deleted in any way (the app,',
+  "    the emulators' REST APIs) loses its records; the log below says so for each run.",
+  ...(found.storageOk
+    ? []
+    : [`    Without Storage, the photos they would delete are listed in ${path.basename(STORAGE_LOG)}.`]),
+]
 const hasData = existsSync(`${DATA_DIR}/firebase-export-metadata.json`)
 console.log(
   [
@@ -124,6 +137,7 @@ console.log(
     '  - Sign up, sign in, sign out and password resets work (Auth; reset links are printed below).',
     ...records,
     ...photos,
+    ...functions,
     hasData
       ? `Loading the data saved by the last run from ${DATA_DIR}/.`
       : `No saved data yet: starting empty. Data is saved to ${DATA_DIR}/ when you stop with Ctrl+C.`,
@@ -148,11 +162,9 @@ const log = createWriteStream(LOG_FILE)
 // The CLI in a process group of its own, with the JVMs it starts: whatever stops this script (Ctrl+C, a
 // process manager's SIGTERM, `timeout`), the whole group is stopped, and no emulator is left holding a
 // port for the next start.
-const child = spawn('npx', args, {
-  stdio: ['ignore', 'pipe', 'pipe'],
-  env: emulatorEnv(found),
-  detached: true,
-})
+const env = emulatorEnv(found)
+if (!found.storageOk) env.SUNBEAM_STORAGE_LOG = STORAGE_LOG
+const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true })
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
 const ansi = /\u001b\[[0-9;]*m/g
@@ -193,6 +205,10 @@ function show(rawLine) {
     if (found.firestoreOk) void warmUpFirestore()
     return
   }
+  // Which functions loaded, and each one's work (the functions' own log lines: what they deleted).
+  if (/functions: Loaded functions definitions/.test(line)) console.log(`  ${line.trim()}`)
+  const work = /"message":"((?:Child|Account) deleted[^"]*)"/.exec(line)
+  if (work) console.log(`  Functions: ${work[1]}.`)
   // Warnings and errors, except those that say nothing to act on: the CLI cannot fetch its news, uses
   // the launcher JAR this script gave it (said above), and has no UI for these emulators.
   const expected = /CLI MOTD|Env variable override detected|Emulator UI is not starting/

@@ -17,6 +17,10 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_EMULATOR_HOST?: string
   /** The Firestore emulator's port when not firebase.json's 8080 (the browser suite's online world). */
   readonly VITE_FIREBASE_FIRESTORE_EMULATOR_PORT?: string
+  /** The Auth emulator's port when not 9099 (a second online world beside the first). */
+  readonly VITE_FIREBASE_AUTH_EMULATOR_PORT?: string
+  /** The Functions emulator's port when not 5001 (the browser suite's online world). */
+  readonly VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT?: string
   /** reCAPTCHA Enterprise site key: App Check is on when set (docs/decisions/0021-app-check.md). */
   readonly VITE_FIREBASE_APPCHECK_SITE_KEY?: string
   /** App Check's debug token for the emulators (CI); without one the SDK makes one and logs it. */

@@ -22,10 +22,12 @@ export const emulatorHost = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
 /**
  * firebase.json's emulator ports. The browser suite's online world builds the app against a Firestore
  * emulator on another port (VITE_FIREBASE_FIRESTORE_EMULATOR_PORT), so that its offline world keeps
- * 8080 refusing connections.
+ * 8080 refusing connections; a second copy of that world beside the first runs its own Auth emulator too
+ * (VITE_FIREBASE_AUTH_EMULATOR_PORT: Auth's delete events reach only the functions of its own process).
  */
 export const emulatorPorts = {
-  auth: 9099,
+  auth: Number(env.VITE_FIREBASE_AUTH_EMULATOR_PORT) || 9099,
+  functions: Number(env.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT) || 5001,
   firestore: Number(env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT) || 8080,
   storage: 9199,
 } as const

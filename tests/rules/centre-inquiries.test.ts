@@ -1,6 +1,7 @@
 // firestore.rules for inquiries on the centre's side: staff read every inquiry and mark it handled or not
-// (three fields only, stamped by the server and the member of staff); visitors and parents still only
-// send one. Each refusal sits beside an accepted control.
+// (three fields only, stamped by the server and the member of staff); visitors and parents neither read
+// nor write them: inquiries arrive through the function submitInquiry. Each refusal sits beside an
+// accepted control.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
@@ -75,10 +76,10 @@ describe('inquiries: staff read and mark them', () => {
     await assertSucceeds(updateDoc(doc(staff(), 'inquiries/one'), handled()))
   })
 
-  it('a new inquiry cannot arrive already handled', async () => {
+  it('a new inquiry cannot be made by staff, handled or not (only the function writes one)', async () => {
     const fresh = { ...inquiry(), timestamp: serverTimestamp() }
     await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...fresh, ...handled() }))
     await assertFails(setDoc(doc(collection(staff(), 'inquiries')), { ...fresh, handled: true }))
-    await assertSucceeds(setDoc(doc(collection(visitor(), 'inquiries')), fresh))
+    await assertFails(setDoc(doc(collection(staff(), 'inquiries')), fresh))
   })
 })

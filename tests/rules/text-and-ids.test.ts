@@ -3,19 +3,9 @@
 // accepted control that differs from it only in the one thing refused. Against the Firestore emulator
 // (npm run test:emulators).
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
-import {
-  collection,
-  doc,
-  getDoc,
-  onSnapshot,
-  serverTimestamp,
-  setDoc,
-  Timestamp,
-  updateDoc,
-} from 'firebase/firestore'
+import { doc, getDoc, onSnapshot, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore'
 import { describe, expect, it } from 'vitest'
 import { newRandomId } from '../../src/shared/records/ids'
-import { inquiryLimits } from '../../src/shared/records/inquiry-record'
 import { KID_TEXT_MAX, type KidTextField } from '../../src/shared/records/kid-record'
 import { characterCount, hasForbiddenCharacters, isBlank } from '../../src/shared/records/record-text'
 import { kidRecord, photo } from './kid-fixtures'
@@ -31,16 +21,6 @@ const visitor = () => db(rules.env.unauthenticatedContext())
 /** One photo, unlike kidRecord's two. */
 const kid = (overrides: Record<string, unknown> = {}) =>
   kidRecord('alice', { imgUrls: [photo(1)], ...overrides })
-
-const inquiry = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  subject: 'A visit',
-  message: 'Could we visit on Monday morning?\nThank you.',
-  timestamp: serverTimestamp(),
-  ...overrides,
-})
 
 /** assertFails / assertSucceeds that say which case failed. */
 async function refused(write: Promise<unknown>, what: string) {
@@ -60,8 +40,6 @@ async function accepted(write: Promise<unknown>, what: string) {
 
 const saveKid = (fields: Record<string, unknown>, id = newRandomId()) =>
   setDoc(doc(alice(), 'kids', id), kid(fields))
-const sendInquiry = (fields: Record<string, unknown>) =>
-  setDoc(doc(collection(visitor(), 'inquiries')), inquiry(fields))
 const createUser = (name: unknown) =>
   setDoc(doc(alice(), 'users/alice'), { name, email: 'alice@example.com', timestamp: serverTimestamp() })
 
@@ -269,63 +247,5 @@ describe('users/{uid}: the name', () => {
   it('80 characters in emoji are saved, 81 refused', async () => {
     await assertSucceeds(createUser('😀'.repeat(80)))
     await assertFails(createUser('😀'.repeat(81)))
-  })
-})
-
-describe('inquiries: text', () => {
-  it('refuses a blank name or message; the same spaces around a letter are sent', async () => {
-    for (const blank of BLANKS) {
-      await assertFails(sendInquiry({ name: blank }))
-      await assertSucceeds(sendInquiry({ name: `${blank}A${blank}` }))
-      await assertFails(sendInquiry({ message: blank }))
-      await assertFails(sendInquiry({ message: `${blank}\n${blank}` }))
-      await assertSucceeds(sendInquiry({ message: `${blank}\nA${blank}` }))
-    }
-  })
-
-  it('last name and subject may be empty, never only spaces', async () => {
-    await assertSucceeds(sendInquiry({ lastName: '', subject: '' }))
-    for (const blank of BLANKS) {
-      await assertFails(sendInquiry({ lastName: blank }))
-      await assertFails(sendInquiry({ subject: blank }))
-    }
-  })
-
-  for (const field of ['name', 'lastName', 'subject', 'message', 'email'] as const) {
-    it(`${field}: refused with each control or bidi class; the same text without it is sent`, async () => {
-      const text = (char: string) => (field === 'email' ? `ada${char}@example.com` : `ab${char}cd`)
-      for (const [name, char] of Object.entries(FORBIDDEN)) {
-        await refused(sendInquiry({ [field]: text(char) }), `${field}: ${name}`)
-      }
-      await assertSucceeds(sendInquiry({ [field]: text('') }))
-    })
-  }
-
-  it('a subject is one line; the message may hold line breaks', async () => {
-    await assertFails(sendInquiry({ subject: 'A visit\non Monday' }))
-    await assertFails(sendInquiry({ subject: 'A visit\r\non Monday' }))
-    await assertSucceeds(sendInquiry({ subject: 'A visit on Monday' }))
-    for (const field of ['name', 'lastName', 'email'] as const) {
-      await assertFails(sendInquiry({ [field]: field === 'email' ? 'ada@example.com\n' : 'Ada\nL' }))
-    }
-    await assertSucceeds(sendInquiry({ message: 'Hello,\n\nCould we visit?\n\nAda' }))
-  })
-
-  it('limits count characters: each field at its limit in emoji is sent, one more is refused', async () => {
-    for (const field of ['name', 'lastName', 'subject', 'message'] as const) {
-      const { max } = inquiryLimits[field]
-      const atLimit = '😀'.repeat(max)
-      await accepted(sendInquiry({ [field]: atLimit }), field)
-      await refused(sendInquiry({ [field]: `${atLimit}😀` }), field)
-    }
-    // A 2000-character message with line breaks (the rules' pattern is two runs of at most 1000).
-    const message = `${'漢'.repeat(999)}\n${'😀'.repeat(1000)}`
-    expect(characterCount(message)).toBe(2000)
-    await assertSucceeds(sendInquiry({ message }))
-    await assertFails(sendInquiry({ message: `${message}x` }))
-    const email = `${'é'.repeat(242)}@example.com`
-    expect(characterCount(email)).toBe(254)
-    await assertSucceeds(sendInquiry({ email }))
-    await assertFails(sendInquiry({ email: `é${email}` }))
   })
 })

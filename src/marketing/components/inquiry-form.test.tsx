@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { InquiryRefusedError } from '#shared/backend/inquiry-refused'
 import { createFakeInquiries } from '#shared/backend/testing/fake-backend'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
 import { InquiryForm, inquiryMessages } from './inquiry-form'
@@ -139,6 +140,17 @@ describe('InquiryForm', () => {
     await screen.findByText(inquiryMessages.kept('Ada'))
     inquiries.server.refuse()
     expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
+    expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
+  })
+
+  it('says plainly why when the server refuses it: the 6th message within an hour', async () => {
+    const user = userEvent.setup()
+    const onSend = vi.fn(() => Promise.resolve({ sent: Promise.reject(new InquiryRefusedError('too-many')) }))
+    render(<InquiryForm onSend={onSend} />)
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.refused['too-many'])
+    expect(inquiryMessages.refused['too-many']).toContain('5 messages')
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
   })
 })

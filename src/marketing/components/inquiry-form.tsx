@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import type { QueuedWrite } from '#shared/backend/backend-ports'
+import { type InquiryRefusalReason, isInquiryRefused } from '#shared/backend/inquiry-refused'
 import { siteConfig } from '#shared/config/site-config'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
 
@@ -12,16 +13,23 @@ type FormStatus =
   | { readonly kind: 'kept'; readonly name: string }
   | { readonly kind: 'sent'; readonly name: string }
   | { readonly kind: 'failed' }
+  | { readonly kind: 'refused'; readonly reason: InquiryRefusalReason }
   | { readonly kind: 'unavailable' }
 
 export const inquiryMessages = {
   sending: 'Sending your message…',
-  // Until the server has it, the message only is on this device (Firestore's queue): say so.
+  // Until the server has it, the message only is on this device (the adapter's outbox): say so.
   kept: (name: string) =>
     `Thank you, ${name}! Your message is kept on this device and will be sent by itself as soon as our server can be reached.`,
   sent: (name: string) =>
     `Thank you, ${name}! Your message has reached us and we will reply within one working day.`,
   failed: `Sorry, your message could not be sent. Please try again, or call us on ${siteConfig.phone}.`,
+  // The server's refusals (decision 0024): the message is not kept, and the visitor is told why.
+  refused: {
+    'too-many': `Sorry, this message was not sent: we have already had 5 messages from this device or connection in the last hour. Please try again in an hour, or call us on ${siteConfig.phone}.`,
+    invalid: `Sorry, your message could not be sent. Please try again, or call us on ${siteConfig.phone}.`,
+    'not-verified': `Sorry, this message was not sent: the page could not confirm it came from our site. Please reload the page and try again, or call us on ${siteConfig.phone}.`,
+  } satisfies Record<InquiryRefusalReason, string>,
   unavailable: `Sending messages from this page is not available yet. Please call us on ${siteConfig.phone} or e-mail ${siteConfig.email}.`,
 } as const
 
@@ -66,7 +74,9 @@ export function InquiryForm({ onSend }: { readonly onSend?: SendInquiry | undefi
       setStatus({ kind: 'kept', name: inquiry.name })
       sent.then(
         () => attempt === latest.current && setStatus({ kind: 'sent', name: inquiry.name }),
-        () => attempt === latest.current && setStatus({ kind: 'failed' }),
+        (error: unknown) =>
+          attempt === latest.current &&
+          setStatus(isInquiryRefused(error) ? { kind: 'refused', reason: error.reason } : { kind: 'failed' }),
       )
     } catch {
       setStatus({ kind: 'failed' })
@@ -139,6 +149,9 @@ export function InquiryForm({ onSend }: { readonly onSend?: SendInquiry | undefi
       </div>
       <div className="inquiry-form__status" role="alert">
         {status.kind === 'failed' ? <p className="notice notice--error">{inquiryMessages.failed}</p> : null}
+        {status.kind === 'refused' ? (
+          <p className="notice notice--error">{inquiryMessages.refused[status.reason]}</p>
+        ) : null}
       </div>
     </form>
   )

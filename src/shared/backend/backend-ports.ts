@@ -56,8 +56,10 @@ export interface AuthPort {
 
 export interface InquiriesPort {
   /**
-   * Queues an inquiry write; resolves once it is kept on this device, its `sent` once the server has
-   * it. A submission whose honeypot is filled in is dropped (and answered all the same).
+   * Keeps an inquiry on this device and sends it; resolves once it is kept, its `sent` once the server
+   * has it. `sent` rejects with an InquiryRefusedError (inquiry-refused.ts) when the server refuses it
+   * (it is then dropped from the device); until the server answers, it is sent again by itself. A
+   * submission whose honeypot is filled in is dropped (and answered all the same).
    */
   send(inquiry: InquirySubmission): Promise<QueuedWrite>
 }

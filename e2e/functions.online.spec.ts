@@ -1,0 +1,114 @@
+// The server keeps its own promises (issue 33): deletions made past the app, as the Firebase console or
+// the Admin SDK make them, are finished by the Cloud Functions on the Functions emulator, beside the
+// real Auth and Firestore emulators (scripts/online-emulators.mjs). The Storage side goes to the logged
+// bucket (the Storage emulator cannot run here), whose file the test reads.
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { deleteAccountOnServer, deleteServerDocument, storageCalls } from './online-functions'
+import { onlineWorld, putServerDocument, serverDocument, serverQuery } from './online-world'
+import type { ParentSteps } from './parent-steps'
+import { kidCard } from './parent-steps'
+import { answerStorage } from './storage-fake'
+
+const world = onlineWorld()
+test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
+
+/** A parent with one saved child of two photos, and the centre's decision on it. */
+async function parentWithChild(page: Page, parent: ParentSteps, label: string) {
+  const storage = await answerStorage(page)
+  await parent.signUp({ label })
+  const uid = await parent.uid()
+  const kidName = `Amara ${Date.now().toString(36)}`
+  await parent.fillNewChild({ kidName, photos: 2 })
+  await page.getByRole('button', { name: 'Add Child' }).click()
+  const kidId = await parent.kidId({ kidName })
+  await expect(kidCard(page, kidName)).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
+  expect(await serverDocument(`users/${uid}`)).not.toBeNull()
+  // A decision, as staff would write it (the rules are tested in tests/rules).
+  await putServerDocument(`registrations/${kidId}`, {
+    state: { stringValue: 'waitlisted' },
+    startDate: { nullValue: null },
+    decidedBy: { stringValue: 'staff-uid' },
+    decidedAt: { timestampValue: new Date().toISOString() },
+  })
+  expect(storage.uploads).toHaveLength(2)
+  return { uid, kidId, photos: [...storage.uploads] }
+}
+
+/** Polls until `done` holds, and says how long that took from `since`. */
+async function msUntil(since: number, done: () => Promise<boolean>, timeout: number): Promise<number> {
+  await expect.poll(done, { timeout, intervals: [50] }).toBe(true)
+  return Date.now() - since
+}
+
+test('an account deleted through Auth leaves no document of that parent, and its photos go', async ({
+  page,
+  parent,
+}, testInfo) => {
+  const { uid, kidId, photos } = await parentWithChild(page, parent, 'fn-account')
+  // The parent's phone is not part of this: the account goes from the server's side.
+  await page.goto('about:blank')
+
+  const deleted = Date.now()
+  await deleteAccountOnServer(uid)
+  const allGoneMs = await msUntil(
+    deleted,
+    async () => {
+      const [user, kid, registration, kids] = await Promise.all([
+        serverDocument(`users/${uid}`),
+        serverDocument(`kids/${kidId}`),
+        serverDocument(`registrations/${kidId}`),
+        serverQuery('kids', 'userRef', uid),
+      ])
+      return user === null && kid === null && registration === null && kids.length === 0
+    },
+    10_000,
+  )
+
+  // The whole folder, and (from the child's own deletion) each of its photos by name.
+  await expect
+    .poll(() => storageCalls().filter((call) => call.path.startsWith(`images/${uid}`)), { timeout: 10_000 })
+    .toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ op: 'deleteFolder', path: `images/${uid}/` }),
+        ...photos.map((path) => expect.objectContaining({ op: 'delete', path })),
+      ]),
+    )
+
+  testInfo.annotations.push({ type: 'Auth delete to the last document gone', description: `${allGoneMs} ms` })
+  console.log(`Auth delete to the last document gone: ${allGoneMs} ms`)
+})
+
+test("a child deleted through Firestore's REST API loses its registration and its photos", async ({
+  page,
+  parent,
+}, testInfo) => {
+  const { uid, kidId, photos } = await parentWithChild(page, parent, 'fn-kid')
+
+  const deleted = Date.now()
+  await deleteServerDocument(`kids/${kidId}`)
+  const registrationGoneMs = await msUntil(
+    deleted,
+    async () => (await serverDocument(`registrations/${kidId}`)) === null,
+    10_000,
+  )
+  // The two deletes run side by side: in either order.
+  await expect
+    .poll(
+      () =>
+        storageCalls()
+          .filter((call) => call.path.startsWith(`images/${uid}/`))
+          .map((call) => `${call.op} ${call.path}`)
+          .sort(),
+      { timeout: 10_000 },
+    )
+    .toEqual(photos.map((path) => `delete ${path}`).sort())
+  // The account and its record stay: only the child went.
+  expect(await serverDocument(`users/${uid}`)).not.toBeNull()
+
+  testInfo.annotations.push({
+    type: 'Kid delete to its registration gone',
+    description: `${registrationGoneMs} ms`,
+  })
+  console.log(`Kid delete to its registration gone: ${registrationGoneMs} ms`)
+})

@@ -1,0 +1,102 @@
+// Quick Inquire through the callable function submitInquiry on the Functions emulator (decision 0024):
+// the 6th message within an hour from one address is refused, and the form says so plainly; a message
+// written offline waits on the device and is sent by itself when the connection comes back. (A direct
+// Firestore create is refused by the rules: tests/rules/inquiries.test.ts.)
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { onlineWorld, plainFields, type ServerDocument, serverQuery } from './online-world'
+import { queuedInquiries, sendQuickInquire } from './quick-inquire'
+
+const world = onlineWorld()
+test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
+
+// Chromium logs each refused call (HTTP 429) and each call made offline; the form's words are what count.
+test.use({
+  allowedConsoleErrors: [
+    /^Failed to load resource: (the server responded with a status of 429 \(Too Many Requests\)|net::ERR_INTERNET_DISCONNECTED)$/,
+  ],
+})
+
+const reached = (name: string) =>
+  `Thank you, ${name}! Your message has reached us and we will reply within one working day.`
+
+/**
+ * Every call of the function from this page as if from `address`: Google's front end adds the visitor's
+ * address to X-Forwarded-For, the function reads the last entry; on the emulators every visitor is
+ * 127.0.0.1, which the function bounds by client only.
+ */
+async function fromAddress(page: Page, address: string) {
+  await page.route('**/submitInquiry', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  )
+}
+
+test('the 6th inquiry within an hour from one address is refused, and the form says why', async ({
+  app,
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const tag = Date.now().toString(36)
+  // An address of the documentation range, its last part random, so that runs sharing the emulators
+  // do not count each other's messages.
+  await fromAddress(page, `203.0.113.${Math.floor(Math.random() * 250) + 1}`)
+  await app.goto('/contact')
+  for (let i = 1; i <= 5; i += 1) {
+    const name = `Ada${tag}n${i}`
+    await sendQuickInquire(page, name)
+    await expect(page.getByRole('status').filter({ hasText: reached(name) })).toBeVisible()
+  }
+  // A new browser id: the address alone bounds it.
+  await page.evaluate(() => localStorage.removeItem('sunbeam.inquiries.client'))
+  await sendQuickInquire(page, `Ada${tag}n6`)
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Sorry, this message was not sent: we have already had 5 messages from this device or connection in the last hour\. Please try again in an hour, or call us on \+234[\d ]+\.$/,
+  )
+  await expect(page.getByText(reached(`Ada${tag}n6`))).toHaveCount(0)
+  expect(await queuedInquiries(page)).toEqual([])
+  // The refusal as the visitor sees it, at the phone's width and the desktop's.
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit Now' }) })
+  await form.screenshot({ path: testInfo.outputPath('inquiry-refused-390.png') })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await form.screenshot({ path: testInfo.outputPath('inquiry-refused-1280.png') })
+
+  const stored = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((i) => serverQuery('inquiries', 'name', `Ada${tag}n${i}`)),
+  )
+  expect(stored.map((found) => found.length)).toEqual([1, 1, 1, 1, 1, 0])
+  expect(plainFields(stored[0]?.[0] as ServerDocument)).toEqual({
+    name: `Ada${tag}n1`,
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    subject: 'A visit',
+    message: 'Could we visit on Monday morning?',
+    timestamp: 'timestamp',
+  })
+})
+
+test('an inquiry written offline waits on the device and is sent when the connection comes back', async ({
+  app,
+  page,
+  context,
+}) => {
+  const name = `Ada${Date.now().toString(36)}off`
+  await app.goto('/contact')
+  // A first message while online: the page has then loaded the code that sends (a page opened offline
+  // cannot load it, and says the message could not be sent).
+  await sendQuickInquire(page, `${name}first`)
+  await expect(page.getByRole('status').filter({ hasText: reached(`${name}first`) })).toBeVisible()
+  await context.setOffline(true)
+  await sendQuickInquire(page, name)
+  await expect(
+    page.getByRole('status').filter({
+      hasText: `Thank you, ${name}! Your message is kept on this device and will be sent by itself as soon as our server can be reached.`,
+    }),
+  ).toBeVisible()
+  expect(await queuedInquiries(page)).toHaveLength(1)
+  expect(await serverQuery('inquiries', 'name', name)).toEqual([])
+
+  await context.setOffline(false)
+  await expect(page.getByRole('status').filter({ hasText: reached(name) })).toBeVisible({ timeout: 20_000 })
+  await expect.poll(async () => (await serverQuery('inquiries', 'name', name)).length).toBe(1)
+  expect(await queuedInquiries(page)).toEqual([])
+})

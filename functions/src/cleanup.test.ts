@@ -1,0 +1,124 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
+import { fakeBucket } from './testing/fake-bucket'
+import { fakeRecords } from './testing/fake-records'
+
+const uid = 'parentUid1'
+const photo = (name: string, owner = uid) => `images/${owner}/${name}.jpg-ABCDEFGHIJabcdefghij`
+
+function world() {
+  const bucket = fakeBucket()
+  const records = fakeRecords()
+  return { bucket, records, ports: { bucket, records } }
+}
+
+describe('a deleted child', () => {
+  it('loses its photos and its registration', async () => {
+    const { bucket, records, ports } = world()
+    bucket.put(photo('a'))
+    bucket.put(photo('b'))
+    bucket.put(photo('kept'))
+    records.addKid({ id: 'kid1', userRef: uid, imgUrls: [photo('a'), photo('b')] })
+    await records.deleteKid('kid1')
+
+    const report = await cleanUpDeletedKid(
+      { id: 'kid1', userRef: uid, imgUrls: [photo('a'), photo('b')] },
+      ports,
+    )
+
+    expect(report.photos).toEqual([photo('a'), photo('b')])
+    expect([...bucket.objects.keys()]).toEqual([photo('kept')])
+    expect(records.documents.has('registrations/kid1')).toBe(false)
+  })
+
+  it('keeps a photo another record of the same parent still shows, and never another parent’s', async () => {
+    const { bucket, records, ports } = world()
+    bucket.put(photo('shared'))
+    bucket.put(photo('theirs', 'otherParent'))
+    records.addKid({ id: 'kid2', userRef: uid, imgUrls: [photo('shared')] })
+    const deleted = { id: 'kid1', userRef: uid, imgUrls: [photo('shared'), photo('theirs', 'otherParent')] }
+
+    const report = await cleanUpDeletedKid(deleted, ports)
+
+    expect(report.photos).toEqual([])
+    expect(bucket.objects.size).toBe(2)
+  })
+
+  it('reads the path out of an old download address, and is safe to run twice', async () => {
+    const { bucket, records, ports } = world()
+    const flat = `images/${uid}-old photo.jpg`
+    bucket.put(flat)
+    const address = `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${encodeURIComponent(flat)}?alt=media&token=t`
+    records.addKid({ id: 'kid1', userRef: uid, imgUrls: [address] })
+    await records.deleteKid('kid1')
+    const kid = { id: 'kid1', userRef: uid, imgUrls: [address] }
+
+    await cleanUpDeletedKid(kid, ports)
+    await cleanUpDeletedKid(kid, ports)
+
+    expect(bucket.objects.size).toBe(0)
+    expect(bucket.calls.filter((call) => call.startsWith('delete '))).toEqual([
+      `delete ${flat}`,
+      `delete ${flat}`,
+    ])
+    expect(records.documents.size).toBe(0)
+  })
+
+  it('takes a record of any shape as the console may write it', () => {
+    expect(kidRefOf('k', { userRef: 7, imgUrls: ['a', 3, null] })).toEqual({
+      id: 'k',
+      userRef: '',
+      imgUrls: ['a'],
+    })
+    expect(kidRefOf('k', undefined)).toEqual({ id: 'k', userRef: '', imgUrls: [] })
+  })
+})
+
+describe('a deleted account', () => {
+  it('leaves nothing of that uid: folder, flat photos, children, registrations, users/{uid} and below', async () => {
+    const { bucket, records, ports } = world()
+    bucket.put(photo('a'))
+    bucket.put(photo('unsaved'))
+    bucket.put(`images/${uid}-flat.jpg`)
+    bucket.put(photo('theirs', 'otherParent'))
+    bucket.put(`images/${uid}x-flat.jpg`)
+    records.addKid({ id: 'kid1', userRef: uid, imgUrls: [photo('a')] })
+    records.addKid({ id: 'kid2', userRef: uid, imgUrls: [`images/${uid}-flat.jpg`] }, { registration: false })
+    records.addKid({ id: 'kid3', userRef: 'otherParent', imgUrls: [photo('theirs', 'otherParent')] })
+    records.documents.add(`users/${uid}`)
+    records.documents.add(`users/${uid}/notices/n1`)
+    records.documents.add('users/otherParent')
+
+    await cleanUpDeletedAccount(uid, ports)
+
+    expect([...bucket.objects.keys()].sort()).toEqual([
+      photo('theirs', 'otherParent'),
+      `images/${uid}x-flat.jpg`,
+    ])
+    expect([...records.documents].sort()).toEqual(['kids/kid3', 'registrations/kid3', 'users/otherParent'])
+    expect(bucket.calls).toContain(`deleteFolder images/${uid}/`)
+  })
+
+  it('is safe to run twice, and after a run stopped half-way', async () => {
+    const { bucket, records, ports } = world()
+    bucket.put(photo('a'))
+    records.addKid({ id: 'kid1', userRef: uid, imgUrls: [photo('a')] })
+    records.documents.add(`users/${uid}`)
+    // The app's own deletion got as far as the photos (a child it deleted has its registration removed by
+    // the child's own trigger, cleanUpDeletedKid).
+    bucket.objects.clear()
+
+    await cleanUpDeletedAccount(uid, ports)
+    await cleanUpDeletedAccount(uid, ports)
+
+    expect(records.documents.size).toBe(0)
+    expect(bucket.objects.size).toBe(0)
+  })
+
+  it('refuses what is not a uid rather than deleting a wider folder', async () => {
+    const { ports } = world()
+    await expect(cleanUpDeletedAccount('', ports)).rejects.toThrow('Not a uid')
+    await expect(cleanUpDeletedAccount('a/b', ports)).rejects.toThrow('Not a uid')
+  })
+})

@@ -1,0 +1,27 @@
+// ParentRecords on Firestore through the Admin SDK (past firestore.rules).
+import type { Firestore } from 'firebase-admin/firestore'
+import { kidRefOf } from './cleanup'
+import type { ParentRecords } from './ports'
+
+export function firestoreRecords(db: Firestore): ParentRecords {
+  return {
+    async kidsOf(uid) {
+      const snapshot = await db.collection('kids').where('userRef', '==', uid).get()
+      return snapshot.docs.map((doc) => kidRefOf(doc.id, doc.data()))
+    },
+    async photosInUse() {
+      const snapshot = await db.collection('kids').select('imgUrls').get()
+      return new Set(snapshot.docs.flatMap((doc) => kidRefOf(doc.id, doc.data()).imgUrls))
+    },
+    async deleteKid(kidId) {
+      await db.doc(`kids/${kidId}`).delete()
+    },
+    async deleteRegistration(kidId) {
+      await db.doc(`registrations/${kidId}`).delete()
+    },
+    async deleteUserTree(uid) {
+      // Subcollections too: what later features keep under a parent (notices, devices) goes with them.
+      await db.recursiveDelete(db.doc(`users/${uid}`))
+    },
+  }
+}

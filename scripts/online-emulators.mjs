@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// The browser suite's online world's backend: the Auth (E2E_AUTH_PORT, 9099), Firestore (E2E_FIRESTORE_PORT, 8085) and
+// Functions (E2E_FUNCTIONS_PORT, 5011) emulators in ONE firebase-tools process (Playwright starts it, see
+// playwright.config.ts). One process because firebase-tools wires triggers only between emulators it
+// runs itself: Auth's delete events reach the functions of its own process, and Firestore's triggers
+// are registered with its own Firestore emulator. The functions run functions/lib (npm run build makes
+// it). Storage cannot run here: SUNBEAM_STORAGE_LOG makes the functions' bucket the logged stand-in
+// (functions/src/logged-bucket.ts), whose file e2e/online-world.ts reads.
+//
+// Prints READY once everything answers and Firestore has been warmed up (a cold emulator took 11 to 19 s
+// to answer the first write). Where all three already answer (another suite's run), they are shared, as
+// the Auth emulator always was; where some do, the others start beside them, with a warning (the
+// triggers reach only functions in the emulators' own process). Java and the Firestore emulator are found by scripts/emulator-env.mjs;
+// without them this says why and exits with 2.
+import { spawn } from 'node:child_process'
+import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+
+const READY = 'Online emulators READY'
+const PROJECT = 'demo-sunbeam'
+const base = JSON.parse(readFileSync('firebase.json', 'utf8'))
+const ports = {
+  auth: Number(process.env.E2E_AUTH_PORT ?? base.emulators.auth.port),
+  firestore: Number(process.env.E2E_FIRESTORE_PORT ?? 8085),
+  functions: Number(process.env.E2E_FUNCTIONS_PORT ?? 5011),
+}
+if (ports.firestore === base.emulators.firestore.port) {
+  console.error(`Firestore on ${ports.firestore}: not the offline world's port (it must refuse connections).`)
+  process.exit(1)
+}
+const storageLog = path.resolve(
+  process.env.SUNBEAM_STORAGE_LOG ?? `test-results/storage-deletes-${ports.firestore}.jsonl`,
+)
+
+async function answers(port) {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** One write, read and delete as the owner: the paths the app's first save goes through. */
+async function warmUp() {
+  const started = Date.now()
+  const doc = `http://127.0.0.1:${ports.firestore}/v1/projects/${PROJECT}/databases/(default)/documents/warmup/ready`
+  const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
+  const body = JSON.stringify({ fields: { at: { stringValue: 'now' } } })
+  for (const init of [{ method: 'PATCH', body }, {}, { method: 'DELETE' }]) {
+    const response = await fetch(doc, { headers: owner, ...init })
+    if (!response.ok) throw new Error(`warm-up ${init.method ?? 'GET'}: ${response.status}`)
+  }
+  console.log(`Firestore emulator warmed up in ${Date.now() - started} ms.`)
+}
+
+/**
+ * Runs each trigger once, so that the tests do not wait for a function's first start (a cold worker took
+ * 2.6 s here): a child record written and deleted, an account made and deleted. Neither names anything
+ * of a real parent.
+ */
+async function warmUpFunctions(log, started) {
+  const since = Date.now()
+  const documents = `http://127.0.0.1:${ports.firestore}/v1/projects/${PROJECT}/databases/(default)/documents`
+  const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
+  const kid = `${documents}/kids/warmUpFunctions0001`
+  await fetch(kid, { method: 'PATCH', headers: owner, body: JSON.stringify({ fields: {} }) })
+  await fetch(kid, { method: 'DELETE', headers: owner })
+  const auth = `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1`
+  const signUp = await fetch(`${auth}/accounts:signUp?key=warm-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ returnSecureToken: true }),
+  })
+  const { localId } = await signUp.json()
+  await fetch(`${auth}/projects/${PROJECT}/accounts:delete`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({ localId }),
+  })
+  const deadline = Date.now() + 60_000
+  const ran = (name) => new RegExp(`Finished "[\\w-]*-${name}"`).test(readFileSync(log, 'utf8'))
+  // Only the triggers wired in this process: Firestore's and Auth's events reach its own functions only.
+  const wired = [
+    ...(started.includes('firestore') ? ['kidDeleted'] : []),
+    ...(started.includes('auth') ? ['accountDeleted'] : []),
+  ]
+  while (!wired.every(ran) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+  console.log(`Functions warmed up in ${Date.now() - since} ms.`)
+}
+
+const up = await Promise.all(Object.values(ports).map(answers))
+if (up.every(Boolean)) {
+  console.log(
+    `Auth, Firestore and Functions already answer (${Object.values(ports).join(', ')}): sharing them.`,
+  )
+  await warmUp()
+  console.log(READY)
+  setInterval(() => {}, 1 << 30)
+} else {
+  // Another run's emulators on some of the ports (say, an Auth emulator of a checkout without this
+  // script): start the others beside them, and say what that costs, rather than stop the whole suite.
+  const shared = Object.keys(ports).filter((_, i) => up[i])
+  const only = Object.keys(ports).filter((_, i) => !up[i])
+  if (shared.length)
+    console.warn(
+      `Sharing another run's ${shared.map((name) => `${name} (${ports[name]})`).join(', ')}; starting ${only.join(', ')}. ` +
+        (shared.includes('auth') || shared.includes('functions')
+          ? "Auth's delete events will not reach these functions: e2e/functions.online.spec.ts's account test fails."
+          : ''),
+    )
+  const found = discover()
+  for (const line of describe(found)) console.log(line)
+  if (!found.firestoreOk) process.exit(2)
+
+  // firebase-tools reads a project's files relative to its configuration: written beside firebase.json
+  // (not committed), with its own hub, logging and websocket ports, off the CLI's defaults (4400, 4500,
+  // 9150), which `npm start` or a test's preview port may hold.
+  const config = {
+    firestore: { rules: base.firestore.rules },
+    functions: base.functions,
+    emulators: {
+      auth: { host: '127.0.0.1', port: ports.auth },
+      // (firebase-tools starts only those --only names.)
+      firestore: { host: '127.0.0.1', port: ports.firestore, websocketPort: ports.firestore + 1 },
+      functions: { host: '127.0.0.1', port: ports.functions },
+      hub: { host: '127.0.0.1', port: ports.functions + 1 },
+      logging: { host: '127.0.0.1', port: ports.functions + 2 },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }
+  const configFile = 'firebase.online.json'
+  writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
+  mkdirSync(path.dirname(storageLog), { recursive: true })
+  writeFileSync(storageLog, '')
+
+  const log = 'test-results/online-emulators.log'
+  console.log(
+    `Auth ${ports.auth}, Firestore ${ports.firestore} (firestore.rules), Functions ${ports.functions}; ` +
+      `their log: ${log}; the functions' Storage deletes: ${storageLog}`,
+  )
+  const out = openSync(log, 'w')
+  const args = ['firebase', 'emulators:start', '--only', only.join(',')]
+  const child = spawn('npx', [...args, '--project', PROJECT, '--config', configFile], {
+    stdio: ['ignore', out, out],
+    env: { ...emulatorEnv(found), SUNBEAM_STORAGE_LOG: storageLog },
+  })
+  // firebase-tools stops its Java and function workers on SIGINT.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+
+  // Ready once the CLI says so: by then the functions are loaded and their triggers registered.
+  const deadline = Date.now() + 150_000
+  while (!/All emulators ready/.test(readFileSync(log, 'utf8'))) {
+    if (Date.now() > deadline) {
+      console.error(`The emulators were not ready within 150 s (see ${log}).`)
+      child.kill('SIGINT')
+      process.exit(1)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  await warmUp()
+  if (only.includes('functions')) await warmUpFunctions(log, only)
+  console.log(READY)
+}
