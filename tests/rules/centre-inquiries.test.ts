@@ -23,7 +23,8 @@ const rules = useRulesEnvironment('demo-sunbeam-rules-centre-inquiries', 'firest
 const db = firestoreOf
 const visitor = () => db(rules.env.unauthenticatedContext())
 const parent = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
-const staff = () => db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', staff: true }))
+const staff = () =>
+  db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', email_verified: true, staff: true }))
 
 const handled = (overrides: Record<string, unknown> = {}) => ({
   handled: true,

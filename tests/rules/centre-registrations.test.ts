@@ -27,7 +27,8 @@ const db = firestoreOf
 const visitor = () => db(rules.env.unauthenticatedContext())
 const alice = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
 const bob = () => db(rules.env.authenticatedContext('bob', { email: 'bob@example.com' }))
-const staff = () => db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', staff: true }))
+const staff = () =>
+  db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', email_verified: true, staff: true }))
 /** A token whose claim is not exactly true: not staff. */
 const almostStaff = (claim: unknown) =>
   db(rules.env.authenticatedContext('eve', { email: 'eve@example.com', staff: claim }))

@@ -27,7 +27,7 @@ const alice = () => as('alice')
 const bob = () => as('bob')
 const visitor = () => storage(rules.env.unauthenticatedContext())
 /** The centre's staff: an Auth user with the custom claim staff: true (issue 24). */
-const staff = () => storage(rules.env.authenticatedContext('staff1', { staff: true }))
+const staff = () => storage(rules.env.authenticatedContext('staff1', { staff: true, email_verified: true }))
 /** A claim that is there but not true is not staff. */
 const notStaff = () => storage(rules.env.authenticatedContext('helper1', { staff: 'yes' }))
 
