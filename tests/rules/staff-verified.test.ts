@@ -15,16 +15,17 @@ const sam = (claims: Record<string, unknown>) =>
 const verified = () => sam({ staff: true, email_verified: true })
 
 const KID = appId('alicekid')
-const reads = [
-  ['a child', (store: ReturnType<typeof sam>) => getDoc(doc(store, 'kids', KID))],
-  ['the children', (store: ReturnType<typeof sam>) => getDocs(collection(store, 'kids'))],
-  ['a parent', (store: ReturnType<typeof sam>) => getDoc(doc(store, 'users/alice'))],
-  ['the parents', (store: ReturnType<typeof sam>) => getDocs(collection(store, 'users'))],
-  ['an inquiry', (store: ReturnType<typeof sam>) => getDoc(doc(store, 'inquiries/one'))],
-  ['the inquiries', (store: ReturnType<typeof sam>) => getDocs(collection(store, 'inquiries'))],
-  ['a registration', (store: ReturnType<typeof sam>) => getDoc(doc(store, 'registrations', KID))],
-  ['the registrations', (store: ReturnType<typeof sam>) => getDocs(collection(store, 'registrations'))],
-] as const
+type Store = ReturnType<typeof sam>
+const reads: readonly (readonly [string, (store: Store) => Promise<unknown>])[] = [
+  ['a child', (store: Store) => getDoc(doc(store, 'kids', KID))],
+  ['the children', (store: Store) => getDocs(collection(store, 'kids'))],
+  ['a parent', (store: Store) => getDoc(doc(store, 'users/alice'))],
+  ['the parents', (store: Store) => getDocs(collection(store, 'users'))],
+  ['an inquiry', (store: Store) => getDoc(doc(store, 'inquiries/one'))],
+  ['the inquiries', (store: Store) => getDocs(collection(store, 'inquiries'))],
+  ['a registration', (store: Store) => getDoc(doc(store, 'registrations', KID))],
+  ['the registrations', (store: Store) => getDocs(collection(store, 'registrations'))],
+]
 
 beforeEach(async () => {
   await rules.env.withSecurityRulesDisabled(async (context) => {
