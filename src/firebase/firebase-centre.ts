@@ -40,16 +40,20 @@ function claimsOfHeldToken(user: User): Record<string, unknown> {
   }
 }
 
+/** As firestore.rules' isStaff(): the claim, on a verified e-mail. */
+const staffClaims = (claims: Record<string, unknown>) =>
+  claims.staff === true && claims.email_verified === true
+
 async function staffAccessOf(user: User): Promise<StaffAccess> {
   try {
     const held = await user.getIdTokenResult()
-    if (held.claims.staff === true) return 'staff'
-    // Granted since this token was issued: only a fresh token carries the claim. Firestore's listeners
-    // pick the fresh token up by themselves.
+    if (staffClaims(held.claims)) return 'staff'
+    // Granted (or verified) since this token was issued: only a fresh token says so. Firestore's
+    // listeners pick the fresh token up by themselves.
     const fresh = await user.getIdTokenResult(true)
-    return fresh.claims.staff === true ? 'staff' : 'not-staff'
+    return staffClaims(fresh.claims) ? 'staff' : 'not-staff'
   } catch {
-    return claimsOfHeldToken(user).staff === true ? 'staff' : 'not-staff'
+    return staffClaims(claimsOfHeldToken(user)) ? 'staff' : 'not-staff'
   }
 }
 
