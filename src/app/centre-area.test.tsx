@@ -92,10 +92,12 @@ describe('/centre: registrations', () => {
     const backend = staffWorld()
     renderRoute('/centre', { backend })
     await screen.findByText('2 of 2 registrations')
+    // The plan is asked of the server: a list of that plan alone.
     await user.selectOptions(screen.getByLabelText('Plan'), 'Weekly')
-    expect(screen.getByText('1 of 2 registrations')).toBeInTheDocument()
+    expect(await screen.findByText('1 of 1 registration')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Zoë Bell' })).not.toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Plan'), 'all')
+    await screen.findByText('2 of 2 registrations')
     await user.type(screen.getByLabelText('Search by name'), 'zoe')
     expect(screen.getByRole('heading', { name: 'Zoë Bell' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Amara Obi' })).not.toBeInTheDocument()
@@ -193,6 +195,73 @@ describe('/centre/inquiries', () => {
     await user.click(card.getByRole('button', { name: /^Mark unhandled/ }))
     expect(await screen.findByText('2 inquiries, 1 not handled')).toBeInTheDocument()
     expect(backend.centre.writes).toEqual(['mark i2 true', 'mark i2 false'])
+  })
+})
+
+describe('/centre: lists of any size, 50 at a time', () => {
+  function bigWorld() {
+    const backend = staffWorld()
+    backend.centre.children = Array.from({ length: 55 }, (_, n) =>
+      storedKid(`kid${String(n).padStart(17, '0')}`, { kidName: `Child ${n}`, savedAt: 1_000 - n }),
+    )
+    backend.centre.inquiries = Array.from({ length: 70 }, (_, n) =>
+      inquiry(`inq${n}`, { subject: `Subject ${n}`, handled: n % 2 === 1 }),
+    )
+    return backend
+  }
+
+  it("shows the newest 50 children, 'Show more' adds 50, and says how many the server has", async () => {
+    const user = userEvent.setup()
+    renderRoute('/centre', { backend: bigWorld() })
+    expect(await screen.findByText('50 of 50 registrations, the newest 50 of 55 loaded')).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(50)
+    expect(screen.queryByText('Child 50', { selector: 'h3' })).not.toBeInTheDocument()
+    await user.click(screen.getByText('Show more registrations'))
+    expect(await screen.findByText('55 of 55 registrations')).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(55)
+    expect(screen.getByText('Child 54', { selector: 'h3' })).toBeInTheDocument()
+    expect(screen.queryByText('Show more registrations')).not.toBeInTheDocument()
+  })
+
+  it("counts every unhandled inquiry (the server's count), shows 50, and more on request", async () => {
+    const user = userEvent.setup()
+    renderRoute('/centre/inquiries', { backend: bigWorld() })
+    expect(await screen.findByText('70 inquiries, 35 not handled (the newest 50 shown)')).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Centre' })
+    expect(within(nav).getByRole('link', { name: /Inquiries.*35 not handled/ })).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(50)
+    await user.click(screen.getByText('Show more inquiries'))
+    expect(await screen.findByText('70 inquiries, 35 not handled')).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(70)
+  })
+})
+
+describe('/centre/inquiries: Delete', () => {
+  it("asks in the site's own dialog; Cancel keeps it, Delete removes it", async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre/inquiries', { backend })
+    await user.click(await screen.findByRole('button', { name: 'Delete inquiry from Bola Lovelace' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the inquiry from Bola?' })
+    expect(dialog).toHaveTextContent('“Prices” is removed for every member of staff.')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(backend.centre.writes).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Delete inquiry from Bola Lovelace' }))
+    await user.click(screen.getByRole('button', { name: 'Delete inquiry' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Prices' })).not.toBeInTheDocument())
+    expect(backend.centre.writes).toEqual(['delete i2'])
+    expect(screen.getByText('Inquiry from Bola deleted.')).toBeInTheDocument()
+    expect(await screen.findByText('1 inquiry, 0 not handled')).toBeInTheDocument()
+  })
+
+  it('tells handled and unhandled apart by more than colour', async () => {
+    renderRoute('/centre/inquiries', { backend: staffWorld() })
+    const [open, done] = await screen.findAllByRole('article')
+    expect(within(open as HTMLElement).getByText('Not handled')).toHaveClass('centre-badge--open')
+    expect(within(done as HTMLElement).getByText('Handled')).toHaveClass('centre-badge--done')
+    expect(open).toHaveTextContent('● Not handled')
+    expect(done).toHaveTextContent('✓ Handled')
   })
 })
 

@@ -1,11 +1,11 @@
-// /centre: every registered child, newest first, with what the centre needs (age, gender, disability,
+// /centre: the registered children, newest first, 50 at a time ('Show more'), with what the centre needs (age, gender, disability,
 // plan, the parent's name and phone, the address, when registered), the cover photo on request, filters
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
-import { type CentreStore, useCentreState } from './centre-store'
+import { type CentreState, type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
 import {
   filterRows,
@@ -44,7 +44,8 @@ function downloadCsv(rows: readonly RegistrationRow[]) {
 
 export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPageProps) {
   const state = useCentreState(store)
-  const [filter, setFilter] = useState<RegistrationFilter>(NO_FILTER)
+  // The plan is asked of the server (store.setChildrenFilter); state and search look at the pages loaded.
+  const [filter, setFilter] = useState<RegistrationFilter>({ ...NO_FILTER, plan: state.childrenFilter.plan })
   const [announcement, setAnnouncement] = useState('')
   const headingId = useId()
   const all = useMemo(
@@ -89,7 +90,11 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
           Plan
           <select
             value={filter.plan}
-            onChange={(event) => setFilter({ ...filter, plan: event.target.value as KidPlan | 'all' })}
+            onChange={(event) => {
+              const plan = event.target.value as KidPlan | 'all'
+              setFilter({ ...filter, plan })
+              store.setChildrenFilter({ plan })
+            }}
           >
             <option value="all">All plans</option>
             {KID_PLANS.map((plan) => (
@@ -124,9 +129,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
         </label>
       </form>
       <p className="centre-muted" aria-live="polite">
-        {state.children === undefined
-          ? 'Loading registrations…'
-          : `${rows.length} of ${all.length} registration${all.length === 1 ? '' : 's'}`}
+        {state.children === undefined ? 'Loading registrations…' : shownText(rows.length, all.length, state)}
       </p>
       <p className="visually-hidden" role="status">
         {announcement}
@@ -141,8 +144,25 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
           />
         ))}
       </ul>
+      {state.moreChildren && (
+        <button type="button" className="button button--outline centre-more" onClick={store.showMoreChildren}>
+          Show more registrations
+        </button>
+      )}
     </section>
   )
+}
+
+/**
+ * '3 of 50 registrations' (those matching among those loaded), with the server's count when more exist
+ * than are loaded: '…, the newest 50 of 5,000 loaded'.
+ */
+function shownText(matching: number, loaded: number, state: CentreState): string {
+  const total = Math.max(loaded, state.childrenCount ?? loaded)
+  const text = `${matching} of ${loaded} registration${loaded === 1 ? '' : 's'}`
+  return total > loaded || state.moreChildren
+    ? `${text}, the newest ${loaded} of ${state.childrenCount === null ? 'more' : total.toLocaleString('en-GB')} loaded`
+    : text
 }
 
 interface RegistrationCardProps {

@@ -1,26 +1,58 @@
 // CentrePort on Firebase, for the staff screens at /centre. Loaded on demand (Backend.loadCentre), so the
 // parent area never downloads it. Staff read every child, decision and inquiry (firestore.rules'
 // isStaff(): the custom claim staff == true, granted by `npm run staff`); lists come from Firestore's
-// persistent cache first, so what was last seen shows offline, and writes are queued there.
+// persistent cache first, so what was last seen shows offline, and writes are queued there. Every list
+// is read a page at a time and counted by the server (docs/decisions/0024).
 import type { User } from 'firebase/auth'
 import {
   collection,
+  deleteDoc,
   doc,
+  documentId,
+  type Firestore,
+  getCountFromServer,
+  limit,
   onSnapshot,
   orderBy,
+  type Query,
   query,
   serverTimestamp,
   setDoc,
   updateDoc,
+  where,
 } from 'firebase/firestore'
-import type { CentrePort, StaffAccess } from '#shared/backend/centre-ports'
-import { parseStoredInquiry, type StoredInquiry } from '#shared/records/inquiry-record'
-import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
+import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
+import { parseStoredInquiry } from '#shared/records/inquiry-record'
+import { parseStoredKid } from '#shared/records/kid-record'
 import { parseRegistration, type Registration } from '#shared/records/registration-record'
 import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
+import { watchPaged } from './firebase-paged-query'
 import { millisOf } from './firebase-registrations'
+
+/** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
+export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {
+  const kids = collection(db, 'kids')
+  return filter.plan === 'all'
+    ? query(kids, orderBy('timestamp', 'desc'))
+    : query(kids, where('plan', '==', filter.plan), orderBy('timestamp', 'desc'))
+}
+
+export function inquiriesQuery(db: Firestore): Query {
+  return query(collection(db, 'inquiries'), orderBy('timestamp', 'desc'))
+}
+
+/** Firestore's 'in' takes at most 30 values: the decisions of a page of children in batches of 30. */
+export const DECISION_BATCH = 30
+
+export function decisionsQuery(db: Firestore, kidIds: readonly string[]): Query {
+  return query(
+    collection(db, 'registrations'),
+    where(documentId(), 'in', kidIds.slice(0, DECISION_BATCH)),
+    limit(DECISION_BATCH),
+  )
+}
 
 /**
  * The claims of the last ID token this device holds, read without the network: offline with an expired
@@ -66,60 +98,76 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       return user ? staffAccessOf(user) : 'signed-out'
     },
 
-    watchChildren(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'kids'), orderBy('timestamp', 'desc')),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const items = snapshot.docs
-              .map((child) => {
-                const data = child.data({ serverTimestamps: 'estimate' })
-                return parseStoredKid(child.id, data, millisOf(data.timestamp))
-              })
-              .filter((kid): kid is StoredKid => kid !== null)
-            listener({ items, fromCache: snapshot.metadata.fromCache })
-          },
-          fail(onError),
-        ),
+    watchChildren(filter, listener, onError) {
+      return watchPaged(
+        services,
+        (db) => childrenQuery(db, filter),
+        (child) => {
+          const data = child.data({ serverTimestamps: 'estimate' })
+          return parseStoredKid(child.id, data, millisOf(data.timestamp))
+        },
+        listener,
+        fail(onError),
       )
     },
 
-    watchRegistrations(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          collection(db, 'registrations'),
-          (snapshot) => {
-            const decisions = new Map<string, Registration>()
-            for (const decision of snapshot.docs) {
-              const data = decision.data({ serverTimestamps: 'estimate' })
-              const parsed = parseRegistration(data, millisOf(data.decidedAt))
-              if (parsed) decisions.set(decision.id, parsed)
-            }
-            listener(decisions)
-          },
-          fail(onError),
+    async countChildren(filter) {
+      const counted = await getCountFromServer(childrenQuery(await services.db(), filter))
+      return counted.data().count
+    },
+
+    watchRegistrations(kidIds, listener, onError) {
+      const batches: string[][] = []
+      for (let at = 0; at < kidIds.length; at += DECISION_BATCH)
+        batches.push(kidIds.slice(at, at + DECISION_BATCH))
+      const found = batches.map(() => new Map<string, Registration>())
+      const emit = () => listener(new Map(found.flatMap((decisions) => [...decisions])))
+      if (batches.length === 0) queueMicrotask(emit)
+      const stops = batches.map((batch, index) =>
+        services.listen((db) =>
+          onSnapshot(
+            decisionsQuery(db, batch),
+            (snapshot) => {
+              const decisions = new Map<string, Registration>()
+              for (const decision of snapshot.docs) {
+                const data = decision.data({ serverTimestamps: 'estimate' })
+                const parsed = parseRegistration(data, millisOf(data.decidedAt))
+                if (parsed) decisions.set(decision.id, parsed)
+              }
+              found[index] = decisions
+              emit()
+            },
+            fail(onError),
+          ),
         ),
       )
+      return () => {
+        for (const stop of stops) stop()
+      }
     },
 
     watchInquiries(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'inquiries'), orderBy('timestamp', 'desc')),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const items = snapshot.docs
-              .map((inquiry) => {
-                const data = inquiry.data({ serverTimestamps: 'estimate' })
-                return parseStoredInquiry(inquiry.id, data, millisOf(data.timestamp))
-              })
-              .filter((inquiry): inquiry is StoredInquiry => inquiry !== null)
-            listener({ items, fromCache: snapshot.metadata.fromCache })
-          },
-          fail(onError),
-        ),
+      return watchPaged(
+        services,
+        inquiriesQuery,
+        (inquiry) => {
+          const data = inquiry.data({ serverTimestamps: 'estimate' })
+          return parseStoredInquiry(inquiry.id, data, millisOf(data.timestamp))
+        },
+        listener,
+        fail(onError),
       )
+    },
+
+    async countInquiries() {
+      // Two counts, not a read of every inquiry: inquiries carry `handled` only once marked, so the
+      // unhandled are all of them less those marked handled.
+      const db = await services.db()
+      const [all, handled] = await Promise.all([
+        getCountFromServer(inquiriesQuery(db)),
+        getCountFromServer(query(collection(db, 'inquiries'), where('handled', '==', true))),
+      ])
+      return { total: all.data().count, unhandled: all.data().count - handled.data().count }
     },
 
     async decide(kidId, decision) {
@@ -139,6 +187,12 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       // Exactly the three fields the rules let staff change.
       const write = updateDoc(ref, { handled, handledAt: serverTimestamp(), handledBy: uid })
       return queuedWrite(ref, write, 'The inquiry mark')
+    },
+
+    async deleteInquiry(inquiryId) {
+      const db = await services.db()
+      const ref = doc(db, 'inquiries', inquiryId)
+      return queuedWrite(ref, deleteDoc(ref), 'The deletion of the inquiry')
     },
   }
 }

@@ -71,9 +71,17 @@ describe('inquiries: staff read and mark them', () => {
     await assertFails(updateDoc(doc(staff(), 'inquiries/one'), handled({ handledBy: 'someone-else' })))
     await assertFails(updateDoc(doc(staff(), 'inquiries/one'), handled({ handledAt: Timestamp.now() })))
     await assertFails(updateDoc(doc(staff(), 'inquiries/one'), { ...handled(), note: 'called back' }))
-    await assertFails(deleteDoc(doc(staff(), 'inquiries/one')))
     // Control.
     await assertSucceeds(updateDoc(doc(staff(), 'inquiries/one'), handled()))
+  })
+
+  it('staff delete an inquiry; a parent, a visitor and unverified staff cannot', async () => {
+    const unverified = db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', staff: true }))
+    await assertFails(deleteDoc(doc(parent(), 'inquiries/one')))
+    await assertFails(deleteDoc(doc(visitor(), 'inquiries/one')))
+    await assertFails(deleteDoc(doc(unverified, 'inquiries/one')))
+    // Control: verified staff may, in the same test.
+    await assertSucceeds(deleteDoc(doc(staff(), 'inquiries/one')))
   })
 
   it('a new inquiry cannot arrive already handled', async () => {
