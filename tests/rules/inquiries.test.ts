@@ -108,3 +108,25 @@ describe('inquiries: create only', () => {
     )
   })
 })
+
+describe('inquiries: the e-mail is one address, nothing a mailto: link would read as more', () => {
+  it('refuses ? & # % , ; / \\ and spaces in the address; the plain address beside them is accepted', async () => {
+    for (const email of [
+      'ada@x.org?bcc=eve%40evil.example&body=hi',
+      'ada@x.org?cc=eve@evil.example',
+      'ada&eve@x.org',
+      'ada#1@x.org',
+      'ada%40x.org@evil.example',
+      'ada@x.org,eve@evil.example',
+      'ada@x.org;eve@evil.example',
+      'ada/eve@x.org',
+      'ada\\eve@x.org',
+      'ada lovelace@x.org',
+      'ada@x.org eve',
+    ])
+      await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), email }))
+    // Controls, in the same test: ordinary addresses, plus and dots included.
+    for (const email of ['ada@x.org', 'ada.lovelace+visit@mail.x.org', "o'neil@x.ng"])
+      await assertSucceeds(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), email }))
+  })
+})
