@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '#app/testing/render-route'
+import { centreToday } from '#centre/registrations-view'
 import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
@@ -233,6 +234,53 @@ describe('/centre: lists of any size, 50 at a time', () => {
     await user.click(screen.getByText('Show more inquiries'))
     expect(await screen.findByText('70 inquiries, 35 not handled')).toBeInTheDocument()
     expect(document.querySelectorAll('article')).toHaveLength(70)
+  })
+})
+
+describe('/centre: papercuts of the staff walk (issue 38)', () => {
+  it('refuses a start date before today, and offers none in the date picker', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    const date = card.getByLabelText('Start date')
+    expect(date).toHaveAttribute('min', centreToday())
+    await user.type(date, '2020-01-06')
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    expect(card.getByRole('alert')).toHaveTextContent('Choose a start date from today on')
+    expect(backend.centre.writes).toEqual([])
+    // Control: today is accepted.
+    await user.clear(date)
+    await user.type(date, centreToday())
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    expect(backend.centre.writes).toEqual(['decide kidold00000000000002 confirmed'])
+  })
+
+  it("shows each parent's e-mail, so two parents of one name are told apart", async () => {
+    const backend = staffWorld()
+    backend.centre.children = [
+      storedKid('kidnew00000000000001', { kidName: 'Zoë Bell', userRef: 'p1', parentName: 'Ngozi Obi' }),
+      storedKid('kidold00000000000002', { kidName: 'Amara Obi', userRef: 'p2', parentName: 'Ngozi Obi' }),
+    ]
+    backend.centre.parentEmails.set('p1', 'ngozi.obi@example.com')
+    backend.centre.parentEmails.set('p2', 'ngozi.o@mail.example')
+    renderRoute('/centre', { backend })
+    expect(await screen.findByRole('link', { name: 'ngozi.obi@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ngozi.obi@example.com',
+    )
+    expect(screen.getByRole('link', { name: 'ngozi.o@mail.example' })).toBeInTheDocument()
+  })
+
+  it("has the staff's footer, not the marketing one, and no install offer", async () => {
+    renderRoute('/centre', { backend: staffWorld() })
+    await screen.findByRole('heading', { name: 'Amara Obi' })
+    const footer = screen.getByRole('contentinfo')
+    expect(footer).toHaveTextContent("These are children's personal records")
+    expect(within(footer).getByRole('link', { name: "Sunbeam's public site" })).toHaveAttribute('href', '/')
+    expect(screen.queryByText('Quick Links')).not.toBeInTheDocument()
   })
 })
 

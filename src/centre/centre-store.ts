@@ -20,6 +20,8 @@ export interface CentreState {
   /** How many children match the plan on the server (null: not known, offline). */
   readonly childrenCount: number | null
   readonly registrations: ReadonlyMap<string, Registration>
+  /** The loaded children's parents' e-mails, by uid. */
+  readonly parentEmails: ReadonlyMap<string, string>
   readonly inquiries: readonly StoredInquiry[] | undefined
   readonly moreInquiries: boolean
   /**
@@ -51,6 +53,7 @@ export function createCentreStore(port: CentrePort): CentreStore {
     childrenFilter: { plan: 'all' },
     childrenCount: null,
     registrations: new Map(),
+    parentEmails: new Map(),
     inquiries: undefined,
     moreInquiries: false,
     inquiryCounts: null,
@@ -74,7 +77,7 @@ export function createCentreStore(port: CentrePort): CentreStore {
     count.then((value) => !stopped && apply(value)).catch(() => {})
   }
 
-  // The decisions of the children loaded: followed again when that set of children changes.
+  // The decisions and parents' e-mails of the children loaded: followed again when that set changes.
   let decisionsOf = ''
   let stopDecisions: () => void = () => {}
   function followDecisions(children: readonly StoredKid[]) {
@@ -83,7 +86,17 @@ export function createCentreStore(port: CentrePort): CentreStore {
     if (key === decisionsOf) return
     decisionsOf = key
     stopDecisions()
-    stopDecisions = port.watchRegistrations(ids, (registrations) => set({ registrations }), failed)
+    const stops = [
+      port.watchRegistrations(ids, (registrations) => set({ registrations }), failed),
+      port.watchParentEmails(
+        children.map((kid) => kid.userRef),
+        (parentEmails) => set({ parentEmails }),
+        failed,
+      ),
+    ]
+    stopDecisions = () => {
+      for (const stop of stops) stop()
+    }
   }
 
   let children: PagedWatch

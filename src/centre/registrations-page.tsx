@@ -7,7 +7,9 @@ import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
 import { type CentreState, type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
+import { mailtoHref } from './inquiries-view'
 import {
+  centreToday,
   filterRows,
   formatWhen,
   NO_FILTER,
@@ -16,6 +18,7 @@ import {
   type RegistrationRow,
   registrationRows,
   registrationsCsv,
+  STATE_WORDS,
   stateLabel,
   stateOf,
 } from './registrations-view'
@@ -27,9 +30,9 @@ export interface RegistrationsPageProps {
 
 const STATE_OPTIONS: readonly (readonly [RegistrationFilterState, string])[] = [
   ['all', 'All states'],
-  ['new', 'New'],
-  ['confirmed', 'Place confirmed'],
-  ['waitlisted', 'Waiting list'],
+  ['new', STATE_WORDS.new],
+  ['confirmed', STATE_WORDS.confirmed],
+  ['waitlisted', STATE_WORDS.waitlisted],
 ]
 
 function downloadCsv(rows: readonly RegistrationRow[]) {
@@ -37,7 +40,7 @@ function downloadCsv(rows: readonly RegistrationRow[]) {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = `sunbeam-registrations-${new Date().toISOString().slice(0, 10)}.csv`
+  link.download = `sunbeam-registrations-${centreToday()}.csv`
   link.click()
   setTimeout(() => URL.revokeObjectURL(url), 1_000)
 }
@@ -49,8 +52,8 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
   const [announcement, setAnnouncement] = useState('')
   const headingId = useId()
   const all = useMemo(
-    () => registrationRows(state.children ?? [], state.registrations),
-    [state.children, state.registrations],
+    () => registrationRows(state.children ?? [], state.registrations, state.parentEmails),
+    [state.children, state.registrations, state.parentEmails],
   )
   const rows = useMemo(() => filterRows(all, filter), [all, filter])
 
@@ -179,10 +182,16 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
   )
   const [problem, setProblem] = useState<string | null>(null)
 
+  const today = centreToday()
   function confirm(event: FormEvent) {
     event.preventDefault()
     if (!isStartDate(startDate)) {
       setProblem('Choose a start date first')
+      return
+    }
+    // A place starts today or later (the date input's min says so too; typing can get past it).
+    if (startDate < today) {
+      setProblem('Choose a start date from today on')
       return
     }
     setProblem(null)
@@ -212,6 +221,10 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
             </div>
           ))}
           <div>
+            <dt>Parent's e-mail</dt>
+            <dd>{row.parentEmail ? <a href={mailtoHref(row.parentEmail)}>{row.parentEmail}</a> : '—'}</dd>
+          </div>
+          <div>
             <dt>Phone</dt>
             <dd>
               <a href={`tel:${kid.parentPhone.replace(/[^\d+]/g, '')}`}>{kid.parentPhone}</a>
@@ -223,11 +236,17 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           </div>
         </dl>
         <ChildPhoto photo={kid.imgUrls[0]} name={kid.kidName} download={downloadPhoto} />
-        <form className="centre-decide" onSubmit={confirm} aria-label={`Decide for ${kid.kidName}`}>
+        <form
+          className="centre-decide"
+          onSubmit={confirm}
+          noValidate
+          aria-label={`Decide for ${kid.kidName}`}
+        >
           <label htmlFor={ids.date}>Start date</label>
           <input
             id={ids.date}
             type="date"
+            min={today}
             value={startDate}
             onChange={(event) => setStartDate(event.target.value)}
             aria-invalid={problem !== null}

@@ -106,7 +106,7 @@ describe('the staff adapter asks for 50 documents at most, whatever the lists ho
     expect(recorded).toHaveLength(6)
   })
 
-  it('the decisions of 50 children: two queries of 30 and 20 ids, never the whole collection', () => {
+  it("the decisions and parents' e-mails of 50 children: two queries of 30 and 20 ids each", () => {
     const centre = createFirebaseCentre(services(db))
     const ids = Array.from({ length: STAFF_PAGE_SIZE }, (_, n) => `kid${String(n).padStart(17, '0')}`)
     centre.watchRegistrations(
@@ -114,7 +114,12 @@ describe('the staff adapter asks for 50 documents at most, whatever the lists ho
       () => {},
       () => {},
     )
-    expect(recorded.map(({ query }) => limitOf(query))).toEqual([30, 30])
+    centre.watchParentEmails(
+      ids.map((id) => `parent-of-${id}`),
+      () => {},
+      () => {},
+    )
+    expect(recorded.map(({ query }) => limitOf(query))).toEqual([30, 30, 30, 30])
     for (const { query } of recorded) {
       const filters = (query as unknown as { _query: { filters: unknown[] } })._query.filters
       expect(filters).toHaveLength(1)

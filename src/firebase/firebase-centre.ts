@@ -15,6 +15,7 @@ import {
   onSnapshot,
   orderBy,
   type Query,
+  type QueryDocumentSnapshot,
   query,
   serverTimestamp,
   setDoc,
@@ -24,7 +25,7 @@ import {
 import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
 import { parseStoredInquiry } from '#shared/records/inquiry-record'
 import { parseStoredKid } from '#shared/records/kid-record'
-import { parseRegistration, type Registration } from '#shared/records/registration-record'
+import { parseRegistration } from '#shared/records/registration-record'
 import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
@@ -46,10 +47,10 @@ export function inquiriesQuery(db: Firestore): Query {
 /** Firestore's 'in' takes at most 30 values: the decisions of a page of children in batches of 30. */
 export const DECISION_BATCH = 30
 
-export function decisionsQuery(db: Firestore, kidIds: readonly string[]): Query {
+export function byIdsQuery(db: Firestore, collectionPath: string, ids: readonly string[]): Query {
   return query(
-    collection(db, 'registrations'),
-    where(documentId(), 'in', kidIds.slice(0, DECISION_BATCH)),
+    collection(db, collectionPath),
+    where(documentId(), 'in', ids.slice(0, DECISION_BATCH)),
     limit(DECISION_BATCH),
   )
 }
@@ -89,6 +90,45 @@ async function staffAccessOf(user: User): Promise<StaffAccess> {
   }
 }
 
+/**
+ * The documents of a collection with these ids, live, parsed, by id: DECISION_BATCH ids a query, so a
+ * page of 50 children is two queries of at most 30 documents each.
+ */
+function watchByIds<T>(
+  services: FirebaseServices,
+  collectionPath: 'registrations' | 'users',
+  ids: readonly string[],
+  listener: (found: ReadonlyMap<string, T>) => void,
+  onError: (error: unknown) => void,
+  parse: (snapshot: QueryDocumentSnapshot) => T | null,
+): () => void {
+  const batches: string[][] = []
+  for (let at = 0; at < ids.length; at += DECISION_BATCH) batches.push(ids.slice(at, at + DECISION_BATCH))
+  const found = batches.map(() => new Map<string, T>())
+  const emit = () => listener(new Map(found.flatMap((batch) => [...batch])))
+  if (batches.length === 0) queueMicrotask(emit)
+  const stops = batches.map((batch, index) =>
+    services.listen((db) =>
+      onSnapshot(
+        byIdsQuery(db, collectionPath, batch),
+        (snapshot) => {
+          const batchFound = new Map<string, T>()
+          for (const document of snapshot.docs) {
+            const parsed = parse(document)
+            if (parsed !== null) batchFound.set(document.id, parsed)
+          }
+          found[index] = batchFound
+          emit()
+        },
+        onError,
+      ),
+    ),
+  )
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
+
 export function createFirebaseCentre(services: FirebaseServices): CentrePort {
   const fail = (onError: (error: Error) => void) => (error: unknown) => onError(toKidsBackendError(error))
   return {
@@ -117,33 +157,17 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     },
 
     watchRegistrations(kidIds, listener, onError) {
-      const batches: string[][] = []
-      for (let at = 0; at < kidIds.length; at += DECISION_BATCH)
-        batches.push(kidIds.slice(at, at + DECISION_BATCH))
-      const found = batches.map(() => new Map<string, Registration>())
-      const emit = () => listener(new Map(found.flatMap((decisions) => [...decisions])))
-      if (batches.length === 0) queueMicrotask(emit)
-      const stops = batches.map((batch, index) =>
-        services.listen((db) =>
-          onSnapshot(
-            decisionsQuery(db, batch),
-            (snapshot) => {
-              const decisions = new Map<string, Registration>()
-              for (const decision of snapshot.docs) {
-                const data = decision.data({ serverTimestamps: 'estimate' })
-                const parsed = parseRegistration(data, millisOf(data.decidedAt))
-                if (parsed) decisions.set(decision.id, parsed)
-              }
-              found[index] = decisions
-              emit()
-            },
-            fail(onError),
-          ),
-        ),
-      )
-      return () => {
-        for (const stop of stops) stop()
-      }
+      return watchByIds(services, 'registrations', kidIds, listener, fail(onError), (snapshot) => {
+        const data = snapshot.data({ serverTimestamps: 'estimate' })
+        return parseRegistration(data, millisOf(data.decidedAt))
+      })
+    },
+
+    watchParentEmails(uids, listener, onError) {
+      return watchByIds(services, 'users', [...new Set(uids)], listener, fail(onError), (snapshot) => {
+        const email: unknown = snapshot.get('email')
+        return typeof email === 'string' ? email : null
+      })
     },
 
     watchInquiries(listener, onError) {

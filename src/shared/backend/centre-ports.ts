@@ -72,6 +72,15 @@ export interface CentrePort {
     listener: (registrations: ReadonlyMap<string, Registration>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe
+  /**
+   * The parents' account e-mails (users/{uid}.email) of these children's owners, by uid, live: two
+   * parents of one name are told apart by it.
+   */
+  watchParentEmails(
+    uids: readonly string[],
+    listener: (emails: ReadonlyMap<string, string>) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe
   /** The inquiries, newest first, a page at a time, live. */
   watchInquiries(listener: (seen: Paged<StoredInquiry>) => void, onError: (error: Error) => void): PagedWatch
   countInquiries(): Promise<InquiryCounts>

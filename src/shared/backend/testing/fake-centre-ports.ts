@@ -22,6 +22,8 @@ export class FakeCentreServer {
   children: StoredKid[] = []
   inquiries: StoredInquiry[] = []
   readonly registrations = new Map<string, Registration>()
+  /** users/{uid}.email of the parents. */
+  readonly parentEmails = new Map<string, string>()
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
   readonly writes: string[] = []
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
@@ -110,6 +112,8 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
     countChildren: (filter) => online(() => matching(filter).length),
     watchRegistrations: (kidIds, listener) =>
       follow(() => listener(new Map([...server.registrations].filter(([kidId]) => kidIds.includes(kidId))))),
+    watchParentEmails: (uids, listener) =>
+      follow(() => listener(new Map([...server.parentEmails].filter(([uid]) => uids.includes(uid))))),
     watchInquiries: (listener) => pagedFollow(server, () => server.inquiries, listener),
     countInquiries: () =>
       online(() => ({
