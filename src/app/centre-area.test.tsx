@@ -5,11 +5,12 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '#app/testing/render-route'
-import { centreToday } from '#centre/registrations-view'
+import { centreToday, formatDay } from '#centre/registrations-view'
 import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
+import type { StoredKid } from '#shared/records/kid-record'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -281,6 +282,35 @@ describe('/centre: papercuts of the staff walk (issue 38)', () => {
     expect(footer).toHaveTextContent("These are children's personal records")
     expect(within(footer).getByRole('link', { name: "Sunbeam's public site" })).toHaveAttribute('href', '/')
     expect(screen.queryByText('Quick Links')).not.toBeInTheDocument()
+  })
+})
+
+describe("/centre: 'Changed after your decision'", () => {
+  it('shows what the parent changed after a decision; confirming again takes the new record', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    await user.type(card.getByLabelText('Start date'), '2027-01-04')
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    await card.findByText('Confirmed from 4 January 2027')
+    expect(card.queryByText(/Changed after your decision/)).not.toBeInTheDocument()
+    // The parent edits the child: a new save, two fields changed.
+    const [newest, amara] = backend.centre.children
+    backend.centre.children = [
+      newest as StoredKid,
+      { ...(amara as StoredKid), kidAge: '5', address: '3 New Road\nUyo', savedAt: 10 },
+    ]
+    backend.centre.changed()
+    const note = await card.findByText(/Changed after your decision on/)
+    expect(note.closest('p')).toHaveTextContent(
+      `Changed after your decision on ${formatDay(backend.centre.registrations.get('kidold00000000000002')?.decidedAt ?? null)}: Child Age, Address.`,
+    )
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    await waitFor(() => expect(card.queryByText(/Changed after your decision/)).not.toBeInTheDocument())
+    expect(backend.centre.registrations.get('kidold00000000000002')?.decidedOn?.savedAt).toBe(10)
   })
 })
 

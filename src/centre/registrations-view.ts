@@ -1,6 +1,6 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
-import type { KidPlan, StoredKid } from '#shared/records/kid-record'
+import { KID_FIELD_LABELS, type KidPlan, type StoredKid } from '#shared/records/kid-record'
 import { formatStartDate, type Registration } from '#shared/records/registration-record'
 
 /** 'new': no decision yet. */
@@ -63,6 +63,32 @@ export function stateLabel(row: RegistrationRow): string {
     : 'Waiting list'
 }
 
+/** What changed in the child's record since the decision, as staff see it. */
+export interface ChangeSinceDecision {
+  /** When the decision was made (ms), for "Changed after your decision on {date}". */
+  readonly decidedAt: number | null
+  /** The labels of the fields that differ ('Age', 'Photos'); empty when the record was only saved again. */
+  readonly fields: readonly string[]
+}
+
+const FIELD_LABELS: Readonly<Record<string, string>> = { ...KID_FIELD_LABELS, imgUrls: 'Photos' }
+
+/**
+ * null while the record is the one decided on (or no decision names one: made before they did);
+ * otherwise the fields the parent changed since, by comparing with the record the decision kept.
+ */
+export function changeSinceDecision(row: RegistrationRow): ChangeSinceDecision | null {
+  const decidedOn = row.registration?.decidedOn
+  if (!row.registration || !decidedOn || decidedOn.savedAt === null || row.kid.savedAt === null) return null
+  if (decidedOn.savedAt === row.kid.savedAt) return null
+  const now = row.kid as unknown as Readonly<Record<string, unknown>>
+  const keys = new Set([...Object.keys(decidedOn.fields), ...Object.keys(FIELD_LABELS)])
+  const fields = [...keys]
+    .filter((key) => JSON.stringify(decidedOn.fields[key]) !== JSON.stringify(now[key]))
+    .map((key) => FIELD_LABELS[key] ?? key)
+  return { decidedAt: row.registration.decidedAt, fields }
+}
+
 /** The state in the screen's words (the filter's and the CSV's). */
 export const STATE_WORDS: { readonly [K in Exclude<RegistrationFilterState, 'all'>]: string } = {
   new: 'New',
@@ -79,6 +105,17 @@ export function formatWhen(ms: number | null): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: siteConfig.timeZone,
+  })
+}
+
+/** '26 November 2026' in the centre's time zone; '' when unknown. */
+export function formatDay(ms: number | null): string {
+  if (ms === null) return ''
+  return new Date(ms).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
     timeZone: siteConfig.timeZone,
   })
 }

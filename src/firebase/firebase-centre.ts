@@ -11,6 +11,8 @@ import {
   documentId,
   type Firestore,
   getCountFromServer,
+  getDoc,
+  getDocFromCache,
   limit,
   onSnapshot,
   orderBy,
@@ -159,7 +161,7 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     watchRegistrations(kidIds, listener, onError) {
       return watchByIds(services, 'registrations', kidIds, listener, fail(onError), (snapshot) => {
         const data = snapshot.data({ serverTimestamps: 'estimate' })
-        return parseRegistration(data, millisOf(data.decidedAt))
+        return parseRegistration(data, millisOf(data.decidedAt), millisOf(data.decidedOn))
       })
     },
 
@@ -198,8 +200,19 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       const db = await services.db()
       const uid = services.auth.currentUser?.uid
       if (!uid) throw new Error('Not signed in')
+      // The record as staff see it (the list holds it in the cache): the decision names it, so a later
+      // change by the parent shows. The rules refuse the decision if the record changed meanwhile.
+      const kidRef = doc(db, 'kids', kidId)
+      const kid = await getDocFromCache(kidRef).catch(() => getDoc(kidRef))
+      const { timestamp, userRef: _owner, ...decidedRecord } = kid.data() ?? {}
       const ref = doc(db, 'registrations', kidId)
-      const write = setDoc(ref, { ...decision, decidedBy: uid, decidedAt: serverTimestamp() })
+      const write = setDoc(ref, {
+        ...decision,
+        decidedBy: uid,
+        decidedAt: serverTimestamp(),
+        decidedOn: timestamp ?? null,
+        decidedRecord,
+      })
       return queuedWrite(ref, write, 'The decision')
     },
 

@@ -4,7 +4,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import { collection, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp } from 'firebase/firestore'
 import { beforeEach, describe, it } from 'vitest'
-import { appId, kidRecord } from './kid-fixtures'
+import { appId, decidedOn, storedKidRecord } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
 const rules = useRulesEnvironment('demo-sunbeam-rules-staff-verified', 'firestore')
@@ -30,7 +30,7 @@ const reads: readonly (readonly [string, (store: Store) => Promise<unknown>])[] 
 beforeEach(async () => {
   await rules.env.withSecurityRulesDisabled(async (context) => {
     const admin = db(context)
-    await setDoc(doc(admin, 'kids', KID), { ...kidRecord('alice'), timestamp: Timestamp.now() })
+    await setDoc(doc(admin, 'kids', KID), storedKidRecord('alice'))
     await setDoc(doc(admin, 'users/alice'), {
       name: 'Ngozi Obi',
       email: 'alice@example.com',
@@ -69,7 +69,7 @@ describe('staff: the claim counts only on a verified e-mail', () => {
     })
 
   it('an unverified member of staff decides nothing; verified, they do', async () => {
-    const decision = { state: 'waitlisted', startDate: null, decidedBy: 'sam' }
+    const decision = { state: 'waitlisted', startDate: null, decidedBy: 'sam', ...decidedOn() }
     await assertFails(
       setDoc(doc(sam({ staff: true, email_verified: false }), 'registrations', KID), {
         ...decision,

@@ -52,7 +52,14 @@ export class FakeCentreServer {
 
   decide(kidId: string, decision: RegistrationDecision): QueuedWrite {
     this.writes.push(`decide ${kidId} ${decision.state}`)
-    this.registrations.set(kidId, { ...decision, decidedBy: this.staffUid, decidedAt: Date.now() })
+    const kid = this.children.find((child) => child.id === kidId)
+    const { id: _id, savedAt, userRef: _owner, ...fields } = kid ?? { id: kidId, savedAt: null, userRef: '' }
+    this.registrations.set(kidId, {
+      ...decision,
+      decidedBy: this.staffUid,
+      decidedAt: Date.now(),
+      decidedOn: kid ? { savedAt, fields } : null,
+    })
     this.changed()
     return this.queued()
   }
