@@ -16,7 +16,7 @@ export function corsConfig(
 ): { origin: string[]; method: string[]; responseHeader: string[]; maxAgeSeconds: number }[]
 export const APP_CHECK_SOURCES: Record<string, string[]>
 export function withSources(policy: string, additions: Record<string, readonly string[]>): string
-export function deployConfig<T>(firebaseConfig: T, options: { appCheck: boolean }): T
+export function deployConfig<T>(firebaseConfig: T, options: { appCheck: boolean; bucket?: string | null }): T
 export function deploySteps(config: Pick<DeployConfig, 'projectId' | 'bucket'>): {
   what: string
   command: string

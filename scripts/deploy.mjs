@@ -139,8 +139,21 @@ export function corsConfig(origins) {
  * Closure library's name; not verifiable offline: see docs/deploy.md, 'After the first deploy').
  */
 export const APP_CHECK_SOURCES = {
-  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-  'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  // The one script the app loads (src/firebase/firebase-app-check.ts: a source without a trailing '/'
+  // matches that path only, whatever its query), and the versioned release files it loads in turn
+  // (www.gstatic.com/recaptcha/releases/{version}/recaptcha__{lang}.js: the version changes, so the
+  // releases folder), not Google's whole /recaptcha/ paths.
+  'script-src': [
+    'https://www.google.com/recaptcha/enterprise.js',
+    'https://www.gstatic.com/recaptcha/releases/',
+  ],
+  // Its two frames, on either of its hosts.
+  'frame-src': [
+    'https://www.google.com/recaptcha/enterprise/anchor',
+    'https://www.google.com/recaptcha/enterprise/bframe',
+    'https://recaptcha.google.com/recaptcha/enterprise/anchor',
+    'https://recaptcha.google.com/recaptcha/enterprise/bframe',
+  ],
   'connect-src': ['https://content-firebaseappcheck.googleapis.com'],
   'trusted-types': ['sunbeam-recaptcha', 'goog#html'],
 }
@@ -163,9 +176,15 @@ export function withSources(policy, additions) {
   return directives.join('; ')
 }
 
-/** firebase.json's config for the deploy: App Check's sources added to every policy when it is on. */
-export function deployConfig(firebaseConfig, { appCheck }) {
+/**
+ * firebase.json's config for the deploy: the Storage rules go to the configured bucket (the one whose
+ * CORS is set, VITE_FIREBASE_STORAGE_BUCKET; without it Firebase picks the project's default bucket), and
+ * App Check's sources are added to every policy when it is on.
+ */
+export function deployConfig(firebaseConfig, { appCheck, bucket = null }) {
   const config = structuredClone(firebaseConfig)
+  if (bucket && config.storage && !Array.isArray(config.storage))
+    config.storage = [{ ...config.storage, bucket }]
   if (!appCheck) return config
   for (const rule of config.hosting?.headers ?? [])
     for (const header of rule.headers)

@@ -114,6 +114,30 @@ describe('images/{uid}/{name}: upload', () => {
   })
 })
 
+describe('images/: no shared cache may keep a photo', () => {
+  it('refuses a public Cache-Control on upload and on update, folder and flat photos alike', async () => {
+    for (const cacheControl of ['public, max-age=31536000', 'max-age=31536000', 'private, public', 'PUBLIC'])
+      await assertFails(upload(alice(), ALICE_PHOTO, { ...JPEG, cacheControl }))
+    await seed(ALICE_PHOTO)
+    await seed(ALICE_FLAT)
+    await assertFails(updateMetadata(ref(alice(), ALICE_PHOTO), { cacheControl: 'public, max-age=31536000' }))
+    await assertFails(updateMetadata(ref(alice(), ALICE_FLAT), { cacheControl: 'public, max-age=31536000' }))
+    // Controls, in the same test: private is accepted.
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG))
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_FLAT), { cacheControl: 'private, no-store' }))
+  })
+
+  it("a flat photo's update keeps its size and disposition rules", async () => {
+    await seed(ALICE_FLAT)
+    await assertFails(
+      updateMetadata(ref(alice(), ALICE_FLAT), { contentDisposition: 'attachment; filename="x.html"' }),
+    )
+    await assertFails(updateMetadata(ref(alice(), ALICE_FLAT), { contentEncoding: 'gzip' }))
+    // Control.
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_FLAT), { contentDisposition: 'inline' }))
+  })
+})
+
 describe('images/{uid}/{name}: a metadata update keeps it a photo', () => {
   it('the owner may change its cache policy; nobody else changes anything', async () => {
     await seed(ALICE_PHOTO)
