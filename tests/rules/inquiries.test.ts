@@ -53,18 +53,27 @@ describe('inquiries: create only', () => {
       await assertFails(updateDoc(doc(store, 'inquiries/one'), { message: 'changed' }))
       await assertFails(deleteDoc(doc(store, 'inquiries/one')))
     }
+    // Control: staff (a verified account with the claim) read it.
+    const staff = db(
+      rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', email_verified: true, staff: true }),
+    )
+    await assertSucceeds(getDoc(doc(staff, 'inquiries/one')))
   })
 
   it('refuses extra or missing fields', async () => {
     await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), phone: '123' }))
     const { subject: _subject, ...withoutSubject } = inquiry()
     await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), withoutSubject))
+    // Control, in the same test: the inquiry as the app sends it.
+    await assertSucceeds(setDoc(doc(collection(visitor(), 'inquiries')), inquiry()))
   })
 
   it('refuses a client-made timestamp', async () => {
     await assertFails(
       setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), timestamp: Timestamp.fromMillis(0) }),
     )
+    // Control, in the same test: the inquiry as the app sends it.
+    await assertSucceeds(setDoc(doc(collection(visitor(), 'inquiries')), inquiry()))
   })
 
   it('refuses an e-mail without @, and non-text values', async () => {
@@ -72,6 +81,8 @@ describe('inquiries: create only', () => {
       setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), email: 'not-an-email' }),
     )
     await assertFails(setDoc(doc(collection(visitor(), 'inquiries')), { ...inquiry(), message: 42 }))
+    // Control, in the same test: the inquiry as the app sends it.
+    await assertSucceeds(setDoc(doc(collection(visitor(), 'inquiries')), inquiry()))
   })
 
   it('refuses an e-mail with a space or two @; accepts any letters, s included', async () => {
