@@ -1,6 +1,7 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { nextClaims, planStaffCommand, runStaff, type StaffAuth, type StaffUser } from './staff.mjs'
+import { nextClaims, planStaffCommand, runStaff, type StaffAuth, type StaffUser, USAGE } from './staff.mjs'
 
 describe('npm run staff: what it will do', () => {
   it('grants and revokes against the Auth emulator by default', () => {
@@ -174,5 +175,19 @@ describe('npm run staff: grant and invite', () => {
     const verified = await run(['invite', 'sam@sunbeam.test'], [account({ customClaims: { admin: true } })])
     expect(verified.changes).toEqual(['claims u1 {"admin":true,"staff":true}'])
     expect(verified.out).toContain('oobCode=code-sam@sunbeam.test')
+  })
+})
+
+describe('npm run staff -- --help', () => {
+  it('prints the usage alone and exits 0; an unknown option still fails', () => {
+    const help = spawnSync(process.execPath, ['scripts/staff.mjs', '--help'], { encoding: 'utf8' })
+    expect(help.status).toBe(0)
+    expect(help.stdout).toBe(`${USAGE}\n`)
+    expect(help.stderr).toBe('')
+    const unknown = spawnSync(process.execPath, ['scripts/staff.mjs', 'grant', 'a@b.c', '--force'], {
+      encoding: 'utf8',
+    })
+    expect(unknown.status).toBe(1)
+    expect(unknown.stderr).toContain('Unknown option --force.')
   })
 })
