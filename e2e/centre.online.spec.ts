@@ -1,27 +1,18 @@
 // The centre's side against the real backend (e2e/online-world.ts): a member of staff granted by the real
-// `npm run staff -- grant EMAIL` (the Admin SDK on the Auth emulator) sees a parent's new child and a
+// `npm run staff -- grant EMAIL` (the Admin SDK on the Auth emulator), once their e-mail is verified, sees a parent's new child and a
 // new inquiry at /centre, confirms a place that the parent's card shows without a reload, marks the
 // inquiry handled (stored on the server, queued while offline), and a parent at /centre sees no data.
 // Also axe at 390 px and 1280 px, and screenshots of /centre at both widths.
-import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { axeViolations } from './axe'
 import { appPage, expect, test } from './fixtures'
 import { onlineWorld, plainFields, serverDocument, serverQuery } from './online-world'
 import { cardLink, kidCard, PASSWORD, parentSteps } from './parent-steps'
+import { followVerificationLink, staffChange, staffCommand } from './staff-command'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
-
-/** The real command, as the centre runs it, against the Auth emulator (its default). */
-function staffCommand(action: 'grant' | 'revoke', email: string) {
-  const output = execFileSync('npm', ['run', '-s', 'staff', '--', action, email], {
-    encoding: 'utf8',
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
-  })
-  expect(output).toContain(action === 'grant' ? `${email} is now staff` : `${email} is no longer staff`)
-}
 
 function card(page: Page, heading: string) {
   return page
@@ -93,7 +84,14 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
     const { email: staffEmail } = await staff.signUp({ label: 'centre-staff' })
     await staffApp.goto('/centre')
     await expect(staffPage.getByText("This area is for Sunbeam's staff.")).toBeVisible({ timeout: 30_000 })
-    staffCommand('grant', staffEmail)
+    // Not verified yet: grant refuses, and nothing opens.
+    const refused = staffCommand('grant', staffEmail, '--yes')
+    expect(refused.status).not.toBe(0)
+    expect(refused.output).toContain('has not verified its e-mail')
+    await staffApp.goto('/centre')
+    await expect(staffPage.getByText("This area is for Sunbeam's staff.")).toBeVisible({ timeout: 30_000 })
+    await followVerificationLink(staffEmail)
+    staffChange('grant', staffEmail)
     // No new sign-in: /centre asks for a fresh token when the one held says 'not staff'.
     await staffApp.goto('/centre')
     await expect(staffPage.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })
@@ -204,12 +202,13 @@ test('a revoked member of staff, signed in again, sees no data; Sign out leaves 
 }) => {
   test.setTimeout(120_000)
   const { email } = await parent.signUp({ label: 'centre-revoked' })
-  staffCommand('grant', email)
+  await followVerificationLink(email)
+  staffChange('grant', email)
   await app.goto('/centre')
   await expect(page.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('navigation', { name: 'Centre' })).toBeVisible()
 
-  staffCommand('revoke', email)
+  staffChange('revoke', email)
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
 

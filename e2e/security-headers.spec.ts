@@ -93,7 +93,18 @@ test('pages, the app shell and assets are served with the security headers of fi
   expect(directives['trusted-types']).toEqual(['sunbeam-script-url'])
   // Production's policy names no emulator: the suite's server adds them (scripts/hosting-config.mjs).
   expect(policy).not.toMatch(/127\.0\.0\.1|localhost/)
-  expect(directives['default-src']).toEqual(["'self'"])
+  // From nothing: every directive the site needs is named (Mozilla's Observatory credits 'none').
+  expect(directives['default-src']).toEqual(["'none'"])
+  for (const named of [
+    'script-src',
+    'style-src',
+    'img-src',
+    'font-src',
+    'connect-src',
+    'worker-src',
+    'manifest-src',
+  ])
+    expect(directives[named]?.[0], named).toBe("'self'")
   expect(directives['frame-ancestors']).toEqual(["'none'"])
   expect(directives['object-src']).toEqual(["'none'"])
   // No http: source: on the https site that would let the page load over plain HTTP (and the HTTP

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: three benchmarks (not tests: they print figures, they do not pass or fail).
+// `npm run bench`: four benchmarks (not tests: they print figures, they do not pass or fail).
 //  1. Preparing six 12-megapixel JPEGs on the device, with the add form's own code
 //     (src/kids/photo-prep.ts), in Chromium: time, and the peak JS heap sampled every 10 ms through the
 //     DevTools protocol; then again with the CPU slowed down 4 times (a budget phone).
@@ -9,9 +9,13 @@
 //     reopened on /profile at 4x CPU, online, offline and on lie-fi, with a fresh and an expired ID
 //     token (bench/cold-start.bench.ts, driven by Playwright with bench/playwright.cold-start.config.ts;
 //     it builds the app first if SUNBEAM_OUT_DIR, default dist, holds no build).
+//  4. The staff lists at the centre's size: 5,000 children and 2,000 inquiries in the Firestore emulator,
+//     /centre and /centre/inquiries opened by a member of staff at 4x CPU: first card, first page of 50,
+//     JS heap (bench/centre-lists.bench.ts with bench/playwright.centre.config.ts, on the online build
+//     `${SUNBEAM_OUT_DIR:-dist}-online`, built first if missing).
 // Prints one Markdown table each. Environment: CHROMIUM_PATH, BENCH_PORT (default 4190), BENCH_RUNS
 // (default 3; the cold start takes the median of 5 unless BENCH_RUNS is set), BENCH_COLD_PORT (4191),
-// BENCH_ONLY (photo-prep, sender or cold-start: that one alone).
+// BENCH_ONLY (photo-prep, sender, cold-start or centre: that one alone), BENCH_CENTRE_PORT (4192).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -177,7 +181,39 @@ async function coldStart() {
     )
 }
 
+async function centreLists() {
+  const outDir = `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-online`
+  const firestorePort = process.env.E2E_FIRESTORE_PORT ?? '8085'
+  if (!existsSync(join(outDir, 'app-shell.html'))) {
+    console.log(`\nNo online build in ${outDir}: building it`)
+    const built = spawnSync('npx', ['vite', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, SUNBEAM_OUT_DIR: outDir, VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: firestorePort },
+    })
+    if (built.status !== 0) throw new Error('The online build failed')
+  }
+  const out = resolve('test-results/bench-centre.json')
+  const run = spawnSync('npx', ['playwright', 'test', '--config', 'bench/playwright.centre.config.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_CENTRE_OUT: out },
+  })
+  if (run.status !== 0) throw new Error('The staff lists benchmark could not run')
+  const { children, inquiries, rows } = JSON.parse(readFileSync(out, 'utf8'))
+  const at = (value) => (value === null ? 'never (60 s)' : seconds(value))
+  console.log(
+    `\nThe staff lists with ${children} children and ${inquiries} inquiries in the Firestore emulator, CPU 4x slower (from the navigation's start; run 1 from an empty cache on the device)\n`,
+  )
+  console.log('| page | run | first card | first page (50 cards) | JS heap |')
+  console.log('|---|---|---|---|---|')
+  for (const row of rows)
+    for (const [run, firstCard] of row.firstCard.entries())
+      console.log(
+        `| ${row.route} | ${run + 1} | ${at(firstCard)} | ${at(row.firstPage[run])} | ${megabytes(row.heap[run])} |`,
+      )
+}
+
 const only = process.env.BENCH_ONLY
 if (!only || only === 'photo-prep') await photoPrep()
 if (!only || only === 'sender') await senderThroughput()
 if (!only || only === 'cold-start') await coldStart()
+if (!only || only === 'centre') await centreLists()

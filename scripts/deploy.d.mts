@@ -16,7 +16,10 @@ export function corsConfig(
 ): { origin: string[]; method: string[]; responseHeader: string[]; maxAgeSeconds: number }[]
 export const APP_CHECK_SOURCES: Record<string, string[]>
 export function withSources(policy: string, additions: Record<string, readonly string[]>): string
-export function deployConfig<T>(firebaseConfig: T, options: { appCheck: boolean; projectId?: string }): T
+export function deployConfig<T>(
+  firebaseConfig: T,
+  options: { appCheck: boolean; projectId?: string; bucket?: string | null },
+): T
 export const FUNCTIONS_REGION: string
 export function functionsOrigin(projectId: string): string
 export function deploySteps(config: Pick<DeployConfig, 'projectId' | 'bucket'>): {

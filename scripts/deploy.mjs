@@ -145,8 +145,21 @@ export function corsConfig(origins) {
  * Closure library's name; not verifiable offline: see docs/deploy.md, 'After the first deploy').
  */
 export const APP_CHECK_SOURCES = {
-  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-  'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  // The one script the app loads (src/firebase/firebase-app-check.ts: a source without a trailing '/'
+  // matches that path only, whatever its query), and the versioned release files it loads in turn
+  // (www.gstatic.com/recaptcha/releases/{version}/recaptcha__{lang}.js: the version changes, so the
+  // releases folder), not Google's whole /recaptcha/ paths.
+  'script-src': [
+    'https://www.google.com/recaptcha/enterprise.js',
+    'https://www.gstatic.com/recaptcha/releases/',
+  ],
+  // Its two frames, on either of its hosts.
+  'frame-src': [
+    'https://www.google.com/recaptcha/enterprise/anchor',
+    'https://www.google.com/recaptcha/enterprise/bframe',
+    'https://recaptcha.google.com/recaptcha/enterprise/anchor',
+    'https://recaptcha.google.com/recaptcha/enterprise/bframe',
+  ],
   'connect-src': ['https://content-firebaseappcheck.googleapis.com'],
   'trusted-types': ['sunbeam-recaptcha', 'goog#html'],
 }
@@ -169,9 +182,15 @@ export function withSources(policy, additions) {
   return directives.join('; ')
 }
 
-/** firebase.json's config for the deploy: App Check's sources added to every policy when it is on. */
-export function deployConfig(firebaseConfig, { appCheck, projectId }) {
+/**
+ * firebase.json's config for the deploy: the Storage rules go to the configured bucket (the one whose
+ * CORS is set, VITE_FIREBASE_STORAGE_BUCKET; without it Firebase picks the project's default bucket),
+ * the functions' origin is added to connect-src, and App Check's sources to every policy when it is on.
+ */
+export function deployConfig(firebaseConfig, { appCheck, projectId, bucket = null }) {
   const config = structuredClone(firebaseConfig)
+  if (bucket && config.storage && !Array.isArray(config.storage))
+    config.storage = [{ ...config.storage, bucket }]
   const sources = { ...(appCheck ? APP_CHECK_SOURCES : {}) }
   if (projectId) sources['connect-src'] = [...(sources['connect-src'] ?? []), functionsOrigin(projectId)]
   if (Object.keys(sources).length === 0) return config

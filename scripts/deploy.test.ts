@@ -131,6 +131,33 @@ describe('deployConfig', () => {
     expect(deployConfig(firebaseConfig, { appCheck: false })).toEqual(firebaseConfig)
   })
 
+  it('sends the Storage rules to the configured bucket, the one whose CORS is set', () => {
+    const config = deployConfig(firebaseConfig, {
+      appCheck: false,
+      bucket: 'sunbeam-prod.firebasestorage.app',
+    })
+    expect(config.storage).toEqual([
+      { ...firebaseConfig.storage, bucket: 'sunbeam-prod.firebasestorage.app' },
+    ])
+    expect(firebaseConfig.storage.bucket).toBeUndefined()
+    // Control: everything else as in firebase.json.
+    expect({ ...config, storage: firebaseConfig.storage }).toEqual(firebaseConfig)
+  })
+
+  it("names reCAPTCHA's exact files and frames, not Google's whole /recaptcha/ paths", () => {
+    for (const sources of [APP_CHECK_SOURCES['script-src'], APP_CHECK_SOURCES['frame-src']])
+      for (const source of sources ?? [])
+        expect(source, source).not.toMatch(
+          /^https:\/\/(www\.google|www\.gstatic|recaptcha\.google)\.com\/recaptcha\/$/,
+        )
+    expect(APP_CHECK_SOURCES['script-src']).toContain('https://www.google.com/recaptcha/enterprise.js')
+    // The script the app loads (src/firebase/firebase-app-check.ts) is the one allowed (its query aside).
+    const appCheck = readFileSync(resolve('src/firebase/firebase-app-check.ts'), 'utf8')
+    expect(appCheck.match(/RECAPTCHA_ENTERPRISE_URL = '([^'?]+)/)?.[1]).toBe(
+      'https://www.google.com/recaptcha/enterprise.js',
+    )
+  })
+
   it("adds reCAPTCHA's and App Check's sources with App Check, leaving firebase.json's object alone", () => {
     const before = policyOf(firebaseConfig)
     const after = policyOf(deployConfig(firebaseConfig, { appCheck: true }))

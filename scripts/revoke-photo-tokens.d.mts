@@ -8,14 +8,17 @@ export interface RevokeOptions {
 
 export type ParsedArgs = { ok: true; options: RevokeOptions } | { ok: false; message: string }
 
-/** One object under images/ that holds download tokens. */
+/** One object under images/ that holds download tokens or another Cache-Control than PRIVATE_CACHE. */
 export interface PlannedRevocation {
   name: string
   tokens: number
+  /** Its Cache-Control now; null when none is set. */
+  cacheControl: string | null
 }
 
 export const PHOTO_PREFIX: string
 export const TOKENS_KEY: string
+export const PRIVATE_CACHE: string
 export const USAGE: string
 
 export function parseArgs(
@@ -25,9 +28,13 @@ export function parseArgs(
 ): ParsedArgs
 export function tokenCount(customMetadata: Readonly<Record<string, unknown>> | undefined | null): number
 export function planRevocations(
-  objects: readonly { name: string; metadata?: Readonly<Record<string, unknown>> | null }[],
+  objects: readonly {
+    name: string
+    metadata?: Readonly<Record<string, unknown>> | null
+    cacheControl?: string | null
+  }[],
 ): PlannedRevocation[]
-export function revocationPatch(): { metadata: Record<string, null> }
+export function revocationPatch(): { cacheControl: string; metadata: Record<string, null> }
 export function summary(run: {
   bucket: string
   apply: boolean
@@ -42,8 +49,15 @@ export interface TokenBucket {
   getFiles(query: {
     prefix: string
     autoPaginate: boolean
-  }): Promise<[{ name: string; metadata?: { metadata?: Record<string, unknown> | null } }[], ...unknown[]]>
-  file(name: string): { setMetadata(patch: { metadata: Record<string, null> }): Promise<unknown> }
+  }): Promise<
+    [
+      { name: string; metadata?: { metadata?: Record<string, unknown> | null; cacheControl?: string } }[],
+      ...unknown[],
+    ]
+  >
+  file(name: string): {
+    setMetadata(patch: { cacheControl: string; metadata: Record<string, null> }): Promise<unknown>
+  }
 }
 
 export function revokeTokens(

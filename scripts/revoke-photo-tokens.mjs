@@ -3,7 +3,9 @@
 // uploaded before photos became private were handed out as download addresses with a token, which any
 // holder can fetch for ever without signing in; removing the object's `firebaseStorageDownloadTokens`
 // metadata makes every such address answer 403 (the app reads photos with the parent's credentials and
-// needs no token). docs/decisions/0008-private-photos.md, "Photos before private photos".
+// needs no token). It also sets each photo's Cache-Control to `private, no-store`, as the app uploads
+// them: legacy photos were uploaded with `max-age=31536000` (public), which let shared caches keep them
+// for a year. docs/decisions/0008-private-photos.md, "Photos before private photos".
 //
 //   GOOGLE_APPLICATION_CREDENTIALS=key.json node scripts/revoke-photo-tokens.mjs --project ID [--bucket NAME] [--apply]
 //
@@ -15,6 +17,8 @@ import { pathToFileURL } from 'node:url'
 
 export const PHOTO_PREFIX = 'images/'
 export const TOKENS_KEY = 'firebaseStorageDownloadTokens'
+/** The Cache-Control of every photo, as the app uploads it: no shared cache, no copy kept. */
+export const PRIVATE_CACHE = 'private, no-store'
 
 export const USAGE =
   'Usage: GOOGLE_APPLICATION_CREDENTIALS=<service account key.json> node scripts/revoke-photo-tokens.mjs --project <project id> [--bucket <bucket>] [--apply]'
@@ -76,34 +80,44 @@ export function tokenCount(customMetadata) {
   return tokens.split(',').filter((token) => token.trim() !== '').length
 }
 
-/** The objects under images/ that hold download tokens, in name order, with how many each holds. */
+/**
+ * The objects under images/ that hold download tokens or another Cache-Control than PRIVATE_CACHE (none
+ * set included), in name order, with how many tokens each holds and its Cache-Control.
+ */
 export function planRevocations(objects) {
   return objects
     .filter((object) => object.name.startsWith(PHOTO_PREFIX))
-    .map((object) => ({ name: object.name, tokens: tokenCount(object.metadata) }))
-    .filter((entry) => entry.tokens > 0)
+    .map((object) => ({
+      name: object.name,
+      tokens: tokenCount(object.metadata),
+      cacheControl: object.cacheControl ?? null,
+    }))
+    .filter((entry) => entry.tokens > 0 || entry.cacheControl !== PRIVATE_CACHE)
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
-/** The metadata patch that removes an object's tokens (a custom key set to null is removed). */
+/**
+ * The metadata patch: removes an object's tokens (a custom key set to null is removed) and makes it
+ * `private, no-store`.
+ */
 export function revocationPatch() {
-  return { metadata: { [TOKENS_KEY]: null } }
+  return { cacheControl: PRIVATE_CACHE, metadata: { [TOKENS_KEY]: null } }
 }
 
 /** What the run says at the end. */
 export function summary({ bucket, apply, scanned, planned, revoked, failed }) {
   const tokens = planned.reduce((sum, entry) => sum + entry.tokens, 0)
   const lines = [
-    `${bucket}: ${scanned} object${scanned === 1 ? '' : 's'} under ${PHOTO_PREFIX}, ${planned.length} with download tokens (${tokens} token${tokens === 1 ? '' : 's'}).`,
+    `${bucket}: ${scanned} object${scanned === 1 ? '' : 's'} under ${PHOTO_PREFIX}, ${planned.length} to change: ${planned.filter((entry) => entry.tokens > 0).length} with download tokens (${tokens} token${tokens === 1 ? '' : 's'}), ${planned.filter((entry) => entry.cacheControl !== PRIVATE_CACHE).length} not '${PRIVATE_CACHE}'.`,
   ]
   if (!apply) {
     lines.push(
       planned.length === 0
         ? 'Dry run: nothing to revoke.'
-        : 'Dry run: nothing was changed. Run again with --apply to revoke these tokens.',
+        : 'Dry run: nothing was changed. Run again with --apply to change these.',
     )
   } else {
-    lines.push(`Revoked the tokens of ${revoked} object${revoked === 1 ? '' : 's'}.`)
+    lines.push(`Changed ${revoked} object${revoked === 1 ? '' : 's'}.`)
     if (failed > 0) lines.push(`${failed} could not be changed (listed above): run again to retry them.`)
   }
   return lines
@@ -121,12 +135,16 @@ export async function revokeTokens(bucket, { bucketName, apply }, out = console)
   // The listing carries each object's metadata: no extra read per object.
   const [files] = await bucket.getFiles({ prefix: PHOTO_PREFIX, autoPaginate: true })
   const planned = planRevocations(
-    files.map((file) => ({ name: file.name, metadata: file.metadata?.metadata })),
+    files.map((file) => ({
+      name: file.name,
+      metadata: file.metadata?.metadata,
+      cacheControl: file.metadata?.cacheControl,
+    })),
   )
   let revoked = 0
   let failed = 0
   for (const entry of planned) {
-    const what = `${entry.tokens} token${entry.tokens === 1 ? '' : 's'}: ${entry.name}`
+    const what = `${entry.tokens} token${entry.tokens === 1 ? '' : 's'}, Cache-Control '${entry.cacheControl ?? 'none'}': ${entry.name}`
     if (!apply) {
       out.log(`would revoke ${what}`)
       continue

@@ -86,44 +86,59 @@ describe('revoke-photo-tokens: what it changes', () => {
     expect(tokenCount(null)).toBe(0)
   })
 
-  it('plans only objects under images/ that hold tokens, flat and folder ones alike, in name order', () => {
+  it('plans objects under images/ with tokens or a Cache-Control not private, no-store, in name order', () => {
+    const privately = 'private, no-store'
     expect(
       planRevocations([
-        { name: 'images/uid2-b.jpg-R2', metadata: { firebaseStorageDownloadTokens: 't2,t3' } },
+        {
+          name: 'images/uid2-b.jpg-R2',
+          metadata: { firebaseStorageDownloadTokens: 't2,t3' },
+          cacheControl: privately,
+        },
         { name: 'images/uid1-My Photo é.jpg-abc', metadata: { firebaseStorageDownloadTokens: 't1' } },
-        { name: 'images/uid1/c.jpg-R4nd0mId000000000001', metadata: { firebaseStorageDownloadTokens: 't4' } },
-        { name: 'images/uid1/d.jpg-R4nd0mId000000000002', metadata: {} },
-        { name: 'images/uid3-e.jpg-R5' },
+        {
+          name: 'images/uid1/c.jpg-R4nd0mId000000000001',
+          metadata: { firebaseStorageDownloadTokens: 't4' },
+          cacheControl: 'public, max-age=31536000',
+        },
+        { name: 'images/uid1/d.jpg-R4nd0mId000000000002', metadata: {}, cacheControl: privately },
+        { name: 'images/uid3-e.jpg-R5', cacheControl: 'max-age=31536000' },
         { name: 'other/logo.png', metadata: { firebaseStorageDownloadTokens: 't5' } },
       ]),
     ).toEqual([
-      { name: 'images/uid1-My Photo é.jpg-abc', tokens: 1 },
-      { name: 'images/uid1/c.jpg-R4nd0mId000000000001', tokens: 1 },
-      { name: 'images/uid2-b.jpg-R2', tokens: 2 },
+      { name: 'images/uid1-My Photo é.jpg-abc', tokens: 1, cacheControl: null },
+      { name: 'images/uid1/c.jpg-R4nd0mId000000000001', tokens: 1, cacheControl: 'public, max-age=31536000' },
+      { name: 'images/uid2-b.jpg-R2', tokens: 2, cacheControl: privately },
+      { name: 'images/uid3-e.jpg-R5', tokens: 0, cacheControl: 'max-age=31536000' },
     ])
   })
 
-  it('removes the tokens key and nothing else', () => {
-    expect(revocationPatch()).toEqual({ metadata: { firebaseStorageDownloadTokens: null } })
+  it('removes the tokens key and sets private, no-store, nothing else', () => {
+    expect(revocationPatch()).toEqual({
+      cacheControl: 'private, no-store',
+      metadata: { firebaseStorageDownloadTokens: null },
+    })
   })
 
   it('says what a dry run found and what a run with --apply did', () => {
     const planned = [
-      { name: 'images/uid1-a.jpg-R1', tokens: 1 },
-      { name: 'images/uid2-b.jpg-R2', tokens: 2 },
+      { name: 'images/uid1-a.jpg-R1', tokens: 1, cacheControl: 'max-age=31536000' },
+      { name: 'images/uid2-b.jpg-R2', tokens: 2, cacheControl: 'private, no-store' },
     ]
     const base = { bucket: 'sunbeam-prod.appspot.com', scanned: 5, planned, revoked: 0, failed: 0 }
+    const found =
+      "sunbeam-prod.appspot.com: 5 objects under images/, 2 to change: 2 with download tokens (3 tokens), 1 not 'private, no-store'."
     expect(summary({ ...base, apply: false })).toEqual([
-      'sunbeam-prod.appspot.com: 5 objects under images/, 2 with download tokens (3 tokens).',
-      'Dry run: nothing was changed. Run again with --apply to revoke these tokens.',
+      found,
+      'Dry run: nothing was changed. Run again with --apply to change these.',
     ])
     expect(summary({ ...base, apply: false, scanned: 1, planned: [] })).toEqual([
-      'sunbeam-prod.appspot.com: 1 object under images/, 0 with download tokens (0 tokens).',
+      "sunbeam-prod.appspot.com: 1 object under images/, 0 to change: 0 with download tokens (0 tokens), 0 not 'private, no-store'.",
       'Dry run: nothing to revoke.',
     ])
     expect(summary({ ...base, apply: true, revoked: 1, failed: 1 })).toEqual([
-      'sunbeam-prod.appspot.com: 5 objects under images/, 2 with download tokens (3 tokens).',
-      'Revoked the tokens of 1 object.',
+      found,
+      'Changed 1 object.',
       '1 could not be changed (listed above): run again to retry them.',
     ])
   })
@@ -132,17 +147,23 @@ describe('revoke-photo-tokens: what it changes', () => {
 describe('revoke-photo-tokens: a run against a bucket', () => {
   /** A bucket as @google-cloud/storage lists it, which records the patches it is sent. */
   function fakeBucket(failing: string[] = []) {
-    const objects = new Map<string, Record<string, unknown>>([
-      ['images/uid1-My Photo é.jpg-abc', { firebaseStorageDownloadTokens: 't1,t2' }],
-      ['images/uid1/a.jpg-R4nd0mId000000000001', { firebaseStorageDownloadTokens: 't3' }],
-      ['images/uid2/b.jpg-R4nd0mId000000000002', {}],
+    const objects = new Map<string, { custom: Record<string, unknown>; cacheControl?: string }>([
+      [
+        'images/uid1-My Photo é.jpg-abc',
+        { custom: { firebaseStorageDownloadTokens: 't1,t2' }, cacheControl: 'max-age=31536000' },
+      ],
+      [
+        'images/uid1/a.jpg-R4nd0mId000000000001',
+        { custom: { firebaseStorageDownloadTokens: 't3' }, cacheControl: 'private, no-store' },
+      ],
+      ['images/uid2/b.jpg-R4nd0mId000000000002', { custom: {}, cacheControl: 'private, no-store' }],
     ])
     const patches: [string, unknown][] = []
     const bucket: TokenBucket = {
       async getFiles({ prefix }) {
         const files = [...objects]
           .filter(([name]) => name.startsWith(prefix))
-          .map(([name, metadata]) => ({ name, metadata: { metadata } }))
+          .map(([name, { custom, cacheControl }]) => ({ name, metadata: { metadata: custom, cacheControl } }))
         return [files]
       },
       file(name) {
@@ -150,9 +171,9 @@ describe('revoke-photo-tokens: a run against a bucket', () => {
           async setMetadata(patch) {
             if (failing.includes(name)) throw new Error('403 Forbidden')
             patches.push([name, patch])
-            const custom = { ...objects.get(name) }
+            const custom = { ...objects.get(name)?.custom }
             for (const [key, value] of Object.entries(patch.metadata)) if (value === null) delete custom[key]
-            objects.set(name, custom)
+            objects.set(name, { custom, cacheControl: patch.cacheControl })
           },
         }
       },
@@ -168,10 +189,10 @@ describe('revoke-photo-tokens: a run against a bucket', () => {
     expect(patches).toEqual([])
     expect(lines).toEqual([
       'Dry run: listing download tokens under gs://b/images/',
-      'would revoke 2 tokens: images/uid1-My Photo é.jpg-abc',
-      'would revoke 1 token: images/uid1/a.jpg-R4nd0mId000000000001',
-      'b: 3 objects under images/, 2 with download tokens (3 tokens).',
-      'Dry run: nothing was changed. Run again with --apply to revoke these tokens.',
+      "would revoke 2 tokens, Cache-Control 'max-age=31536000': images/uid1-My Photo é.jpg-abc",
+      "would revoke 1 token, Cache-Control 'private, no-store': images/uid1/a.jpg-R4nd0mId000000000001",
+      "b: 3 objects under images/, 2 to change: 2 with download tokens (3 tokens), 1 not 'private, no-store'.",
+      'Dry run: nothing was changed. Run again with --apply to change these.',
     ])
     expect(lines.join('\n')).not.toMatch(/t1|t2|t3/)
   })
@@ -180,12 +201,20 @@ describe('revoke-photo-tokens: a run against a bucket', () => {
     const first = fakeBucket(['images/uid1/a.jpg-R4nd0mId000000000001'])
     expect(await revokeTokens(first.bucket, { bucketName: 'b', apply: true }, first.out)).toBe(1)
     expect(first.patches).toEqual([
-      ['images/uid1-My Photo é.jpg-abc', { metadata: { firebaseStorageDownloadTokens: null } }],
+      [
+        'images/uid1-My Photo é.jpg-abc',
+        { cacheControl: 'private, no-store', metadata: { firebaseStorageDownloadTokens: null } },
+      ],
     ])
-    expect(first.objects.get('images/uid1-My Photo é.jpg-abc')).toEqual({})
-    expect(first.lines).toContain('FAILED 1 token: images/uid1/a.jpg-R4nd0mId000000000001 (403 Forbidden)')
+    expect(first.objects.get('images/uid1-My Photo é.jpg-abc')).toEqual({
+      custom: {},
+      cacheControl: 'private, no-store',
+    })
+    expect(first.lines).toContain(
+      "FAILED 1 token, Cache-Control 'private, no-store': images/uid1/a.jpg-R4nd0mId000000000001 (403 Forbidden)",
+    )
     expect(first.lines.slice(-2)).toEqual([
-      'Revoked the tokens of 1 object.',
+      'Changed 1 object.',
       '1 could not be changed (listed above): run again to retry them.',
     ])
   })

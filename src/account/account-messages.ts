@@ -16,6 +16,11 @@ export const accountMessages = {
   nameKept:
     'Your new name is kept on this device and will be sent by itself as soon as the server can be reached.',
   nameSaved: 'Your name is saved.',
+  // E-mail verification: offered, never required of a parent.
+  verifyEmail: (email: string) => `Please confirm your e-mail address with the link we sent to ${email}.`,
+  verificationSent: (email: string) => `A new link is on its way to ${email}.`,
+  emailVerified: 'Your e-mail address is confirmed.',
+  verificationFailed: 'Could not send the e-mail. Please try again.',
   // Under the Sign In heading when a guarded page sent the visitor here, so they know why.
   signInForProfile: 'Please sign in to see your profile.',
   signInToContinue: 'Please sign in to continue.',

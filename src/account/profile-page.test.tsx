@@ -221,3 +221,48 @@ describe('/profile', () => {
     expect(history.location.pathname).toBe('/login')
   })
 })
+
+describe('/profile: confirming the e-mail address', () => {
+  async function newParentAtProfile() {
+    const backend = createFakeBackend()
+    await backend.auth.signUp('Ada Lovelace', 'ada@example.com', 'correct-horse')
+    renderRoute('/profile', { backend })
+    await screen.findByRole('heading', { name: 'My Profile' })
+    return { backend, user: userEvent.setup() }
+  }
+
+  it('a new parent was sent the link at sign-up, and can ask for it again', async () => {
+    const { backend, user } = await newParentAtProfile()
+    expect(backend.auth.calls.sendEmailVerification).toEqual(['ada@example.com'])
+    expect(await screen.findByText(accountMessages.verifyEmail('ada@example.com'))).toBeInTheDocument()
+    // Nothing is blocked meanwhile.
+    expect(screen.getByRole('link', { name: 'Add your child' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Resend' }))
+    expect(await screen.findByText(accountMessages.verificationSent('ada@example.com'))).toBeInTheDocument()
+    expect(backend.auth.calls.sendEmailVerification).toEqual(['ada@example.com', 'ada@example.com'])
+  })
+
+  it("'Resend' after the link was followed says the address is confirmed and sends nothing", async () => {
+    const { backend, user } = await newParentAtProfile()
+    await screen.findByText(accountMessages.verifyEmail('ada@example.com'))
+    backend.auth.verify('ada@example.com')
+    await user.click(screen.getByRole('button', { name: 'Resend' }))
+    expect(await screen.findByText(accountMessages.emailVerified)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument()
+    expect(backend.auth.calls.sendEmailVerification).toEqual(['ada@example.com'])
+  })
+
+  it('says so when the e-mail could not be sent', async () => {
+    const { backend, user } = await newParentAtProfile()
+    await screen.findByText(accountMessages.verifyEmail('ada@example.com'))
+    backend.auth.failNext('sendEmailVerification')
+    await user.click(screen.getByRole('button', { name: 'Resend' }))
+    expect(await screen.findByText(accountMessages.verificationFailed)).toBeInTheDocument()
+  })
+
+  it('a verified parent sees no note', async () => {
+    await signedInAtProfile()
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com')
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument()
+  })
+})

@@ -9,6 +9,7 @@ import { notify } from '#shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { AuthPendingLoader } from './auth-pending'
 import { type AuthSession, useAuthState } from './auth-session'
+import { EmailVerification } from './email-verification'
 import { MyDataSection } from './my-data-section'
 import type { SessionActions } from './session-actions'
 import { SignOutButton } from './sign-out-button'
@@ -168,6 +169,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
           {saved === 'sent' && <p className="notice notice--success">{accountMessages.nameSaved}</p>}
         </div>
       </form>
+      {user.email && <EmailVerification email={user.email} />}
     </section>
   )
 }

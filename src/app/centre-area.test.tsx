@@ -5,10 +5,12 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '#app/testing/render-route'
+import { centreToday, formatDay } from '#centre/registrations-view'
 import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
+import type { StoredKid } from '#shared/records/kid-record'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -92,10 +94,12 @@ describe('/centre: registrations', () => {
     const backend = staffWorld()
     renderRoute('/centre', { backend })
     await screen.findByText('2 of 2 registrations')
+    // The plan is asked of the server: a list of that plan alone.
     await user.selectOptions(screen.getByLabelText('Plan'), 'Weekly')
-    expect(screen.getByText('1 of 2 registrations')).toBeInTheDocument()
+    expect(await screen.findByText('1 of 1 registration')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Zoë Bell' })).not.toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Plan'), 'all')
+    await screen.findByText('2 of 2 registrations')
     await user.type(screen.getByLabelText('Search by name'), 'zoe')
     expect(screen.getByRole('heading', { name: 'Zoë Bell' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Amara Obi' })).not.toBeInTheDocument()
@@ -193,6 +197,149 @@ describe('/centre/inquiries', () => {
     await user.click(card.getByRole('button', { name: /^Mark unhandled/ }))
     expect(await screen.findByText('2 inquiries, 1 not handled')).toBeInTheDocument()
     expect(backend.centre.writes).toEqual(['mark i2 true', 'mark i2 false'])
+  })
+})
+
+describe('/centre: lists of any size, 50 at a time', () => {
+  function bigWorld() {
+    const backend = staffWorld()
+    backend.centre.children = Array.from({ length: 55 }, (_, n) =>
+      storedKid(`kid${String(n).padStart(17, '0')}`, { kidName: `Child ${n}`, savedAt: 1_000 - n }),
+    )
+    backend.centre.inquiries = Array.from({ length: 70 }, (_, n) =>
+      inquiry(`inq${n}`, { subject: `Subject ${n}`, handled: n % 2 === 1 }),
+    )
+    return backend
+  }
+
+  it("shows the newest 50 children, 'Show more' adds 50, and says how many the server has", async () => {
+    const user = userEvent.setup()
+    renderRoute('/centre', { backend: bigWorld() })
+    expect(await screen.findByText('50 of 50 registrations, the newest 50 of 55 loaded')).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(50)
+    expect(screen.queryByText('Child 50', { selector: 'h3' })).not.toBeInTheDocument()
+    await user.click(screen.getByText('Show more registrations'))
+    expect(await screen.findByText('55 of 55 registrations')).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(55)
+    expect(screen.getByText('Child 54', { selector: 'h3' })).toBeInTheDocument()
+    expect(screen.queryByText('Show more registrations')).not.toBeInTheDocument()
+  })
+
+  it("counts every unhandled inquiry (the server's count), shows 50, and more on request", async () => {
+    const user = userEvent.setup()
+    renderRoute('/centre/inquiries', { backend: bigWorld() })
+    expect(await screen.findByText('70 inquiries, 35 not handled (the newest 50 shown)')).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Centre' })
+    expect(within(nav).getByRole('link', { name: /Inquiries.*35 not handled/ })).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(50)
+    await user.click(screen.getByText('Show more inquiries'))
+    expect(await screen.findByText('70 inquiries, 35 not handled')).toBeInTheDocument()
+    expect(document.querySelectorAll('article')).toHaveLength(70)
+  })
+})
+
+describe('/centre: papercuts of the staff walk (issue 38)', () => {
+  it('refuses a start date before today, and offers none in the date picker', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    const date = card.getByLabelText('Start date')
+    expect(date).toHaveAttribute('min', centreToday())
+    await user.type(date, '2020-01-06')
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    expect(card.getByRole('alert')).toHaveTextContent('Choose a start date from today on')
+    expect(backend.centre.writes).toEqual([])
+    // Control: today is accepted.
+    await user.clear(date)
+    await user.type(date, centreToday())
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    expect(backend.centre.writes).toEqual(['decide kidold00000000000002 confirmed'])
+  })
+
+  it("shows each parent's e-mail, so two parents of one name are told apart", async () => {
+    const backend = staffWorld()
+    backend.centre.children = [
+      storedKid('kidnew00000000000001', { kidName: 'Zoë Bell', userRef: 'p1', parentName: 'Ngozi Obi' }),
+      storedKid('kidold00000000000002', { kidName: 'Amara Obi', userRef: 'p2', parentName: 'Ngozi Obi' }),
+    ]
+    backend.centre.parentEmails.set('p1', 'ngozi.obi@example.com')
+    backend.centre.parentEmails.set('p2', 'ngozi.o@mail.example')
+    renderRoute('/centre', { backend })
+    expect(await screen.findByRole('link', { name: 'ngozi.obi@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ngozi.obi@example.com',
+    )
+    expect(screen.getByRole('link', { name: 'ngozi.o@mail.example' })).toBeInTheDocument()
+  })
+
+  it("has the staff's footer, not the marketing one, and no install offer", async () => {
+    renderRoute('/centre', { backend: staffWorld() })
+    await screen.findByRole('heading', { name: 'Amara Obi' })
+    const footer = screen.getByRole('contentinfo')
+    expect(footer).toHaveTextContent("These are children's personal records")
+    expect(within(footer).getByRole('link', { name: "Sunbeam's public site" })).toHaveAttribute('href', '/')
+    expect(screen.queryByText('Quick Links')).not.toBeInTheDocument()
+  })
+})
+
+describe("/centre: 'Changed after your decision'", () => {
+  it('shows what the parent changed after a decision; confirming again takes the new record', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    await user.type(card.getByLabelText('Start date'), '2027-01-04')
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    await card.findByText('Confirmed from 4 January 2027')
+    expect(card.queryByText(/Changed after your decision/)).not.toBeInTheDocument()
+    // The parent edits the child: a new save, two fields changed.
+    const [newest, amara] = backend.centre.children
+    backend.centre.children = [
+      newest as StoredKid,
+      { ...(amara as StoredKid), kidAge: '5', address: '3 New Road\nUyo', savedAt: 10 },
+    ]
+    backend.centre.changed()
+    const note = await card.findByText(/Changed after your decision on/)
+    expect(note.closest('p')).toHaveTextContent(
+      `Changed after your decision on ${formatDay(backend.centre.registrations.get('kidold00000000000002')?.decidedAt ?? null)}: Child Age, Address.`,
+    )
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    await waitFor(() => expect(card.queryByText(/Changed after your decision/)).not.toBeInTheDocument())
+    expect(backend.centre.registrations.get('kidold00000000000002')?.decidedOn?.savedAt).toBe(10)
+  })
+})
+
+describe('/centre/inquiries: Delete', () => {
+  it("asks in the site's own dialog; Cancel keeps it, Delete removes it", async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre/inquiries', { backend })
+    await user.click(await screen.findByRole('button', { name: 'Delete inquiry from Bola Lovelace' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the inquiry from Bola?' })
+    expect(dialog).toHaveTextContent('“Prices” is removed for every member of staff.')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(backend.centre.writes).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Delete inquiry from Bola Lovelace' }))
+    await user.click(screen.getByRole('button', { name: 'Delete inquiry' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Prices' })).not.toBeInTheDocument())
+    expect(backend.centre.writes).toEqual(['delete i2'])
+    expect(screen.getByText('Inquiry from Bola deleted.')).toBeInTheDocument()
+    expect(await screen.findByText('1 inquiry, 0 not handled')).toBeInTheDocument()
+  })
+
+  it('tells handled and unhandled apart by more than colour', async () => {
+    renderRoute('/centre/inquiries', { backend: staffWorld() })
+    const [open, done] = await screen.findAllByRole('article')
+    expect(within(open as HTMLElement).getByText('Not handled')).toHaveClass('centre-badge--open')
+    expect(within(done as HTMLElement).getByText('Handled')).toHaveClass('centre-badge--done')
+    expect(open).toHaveTextContent('● Not handled')
+    expect(done).toHaveTextContent('✓ Handled')
   })
 })
 

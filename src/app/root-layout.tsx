@@ -4,6 +4,7 @@ import { AppStatus, InstallOfferSlot } from '#pwa/app-status'
 import { deferHydration } from '#shared/ui/defer-hydration'
 import { LazyToaster } from '#shared/ui/lazy-toaster'
 import { SiteHeader } from './layout/site-header'
+import { StaffFooter } from './layout/staff-footer'
 import { useRouteChangeFocus } from './layout/use-route-change-focus'
 import './layout/layout.css'
 
@@ -27,9 +28,18 @@ function useHeadNeeded(): boolean {
   return needed
 }
 
+/** The staff's own pages: no parent's install offer, no marketing footer (issue 38). */
+function useInCentre(): boolean {
+  return useRouterState({
+    select: (state) =>
+      state.location.pathname === '/centre' || state.location.pathname.startsWith('/centre/'),
+  })
+}
+
 export function SiteLayout() {
   useRouteChangeFocus()
   const headNeeded = useHeadNeeded()
+  const inCentre = useInCentre()
   // Marks the page interactive (hydrated or rendered): the browser suite waits for it before it taps,
   // as a tap on prerendered markup before hydration would do nothing.
   useEffect(() => {
@@ -52,8 +62,14 @@ export function SiteLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <InstallOfferSlot />
-      <SiteFooter />
+      {inCentre ? (
+        <StaffFooter />
+      ) : (
+        <>
+          <InstallOfferSlot />
+          <SiteFooter />
+        </>
+      )}
       <LazyToaster />
     </>
   )

@@ -1,8 +1,11 @@
-// What the staff screens show, followed live for as long as the app runs: every child, every decision and
-// every inquiry, from Firestore's cache first (so what was last seen shows offline). One store per
-// CentrePort, made by the app layer's centre guard and handed to the screens through the router's context.
+// What the staff screens show, followed live for as long as the app runs: the children and the inquiries
+// a page at a time (STAFF_PAGE_SIZE each; 'Show more' adds one), the decisions about the children loaded,
+// and the server's counts, from Firestore's cache first (so what was last seen shows offline). One store
+// per CentrePort, made by the app layer's centre guard and handed to the screens through the router's
+// context. The plan filter is a query (a new first page); the state filter and the name search run on
+// the pages loaded (docs/decisions/0026).
 import { useSyncExternalStore } from 'react'
-import type { CentrePort } from '#shared/backend/centre-ports'
+import type { CentrePort, ChildrenFilter, InquiryCounts, PagedWatch } from '#shared/backend/centre-ports'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { Registration } from '#shared/records/registration-record'
@@ -10,8 +13,22 @@ import type { Registration } from '#shared/records/registration-record'
 export interface CentreState {
   /** undefined until the first answer (from the cache or the server). */
   readonly children: readonly StoredKid[] | undefined
+  /** The last page of children was full: 'Show more' may find more. */
+  readonly moreChildren: boolean
+  /** The plan the children's pages were asked for. */
+  readonly childrenFilter: ChildrenFilter
+  /** How many children match the plan on the server (null: not known, offline). */
+  readonly childrenCount: number | null
   readonly registrations: ReadonlyMap<string, Registration>
+  /** The loaded children's parents' e-mails, by uid. */
+  readonly parentEmails: ReadonlyMap<string, string>
   readonly inquiries: readonly StoredInquiry[] | undefined
+  readonly moreInquiries: boolean
+  /**
+   * The server's counts of inquiries (null: not known, offline), with what the loaded pages held when
+   * they came: marks and deletions made since (offline too) move the numbers by as much.
+   */
+  readonly inquiryCounts: (InquiryCounts & { readonly loaded: InquiryCounts }) | null
   /** True while a list comes from this device only (offline, or the server has not answered yet). */
   readonly fromCache: boolean
   /** A list the server refused or could not give (the rules, a lost claim). */
@@ -22,19 +39,30 @@ export interface CentreStore {
   readonly port: CentrePort
   getState(): CentreState
   subscribe(listener: () => void): () => void
+  /** Asks the server for children of one plan (or all), from the first page again. */
+  setChildrenFilter(filter: ChildrenFilter): void
+  showMoreChildren(): void
+  showMoreInquiries(): void
   stop(): void
 }
 
 export function createCentreStore(port: CentrePort): CentreStore {
   let state: CentreState = {
     children: undefined,
+    moreChildren: false,
+    childrenFilter: { plan: 'all' },
+    childrenCount: null,
     registrations: new Map(),
+    parentEmails: new Map(),
     inquiries: undefined,
+    moreInquiries: false,
+    inquiryCounts: null,
     fromCache: true,
     failed: false,
   }
   let childrenCached = true
   let inquiriesCached = true
+  let stopped = false
   const listeners = new Set<() => void>()
   const set = (next: Partial<CentreState>) => {
     state = { ...state, ...next, fromCache: childrenCached || inquiriesCached }
@@ -44,17 +72,66 @@ export function createCentreStore(port: CentrePort): CentreStore {
     console.warn("The centre's lists could not be loaded", error)
     set({ failed: true })
   }
-  const stops = [
-    port.watchChildren((seen) => {
-      childrenCached = seen.fromCache
-      set({ children: seen.items })
-    }, failed),
-    port.watchRegistrations((registrations) => set({ registrations }), failed),
-    port.watchInquiries((seen) => {
-      inquiriesCached = seen.fromCache
-      set({ inquiries: seen.items })
-    }, failed),
-  ]
+  // Counts are the server's; offline they stay as last known (or unknown).
+  const counted = <T>(count: Promise<T>, apply: (value: T) => void) => {
+    count.then((value) => !stopped && apply(value)).catch(() => {})
+  }
+
+  // The decisions and parents' e-mails of the children loaded: followed again when that set changes.
+  let decisionsOf = ''
+  let stopDecisions: () => void = () => {}
+  function followDecisions(children: readonly StoredKid[]) {
+    const ids = children.map((kid) => kid.id)
+    const key = ids.join(',')
+    if (key === decisionsOf) return
+    decisionsOf = key
+    stopDecisions()
+    const stops = [
+      port.watchRegistrations(ids, (registrations) => set({ registrations }), failed),
+      port.watchParentEmails(
+        children.map((kid) => kid.userRef),
+        (parentEmails) => set({ parentEmails }),
+        failed,
+      ),
+    ]
+    stopDecisions = () => {
+      for (const stop of stops) stop()
+    }
+  }
+
+  let children: PagedWatch
+  function watchChildren(filter: ChildrenFilter) {
+    childrenCached = true
+    let countedOnce = false
+    children = port.watchChildren(
+      filter,
+      (seen) => {
+        if (filter !== state.childrenFilter) return
+        childrenCached = seen.fromCache
+        set({ children: seen.items, moreChildren: seen.more })
+        followDecisions(seen.items)
+        if (!seen.fromCache && !countedOnce) {
+          countedOnce = true
+          counted(port.countChildren(filter), (count) => {
+            if (filter === state.childrenFilter) set({ childrenCount: count })
+          })
+        }
+      },
+      failed,
+    )
+  }
+  watchChildren(state.childrenFilter)
+
+  // The inquiries' counts are asked again whenever the server's pages change (a new one, a mark).
+  const inquiries = port.watchInquiries((seen) => {
+    inquiriesCached = seen.fromCache
+    set({ inquiries: seen.items, moreInquiries: seen.more })
+    if (!seen.fromCache)
+      counted(port.countInquiries(), (counts) =>
+        set({ inquiryCounts: { ...counts, loaded: loadedCounts(state) } }),
+      )
+  }, failed)
+
   return {
     port,
     getState: () => state,
@@ -62,8 +139,19 @@ export function createCentreStore(port: CentrePort): CentreStore {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    setChildrenFilter(filter) {
+      if (filter.plan === state.childrenFilter.plan) return
+      children.stop()
+      set({ childrenFilter: filter, children: undefined, moreChildren: false, childrenCount: null })
+      watchChildren(filter)
+    },
+    showMoreChildren: () => children.showMore(),
+    showMoreInquiries: () => inquiries.showMore(),
     stop() {
-      for (const stop of stops) stop()
+      stopped = true
+      children.stop()
+      inquiries.stop()
+      stopDecisions()
       listeners.clear()
     },
   }
@@ -73,7 +161,26 @@ export function useCentreState(store: CentreStore): CentreState {
   return useSyncExternalStore(store.subscribe, store.getState, store.getState)
 }
 
-/** The inquiries nobody has marked handled yet (the number in the staff's navigation). */
+function loadedCounts(state: CentreState): InquiryCounts {
+  const inquiries = state.inquiries ?? []
+  return { total: inquiries.length, unhandled: inquiries.filter((inquiry) => !inquiry.handled).length }
+}
+
+/**
+ * How many inquiries there are, and how many nobody has marked handled yet (the number in the staff's
+ * navigation): the server's counts, moved by what changed on the loaded pages since they came (a mark
+ * or a deletion made here, offline too); without them (offline from the start), those loaded.
+ */
+export function inquiryCounts(state: CentreState): InquiryCounts {
+  const loaded = loadedCounts(state)
+  const counts = state.inquiryCounts
+  if (!counts) return loaded
+  return {
+    total: Math.max(loaded.total, counts.total + loaded.total - counts.loaded.total),
+    unhandled: Math.max(0, counts.unhandled + loaded.unhandled - counts.loaded.unhandled),
+  }
+}
+
 export function unhandledCount(state: CentreState): number {
-  return state.inquiries?.filter((inquiry) => !inquiry.handled).length ?? 0
+  return inquiryCounts(state).unhandled
 }

@@ -1,9 +1,12 @@
-// /centre/inquiries: every Quick Inquire message, newest first, with the sender's name, e-mail (a mailto
-// link), subject, message and date; 'Mark handled' / 'Mark unhandled'. Offline the mark is queued on this
-// device (the list says so) and sent when the connection returns.
-import { useId, useState } from 'react'
+// /centre/inquiries: the Quick Inquire messages, newest first, a page at a time ('Show more'), with the
+// sender's name, e-mail (a mailto link), subject, message and date; 'Mark handled' / 'Mark unhandled';
+// 'Delete' (spam) after the site's own dialog. Offline a mark or a deletion is queued on this device (the
+// list says so) and sent when the connection returns.
+import { useId, useRef, useState } from 'react'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
-import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
+import { ConfirmDialog } from '#shared/ui/confirm-dialog'
+import { type CentreStore, inquiryCounts, useCentreState } from './centre-store'
+import { mailtoHref } from './inquiries-view'
 import { formatWhen } from './registrations-view'
 
 export interface InquiriesPageProps {
@@ -13,10 +16,13 @@ export interface InquiriesPageProps {
 export function InquiriesPage({ store }: InquiriesPageProps) {
   const state = useCentreState(store)
   const headingId = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
   // Marks this device still has to send (offline): shown on their inquiry until the server has them.
   const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set())
   const [announcement, setAnnouncement] = useState('')
+  const [deleting, setDeleting] = useState<StoredInquiry | null>(null)
   const inquiries = state.inquiries
+  const counts = inquiryCounts(state)
 
   async function mark(inquiry: StoredInquiry, handled: boolean) {
     const who = inquiry.name
@@ -41,15 +47,32 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
     }
   }
 
+  async function remove(inquiry: StoredInquiry) {
+    setDeleting(null)
+    try {
+      const queued = await store.port.deleteInquiry(inquiry.id)
+      setAnnouncement(`Inquiry from ${inquiry.name} deleted.`)
+      queued.sent.catch(() =>
+        setAnnouncement(`Deleting the inquiry from ${inquiry.name} was refused by the server.`),
+      )
+    } catch (error) {
+      console.warn('The inquiry could not be deleted', error)
+      setAnnouncement(`The inquiry from ${inquiry.name} could not be deleted. Please try again.`)
+    }
+  }
+
   return (
     <section aria-labelledby={headingId} className="centre-section">
       <div className="centre-section-head">
-        <h2 id={headingId}>Inquiries</h2>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+          Inquiries
+        </h2>
       </div>
       <p className="centre-muted" aria-live="polite">
         {inquiries === undefined
           ? 'Loading inquiries…'
-          : `${inquiries.length} inquir${inquiries.length === 1 ? 'y' : 'ies'}, ${unhandledCount(state)} not handled`}
+          : `${counts.total} inquir${counts.total === 1 ? 'y' : 'ies'}, ${counts.unhandled} not handled` +
+            (inquiries.length < counts.total ? ` (the newest ${inquiries.length} shown)` : '')}
       </p>
       <p className="visually-hidden" role="status">
         {announcement}
@@ -61,9 +84,51 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
             inquiry={inquiry}
             waiting={waiting.has(inquiry.id)}
             onMark={(handled) => void mark(inquiry, handled)}
+            onDelete={() => setDeleting(inquiry)}
           />
         ))}
       </ul>
+      {state.moreInquiries && (
+        <button
+          type="button"
+          className="button button--outline centre-more"
+          onClick={store.showMoreInquiries}
+        >
+          Show more inquiries
+        </button>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete the inquiry from ${deleting.name}?`}
+          onCancel={() => setDeleting(null)}
+          // Its card is gone after a delete: keep keyboard users in the list.
+          returnFocus={() => headingRef.current}
+          actions={
+            <>
+              <button
+                type="button"
+                className="confirm-dialog__button confirm-dialog__button--danger"
+                onClick={() => void remove(deleting)}
+              >
+                Delete inquiry
+              </button>
+              <button
+                type="button"
+                className="confirm-dialog__button"
+                onClick={() => setDeleting(null)}
+                data-autofocus
+              >
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <p>
+            “{deleting.subject || deleting.message.slice(0, 80)}” is removed for every member of staff. This
+            cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   )
 }
@@ -72,9 +137,10 @@ interface InquiryCardProps {
   readonly inquiry: StoredInquiry
   readonly waiting: boolean
   readonly onMark: (handled: boolean) => void
+  readonly onDelete: () => void
 }
 
-function InquiryCard({ inquiry, waiting, onMark }: InquiryCardProps) {
+function InquiryCard({ inquiry, waiting, onMark, onDelete }: InquiryCardProps) {
   const nameId = useId()
   const name = [inquiry.name, inquiry.lastName].filter(Boolean).join(' ')
   return (
@@ -82,10 +148,14 @@ function InquiryCard({ inquiry, waiting, onMark }: InquiryCardProps) {
       <article aria-labelledby={nameId}>
         <div className="centre-card-head">
           <h3 id={nameId}>{inquiry.subject || '(no subject)'}</h3>
-          <span className="centre-badge">{inquiry.handled ? 'Handled' : 'Not handled'}</span>
+          {/* Told apart by more than colour: a mark and a different shape. */}
+          <span className={`centre-badge ${inquiry.handled ? 'centre-badge--done' : 'centre-badge--open'}`}>
+            <span aria-hidden="true">{inquiry.handled ? '✓ ' : '● '}</span>
+            {inquiry.handled ? 'Handled' : 'Not handled'}
+          </span>
         </div>
         <p className="centre-from">
-          From {name}, <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
+          From {name}, <a href={mailtoHref(inquiry.email)}>{inquiry.email}</a>
           {inquiry.sentAt !== null && (
             <>
               {' '}
@@ -102,6 +172,9 @@ function InquiryCard({ inquiry, waiting, onMark }: InquiryCardProps) {
           >
             {inquiry.handled ? 'Mark unhandled' : 'Mark handled'}{' '}
             <span className="visually-hidden">(inquiry from {name})</span>
+          </button>
+          <button type="button" className="button button--ghost centre-delete" onClick={onDelete}>
+            Delete <span className="visually-hidden">inquiry from {name}</span>
           </button>
           {waiting && <span className="centre-muted">Waiting to be sent</span>}
         </div>

@@ -1,14 +1,18 @@
-// /centre: every registered child, newest first, with what the centre needs (age, gender, disability,
+// /centre: the registered children, newest first, 50 at a time ('Show more'), with what the centre needs (age, gender, disability,
 // plan, the parent's name and phone, the address, when registered), the cover photo on request, filters
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
-import { type CentreStore, useCentreState } from './centre-store'
+import { type CentreState, type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
+import { mailtoHref } from './inquiries-view'
 import {
+  centreToday,
+  changeSinceDecision,
   filterRows,
+  formatDay,
   formatWhen,
   NO_FILTER,
   type RegistrationFilter,
@@ -16,6 +20,7 @@ import {
   type RegistrationRow,
   registrationRows,
   registrationsCsv,
+  STATE_WORDS,
   stateLabel,
   stateOf,
 } from './registrations-view'
@@ -27,9 +32,9 @@ export interface RegistrationsPageProps {
 
 const STATE_OPTIONS: readonly (readonly [RegistrationFilterState, string])[] = [
   ['all', 'All states'],
-  ['new', 'New'],
-  ['confirmed', 'Place confirmed'],
-  ['waitlisted', 'Waiting list'],
+  ['new', STATE_WORDS.new],
+  ['confirmed', STATE_WORDS.confirmed],
+  ['waitlisted', STATE_WORDS.waitlisted],
 ]
 
 function downloadCsv(rows: readonly RegistrationRow[]) {
@@ -37,19 +42,20 @@ function downloadCsv(rows: readonly RegistrationRow[]) {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = `sunbeam-registrations-${new Date().toISOString().slice(0, 10)}.csv`
+  link.download = `sunbeam-registrations-${centreToday()}.csv`
   link.click()
   setTimeout(() => URL.revokeObjectURL(url), 1_000)
 }
 
 export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPageProps) {
   const state = useCentreState(store)
-  const [filter, setFilter] = useState<RegistrationFilter>(NO_FILTER)
+  // The plan is asked of the server (store.setChildrenFilter); state and search look at the pages loaded.
+  const [filter, setFilter] = useState<RegistrationFilter>({ ...NO_FILTER, plan: state.childrenFilter.plan })
   const [announcement, setAnnouncement] = useState('')
   const headingId = useId()
   const all = useMemo(
-    () => registrationRows(state.children ?? [], state.registrations),
-    [state.children, state.registrations],
+    () => registrationRows(state.children ?? [], state.registrations, state.parentEmails),
+    [state.children, state.registrations, state.parentEmails],
   )
   const rows = useMemo(() => filterRows(all, filter), [all, filter])
 
@@ -89,7 +95,11 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
           Plan
           <select
             value={filter.plan}
-            onChange={(event) => setFilter({ ...filter, plan: event.target.value as KidPlan | 'all' })}
+            onChange={(event) => {
+              const plan = event.target.value as KidPlan | 'all'
+              setFilter({ ...filter, plan })
+              store.setChildrenFilter({ plan })
+            }}
           >
             <option value="all">All plans</option>
             {KID_PLANS.map((plan) => (
@@ -124,9 +134,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
         </label>
       </form>
       <p className="centre-muted" aria-live="polite">
-        {state.children === undefined
-          ? 'Loading registrations…'
-          : `${rows.length} of ${all.length} registration${all.length === 1 ? '' : 's'}`}
+        {state.children === undefined ? 'Loading registrations…' : shownText(rows.length, all.length, state)}
       </p>
       <p className="visually-hidden" role="status">
         {announcement}
@@ -141,8 +149,25 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
           />
         ))}
       </ul>
+      {state.moreChildren && (
+        <button type="button" className="button button--outline centre-more" onClick={store.showMoreChildren}>
+          Show more registrations
+        </button>
+      )}
     </section>
   )
+}
+
+/**
+ * '3 of 50 registrations' (those matching among those loaded), with the server's count when more exist
+ * than are loaded: '…, the newest 50 of 5,000 loaded'.
+ */
+function shownText(matching: number, loaded: number, state: CentreState): string {
+  const total = Math.max(loaded, state.childrenCount ?? loaded)
+  const text = `${matching} of ${loaded} registration${loaded === 1 ? '' : 's'}`
+  return total > loaded || state.moreChildren
+    ? `${text}, the newest ${loaded} of ${state.childrenCount === null ? 'more' : total.toLocaleString('en-GB')} loaded`
+    : text
 }
 
 interface RegistrationCardProps {
@@ -154,15 +179,22 @@ interface RegistrationCardProps {
 function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProps) {
   const { kid, registration } = row
   const ids = { name: useId(), date: useId(), problem: useId() }
+  const change = changeSinceDecision(row)
   const [startDate, setStartDate] = useState(
     registration?.state === 'confirmed' ? registration.startDate : '',
   )
   const [problem, setProblem] = useState<string | null>(null)
 
+  const today = centreToday()
   function confirm(event: FormEvent) {
     event.preventDefault()
     if (!isStartDate(startDate)) {
       setProblem('Choose a start date first')
+      return
+    }
+    // A place starts today or later (the date input's min says so too; typing can get past it).
+    if (startDate < today) {
+      setProblem('Choose a start date from today on')
       return
     }
     setProblem(null)
@@ -184,6 +216,15 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           <h3 id={ids.name}>{kid.kidName}</h3>
           <span className="centre-badge">{stateLabel(row)}</span>
         </div>
+        {change && (
+          <p className="notice centre-changed">
+            <strong>Changed after your decision on {formatDay(change.decidedAt)}</strong>
+            {change.fields.length > 0
+              ? `: ${change.fields.join(', ')}.`
+              : ' (saved again; no field changed).'}{' '}
+            Check the record, then confirm the place again or waitlist.
+          </p>
+        )}
         <dl className="centre-lines">
           {lines.map(([label, value]) => (
             <div key={label}>
@@ -191,6 +232,10 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
               <dd>{value}</dd>
             </div>
           ))}
+          <div>
+            <dt>Parent's e-mail</dt>
+            <dd>{row.parentEmail ? <a href={mailtoHref(row.parentEmail)}>{row.parentEmail}</a> : '—'}</dd>
+          </div>
           <div>
             <dt>Phone</dt>
             <dd>
@@ -203,11 +248,17 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           </div>
         </dl>
         <ChildPhoto photo={kid.imgUrls[0]} name={kid.kidName} download={downloadPhoto} />
-        <form className="centre-decide" onSubmit={confirm} aria-label={`Decide for ${kid.kidName}`}>
+        <form
+          className="centre-decide"
+          onSubmit={confirm}
+          noValidate
+          aria-label={`Decide for ${kid.kidName}`}
+        >
           <label htmlFor={ids.date}>Start date</label>
           <input
             id={ids.date}
             type="date"
+            min={today}
             value={startDate}
             onChange={(event) => setStartDate(event.target.value)}
             aria-invalid={problem !== null}

@@ -1,5 +1,6 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
-import type { KidPlan, StoredKid } from '#shared/records/kid-record'
+import { siteConfig } from '#shared/config/site-config'
+import { KID_FIELD_LABELS, type KidPlan, type StoredKid } from '#shared/records/kid-record'
 import { formatStartDate, type Registration } from '#shared/records/registration-record'
 
 /** 'new': no decision yet. */
@@ -8,6 +9,8 @@ export type RegistrationFilterState = 'all' | 'new' | 'confirmed' | 'waitlisted'
 export interface RegistrationRow {
   readonly kid: StoredKid
   readonly registration: Registration | null
+  /** The parent's account e-mail (users/{userRef}); null until read, or without a record. */
+  readonly parentEmail: string | null
 }
 
 export interface RegistrationFilter {
@@ -26,10 +29,15 @@ export function stateOf(row: RegistrationRow): Exclude<RegistrationFilterState, 
 export function registrationRows(
   children: readonly StoredKid[],
   registrations: ReadonlyMap<string, Registration>,
+  parentEmails: ReadonlyMap<string, string> = new Map(),
 ): RegistrationRow[] {
   return [...children]
     .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0))
-    .map((kid) => ({ kid, registration: registrations.get(kid.id) ?? null }))
+    .map((kid) => ({
+      kid,
+      registration: registrations.get(kid.id) ?? null,
+      parentEmail: parentEmails.get(kid.userRef) ?? null,
+    }))
 }
 
 /** Lower case, without accents: 'Zoë' is found by 'zoe'. */
@@ -55,7 +63,40 @@ export function stateLabel(row: RegistrationRow): string {
     : 'Waiting list'
 }
 
-/** '26 Nov 2026, 09:14' in the device's time zone; '' when unknown. */
+/** What changed in the child's record since the decision, as staff see it. */
+export interface ChangeSinceDecision {
+  /** When the decision was made (ms), for "Changed after your decision on {date}". */
+  readonly decidedAt: number | null
+  /** The labels of the fields that differ ('Age', 'Photos'); empty when the record was only saved again. */
+  readonly fields: readonly string[]
+}
+
+const FIELD_LABELS: Readonly<Record<string, string>> = { ...KID_FIELD_LABELS, imgUrls: 'Photos' }
+
+/**
+ * null while the record is the one decided on (or no decision names one: made before they did);
+ * otherwise the fields the parent changed since, by comparing with the record the decision kept.
+ */
+export function changeSinceDecision(row: RegistrationRow): ChangeSinceDecision | null {
+  const decidedOn = row.registration?.decidedOn
+  if (!row.registration || !decidedOn || decidedOn.savedAt === null || row.kid.savedAt === null) return null
+  if (decidedOn.savedAt === row.kid.savedAt) return null
+  const now = row.kid as unknown as Readonly<Record<string, unknown>>
+  const keys = new Set([...Object.keys(decidedOn.fields), ...Object.keys(FIELD_LABELS)])
+  const fields = [...keys]
+    .filter((key) => JSON.stringify(decidedOn.fields[key]) !== JSON.stringify(now[key]))
+    .map((key) => FIELD_LABELS[key] ?? key)
+  return { decidedAt: row.registration.decidedAt, fields }
+}
+
+/** The state in the screen's words (the filter's and the CSV's). */
+export const STATE_WORDS: { readonly [K in Exclude<RegistrationFilterState, 'all'>]: string } = {
+  new: 'New',
+  confirmed: 'Place confirmed',
+  waitlisted: 'Waiting list',
+}
+
+/** '26 Nov 2026, 09:14' in the centre's time zone, wherever the device is; '' when unknown. */
 export function formatWhen(ms: number | null): string {
   if (ms === null) return ''
   return new Date(ms).toLocaleString('en-GB', {
@@ -64,17 +105,57 @@ export function formatWhen(ms: number | null): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: siteConfig.timeZone,
   })
 }
 
+/** '26 November 2026' in the centre's time zone; '' when unknown. */
+export function formatDay(ms: number | null): string {
+  if (ms === null) return ''
+  return new Date(ms).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: siteConfig.timeZone,
+  })
+}
+
+/** Today's date (YYYY-MM-DD) at the centre: the earliest start date a place may be confirmed from. */
+export function centreToday(now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: siteConfig.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+}
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field that a spreadsheet
- * would run as a formula (=, +, -, @ first) gets a leading apostrophe: a parent's text never runs in
- * the centre's spreadsheet.
+ * A text that a spreadsheet would run as a formula, or read as a number: its first character other
+ * than a space is = + - @ (or their full-width forms, which some spreadsheets also run), a tab or a
+ * carriage return.
  */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+const FORMULA_START = /^\p{Zs}*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r]/u
+
+/**
+ * One CSV field: always quoted (RFC 4180); a field that could start a formula gets a leading apostrophe,
+ * and so does any part of it that could start a cell (guardInside): a parent's text never runs in the
+ * centre's spreadsheet. `asText` also guards a value a spreadsheet would turn into a number (a phone
+ * number, whose leading 0 would go).
+ */
+export function csvField(value: string, { asText = false } = {}): string {
+  const guarded = FORMULA_START.test(value) || (asText && /^\p{Zs}*\d/u.test(value)) ? `'${value}` : value
+  return `"${guardInside(guarded).replace(/"/g, '""')}"`
+}
+
+/**
+ * Opened with another separator than the file's (';' where the locale's list separator is one, a tab),
+ * a spreadsheet reads the quotes of every field after the first as text, so a ',' ';' tab or line break
+ * inside a field starts a new cell there: what follows it is guarded as a field's start is.
+ */
+function guardInside(value: string): string {
+  return value.replace(/([,;\t\n\r]\p{Zs}*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu, "$1'")
 }
 
 export const CSV_COLUMNS = [
@@ -84,6 +165,7 @@ export const CSV_COLUMNS = [
   'Disability',
   'Plan',
   'Parent name',
+  'Parent e-mail',
   'Parent phone',
   'Address',
   'Registered',
@@ -91,24 +173,27 @@ export const CSV_COLUMNS = [
   'Start date',
 ] as const
 
-/** The rows shown, as CSV (CRLF line ends; the address's line breaks stay inside its quoted field). */
+/**
+ * The rows shown, as CSV in the screen's words and the centre's dates (CRLF line ends; the address's
+ * line breaks stay inside its quoted field).
+ */
 export function registrationsCsv(rows: readonly RegistrationRow[]): string {
-  const lines = rows.map(({ kid, registration }) =>
-    [
-      kid.kidName,
-      kid.kidAge,
-      kid.kidGender,
-      kid.disability ? 'Yes' : 'No',
-      kid.plan,
-      kid.parentName,
-      kid.parentPhone,
-      kid.address,
-      kid.savedAt === null ? '' : new Date(kid.savedAt).toISOString(),
-      registration?.state ?? 'new',
-      registration?.state === 'confirmed' ? registration.startDate : '',
-    ]
-      .map(csvField)
-      .join(','),
-  )
-  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`
+  const lines = rows.map((row) => {
+    const { kid, registration } = row
+    return [
+      csvField(kid.kidName),
+      csvField(kid.kidAge),
+      csvField(kid.kidGender),
+      csvField(kid.disability ? 'Yes' : 'No'),
+      csvField(kid.plan),
+      csvField(kid.parentName),
+      csvField(row.parentEmail ?? ''),
+      csvField(kid.parentPhone, { asText: true }),
+      csvField(kid.address),
+      csvField(formatWhen(kid.savedAt)),
+      csvField(STATE_WORDS[stateOf(row)]),
+      csvField(registration?.state === 'confirmed' ? formatStartDate(registration.startDate) : ''),
+    ].join(',')
+  })
+  return `${[CSV_COLUMNS.map((column) => csvField(column)).join(','), ...lines].join('\r\n')}\r\n`
 }

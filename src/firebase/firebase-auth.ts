@@ -7,6 +7,7 @@ import {
   type User as FirebaseUser,
   onAuthStateChanged,
   reauthenticateWithCredential,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
@@ -94,6 +95,11 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
 
     async signUp(name, email, password) {
       const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password)
+      // The verification e-mail, never awaited: nothing a parent does waits for it or fails with it
+      // (the profile offers 'Resend'). Staff access needs a verified address (decision 0026).
+      sendEmailVerification(user).catch((error: unknown) =>
+        console.warn('The verification e-mail could not be sent', firebaseErrorCode(error)),
+      )
       // The e-mail as Firebase stored it (lower case): firestore.rules compares it with the token's.
       const record = newUserRecord(name, user.email ?? email)
       await updateProfile(user, { displayName: record.name })
@@ -117,6 +123,20 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
         if (firebaseErrorCode(error) === 'auth/user-not-found') return
         throw error
       }
+    },
+
+    async emailVerified() {
+      await auth.authStateReady()
+      return auth.currentUser ? auth.currentUser.emailVerified : null
+    },
+
+    async sendEmailVerification() {
+      const user = await confirmedUser()
+      // The link may have been followed since this device last asked: the server says.
+      await user.reload()
+      if (user.emailVerified) return 'verified'
+      await sendEmailVerification(user)
+      return 'sent'
     },
 
     async updateName(typedName) {

@@ -1,26 +1,61 @@
 // CentrePort on Firebase, for the staff screens at /centre. Loaded on demand (Backend.loadCentre), so the
 // parent area never downloads it. Staff read every child, decision and inquiry (firestore.rules'
 // isStaff(): the custom claim staff == true, granted by `npm run staff`); lists come from Firestore's
-// persistent cache first, so what was last seen shows offline, and writes are queued there.
+// persistent cache first, so what was last seen shows offline, and writes are queued there. Every list
+// is read a page at a time and counted by the server (docs/decisions/0026).
 import type { User } from 'firebase/auth'
 import {
   collection,
+  deleteDoc,
   doc,
+  documentId,
+  type Firestore,
+  getCountFromServer,
+  getDoc,
+  getDocFromCache,
+  limit,
   onSnapshot,
   orderBy,
+  type Query,
+  type QueryDocumentSnapshot,
   query,
   serverTimestamp,
   setDoc,
   updateDoc,
+  where,
 } from 'firebase/firestore'
-import type { CentrePort, StaffAccess } from '#shared/backend/centre-ports'
-import { parseStoredInquiry, type StoredInquiry } from '#shared/records/inquiry-record'
-import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
-import { parseRegistration, type Registration } from '#shared/records/registration-record'
+import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
+import { parseStoredInquiry } from '#shared/records/inquiry-record'
+import { parseStoredKid } from '#shared/records/kid-record'
+import { parseRegistration } from '#shared/records/registration-record'
 import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
+import { watchPaged } from './firebase-paged-query'
 import { millisOf } from './firebase-registrations'
+
+/** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
+export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {
+  const kids = collection(db, 'kids')
+  return filter.plan === 'all'
+    ? query(kids, orderBy('timestamp', 'desc'))
+    : query(kids, where('plan', '==', filter.plan), orderBy('timestamp', 'desc'))
+}
+
+export function inquiriesQuery(db: Firestore): Query {
+  return query(collection(db, 'inquiries'), orderBy('timestamp', 'desc'))
+}
+
+/** Firestore's 'in' takes at most 30 values: the decisions of a page of children in batches of 30. */
+export const DECISION_BATCH = 30
+
+export function byIdsQuery(db: Firestore, collectionPath: string, ids: readonly string[]): Query {
+  return query(
+    collection(db, collectionPath),
+    where(documentId(), 'in', ids.slice(0, DECISION_BATCH)),
+    limit(DECISION_BATCH),
+  )
+}
 
 /**
  * The claims of the last ID token this device holds, read without the network: offline with an expired
@@ -40,16 +75,59 @@ function claimsOfHeldToken(user: User): Record<string, unknown> {
   }
 }
 
+/** As firestore.rules' isStaff(): the claim, on a verified e-mail. */
+const staffClaims = (claims: Record<string, unknown>) =>
+  claims.staff === true && claims.email_verified === true
+
 async function staffAccessOf(user: User): Promise<StaffAccess> {
   try {
     const held = await user.getIdTokenResult()
-    if (held.claims.staff === true) return 'staff'
-    // Granted since this token was issued: only a fresh token carries the claim. Firestore's listeners
-    // pick the fresh token up by themselves.
+    if (staffClaims(held.claims)) return 'staff'
+    // Granted (or verified) since this token was issued: only a fresh token says so. Firestore's
+    // listeners pick the fresh token up by themselves.
     const fresh = await user.getIdTokenResult(true)
-    return fresh.claims.staff === true ? 'staff' : 'not-staff'
+    return staffClaims(fresh.claims) ? 'staff' : 'not-staff'
   } catch {
-    return claimsOfHeldToken(user).staff === true ? 'staff' : 'not-staff'
+    return staffClaims(claimsOfHeldToken(user)) ? 'staff' : 'not-staff'
+  }
+}
+
+/**
+ * The documents of a collection with these ids, live, parsed, by id: DECISION_BATCH ids a query, so a
+ * page of 50 children is two queries of at most 30 documents each.
+ */
+function watchByIds<T>(
+  services: FirebaseServices,
+  collectionPath: 'registrations' | 'users',
+  ids: readonly string[],
+  listener: (found: ReadonlyMap<string, T>) => void,
+  onError: (error: unknown) => void,
+  parse: (snapshot: QueryDocumentSnapshot) => T | null,
+): () => void {
+  const batches: string[][] = []
+  for (let at = 0; at < ids.length; at += DECISION_BATCH) batches.push(ids.slice(at, at + DECISION_BATCH))
+  const found = batches.map(() => new Map<string, T>())
+  const emit = () => listener(new Map(found.flatMap((batch) => [...batch])))
+  if (batches.length === 0) queueMicrotask(emit)
+  const stops = batches.map((batch, index) =>
+    services.listen((db) =>
+      onSnapshot(
+        byIdsQuery(db, collectionPath, batch),
+        (snapshot) => {
+          const batchFound = new Map<string, T>()
+          for (const document of snapshot.docs) {
+            const parsed = parse(document)
+            if (parsed !== null) batchFound.set(document.id, parsed)
+          }
+          found[index] = batchFound
+          emit()
+        },
+        onError,
+      ),
+    ),
+  )
+  return () => {
+    for (const stop of stops) stop()
   }
 }
 
@@ -62,68 +140,79 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       return user ? staffAccessOf(user) : 'signed-out'
     },
 
-    watchChildren(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'kids'), orderBy('timestamp', 'desc')),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const items = snapshot.docs
-              .map((child) => {
-                const data = child.data({ serverTimestamps: 'estimate' })
-                return parseStoredKid(child.id, data, millisOf(data.timestamp))
-              })
-              .filter((kid): kid is StoredKid => kid !== null)
-            listener({ items, fromCache: snapshot.metadata.fromCache })
-          },
-          fail(onError),
-        ),
+    watchChildren(filter, listener, onError) {
+      return watchPaged(
+        services,
+        (db) => childrenQuery(db, filter),
+        (child) => {
+          const data = child.data({ serverTimestamps: 'estimate' })
+          return parseStoredKid(child.id, data, millisOf(data.timestamp))
+        },
+        listener,
+        fail(onError),
       )
     },
 
-    watchRegistrations(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          collection(db, 'registrations'),
-          (snapshot) => {
-            const decisions = new Map<string, Registration>()
-            for (const decision of snapshot.docs) {
-              const data = decision.data({ serverTimestamps: 'estimate' })
-              const parsed = parseRegistration(data, millisOf(data.decidedAt))
-              if (parsed) decisions.set(decision.id, parsed)
-            }
-            listener(decisions)
-          },
-          fail(onError),
-        ),
-      )
+    async countChildren(filter) {
+      const counted = await getCountFromServer(childrenQuery(await services.db(), filter))
+      return counted.data().count
+    },
+
+    watchRegistrations(kidIds, listener, onError) {
+      return watchByIds(services, 'registrations', kidIds, listener, fail(onError), (snapshot) => {
+        const data = snapshot.data({ serverTimestamps: 'estimate' })
+        return parseRegistration(data, millisOf(data.decidedAt), millisOf(data.decidedOn))
+      })
+    },
+
+    watchParentEmails(uids, listener, onError) {
+      return watchByIds(services, 'users', [...new Set(uids)], listener, fail(onError), (snapshot) => {
+        const email: unknown = snapshot.get('email')
+        return typeof email === 'string' ? email : null
+      })
     },
 
     watchInquiries(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'inquiries'), orderBy('timestamp', 'desc')),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const items = snapshot.docs
-              .map((inquiry) => {
-                const data = inquiry.data({ serverTimestamps: 'estimate' })
-                return parseStoredInquiry(inquiry.id, data, millisOf(data.timestamp))
-              })
-              .filter((inquiry): inquiry is StoredInquiry => inquiry !== null)
-            listener({ items, fromCache: snapshot.metadata.fromCache })
-          },
-          fail(onError),
-        ),
+      return watchPaged(
+        services,
+        inquiriesQuery,
+        (inquiry) => {
+          const data = inquiry.data({ serverTimestamps: 'estimate' })
+          return parseStoredInquiry(inquiry.id, data, millisOf(data.timestamp))
+        },
+        listener,
+        fail(onError),
       )
+    },
+
+    async countInquiries() {
+      // Two counts, not a read of every inquiry: inquiries carry `handled` only once marked, so the
+      // unhandled are all of them less those marked handled.
+      const db = await services.db()
+      const [all, handled] = await Promise.all([
+        getCountFromServer(inquiriesQuery(db)),
+        getCountFromServer(query(collection(db, 'inquiries'), where('handled', '==', true))),
+      ])
+      return { total: all.data().count, unhandled: all.data().count - handled.data().count }
     },
 
     async decide(kidId, decision) {
       const db = await services.db()
       const uid = services.auth.currentUser?.uid
       if (!uid) throw new Error('Not signed in')
+      // The record as staff see it (the list holds it in the cache): the decision names it, so a later
+      // change by the parent shows. The rules refuse the decision if the record changed meanwhile.
+      const kidRef = doc(db, 'kids', kidId)
+      const kid = await getDocFromCache(kidRef).catch(() => getDoc(kidRef))
+      const { timestamp, userRef: _owner, ...decidedRecord } = kid.data() ?? {}
       const ref = doc(db, 'registrations', kidId)
-      const write = setDoc(ref, { ...decision, decidedBy: uid, decidedAt: serverTimestamp() })
+      const write = setDoc(ref, {
+        ...decision,
+        decidedBy: uid,
+        decidedAt: serverTimestamp(),
+        decidedOn: timestamp ?? null,
+        decidedRecord,
+      })
       return queuedWrite(ref, write, 'The decision')
     },
 
@@ -135,6 +224,12 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       // Exactly the three fields the rules let staff change.
       const write = updateDoc(ref, { handled, handledAt: serverTimestamp(), handledBy: uid })
       return queuedWrite(ref, write, 'The inquiry mark')
+    },
+
+    async deleteInquiry(inquiryId) {
+      const db = await services.db()
+      const ref = doc(db, 'inquiries', inquiryId)
+      return queuedWrite(ref, deleteDoc(ref), 'The deletion of the inquiry')
     },
   }
 }

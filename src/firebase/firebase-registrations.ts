@@ -21,7 +21,7 @@ export function createFirebaseRegistrations(services: FirebaseServices): Registr
           (snapshot) => {
             if (!snapshot.exists()) return listener(null)
             const data = snapshot.data({ serverTimestamps: 'estimate' })
-            listener(parseRegistration(data, millisOf(data.decidedAt)))
+            listener(parseRegistration(data, millisOf(data.decidedAt), millisOf(data.decidedOn)))
           },
           (error) => {
             // permission-denied: the child is not (or no longer) this parent's on the server.

@@ -24,7 +24,8 @@ const rules = useRulesEnvironment('demo-sunbeam-rules-centre-inquiries', 'firest
 const db = firestoreOf
 const visitor = () => db(rules.env.unauthenticatedContext())
 const parent = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
-const staff = () => db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', staff: true }))
+const staff = () =>
+  db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', email_verified: true, staff: true }))
 
 const handled = (overrides: Record<string, unknown> = {}) => ({
   handled: true,
@@ -71,9 +72,17 @@ describe('inquiries: staff read and mark them', () => {
     await assertFails(updateDoc(doc(staff(), 'inquiries/one'), handled({ handledBy: 'someone-else' })))
     await assertFails(updateDoc(doc(staff(), 'inquiries/one'), handled({ handledAt: Timestamp.now() })))
     await assertFails(updateDoc(doc(staff(), 'inquiries/one'), { ...handled(), note: 'called back' }))
-    await assertFails(deleteDoc(doc(staff(), 'inquiries/one')))
     // Control.
     await assertSucceeds(updateDoc(doc(staff(), 'inquiries/one'), handled()))
+  })
+
+  it('staff delete an inquiry; a parent, a visitor and unverified staff cannot', async () => {
+    const unverified = db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', staff: true }))
+    await assertFails(deleteDoc(doc(parent(), 'inquiries/one')))
+    await assertFails(deleteDoc(doc(visitor(), 'inquiries/one')))
+    await assertFails(deleteDoc(doc(unverified, 'inquiries/one')))
+    // Control: verified staff may, in the same test.
+    await assertSucceeds(deleteDoc(doc(staff(), 'inquiries/one')))
   })
 
   it('a new inquiry cannot be made by staff, handled or not (only the function writes one)', async () => {

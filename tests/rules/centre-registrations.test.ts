@@ -18,7 +18,7 @@ import {
   where,
 } from 'firebase/firestore'
 import { beforeEach, describe, it } from 'vitest'
-import { appId, kidRecord } from './kid-fixtures'
+import { appId, decidedOn, KID_SAVED_AT, kidRecord, storedKidRecord } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
 
 const rules = useRulesEnvironment('demo-sunbeam-rules-centre-registrations', 'firestore')
@@ -27,7 +27,8 @@ const db = firestoreOf
 const visitor = () => db(rules.env.unauthenticatedContext())
 const alice = () => db(rules.env.authenticatedContext('alice', { email: 'alice@example.com' }))
 const bob = () => db(rules.env.authenticatedContext('bob', { email: 'bob@example.com' }))
-const staff = () => db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', staff: true }))
+const staff = () =>
+  db(rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', email_verified: true, staff: true }))
 /** A token whose claim is not exactly true: not staff. */
 const almostStaff = (claim: unknown) =>
   db(rules.env.authenticatedContext('eve', { email: 'eve@example.com', staff: claim }))
@@ -38,12 +39,13 @@ const decision = (overrides: Record<string, unknown> = {}) => ({
   startDate: '2027-01-04',
   decidedBy: 'sam',
   decidedAt: serverTimestamp(),
+  ...decidedOn(),
   ...overrides,
 })
 
 beforeEach(async () => {
   await rules.env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(db(context), 'kids', KID), { ...kidRecord('alice'), timestamp: Timestamp.now() })
+    await setDoc(doc(db(context), 'kids', KID), storedKidRecord('alice'))
     await setDoc(doc(db(context), 'users/alice'), {
       name: 'Ngozi Obi',
       email: 'alice@example.com',
@@ -154,6 +156,64 @@ describe('registrations: written by staff, read by staff and the child owner', (
     await assertFails(setDoc(doc(staff(), 'registrations', appId('nobody')), decision()))
     // Control.
     await assertSucceeds(setDoc(doc(staff(), 'registrations', KID), decision()))
+  })
+
+  it('names the record decided on exactly: its timestamp and its fields as stored now', async () => {
+    // A stale or made-up record: another timestamp, a field as it was before the parent changed it, a
+    // field left out, one added, the owner copied in.
+    await assertFails(
+      setDoc(doc(staff(), 'registrations', KID), decision({ decidedOn: Timestamp.fromMillis(1) })),
+    )
+    await assertFails(
+      setDoc(doc(staff(), 'registrations', KID), decision(decidedOn('alice', { kidAge: '3' }))),
+    )
+    const { address: _address, ...missing } = decidedOn().decidedRecord
+    await assertFails(setDoc(doc(staff(), 'registrations', KID), decision({ decidedRecord: missing })))
+    await assertFails(
+      setDoc(
+        doc(staff(), 'registrations', KID),
+        decision({ decidedRecord: { ...decidedOn().decidedRecord, note: 'x' } }),
+      ),
+    )
+    await assertFails(
+      setDoc(
+        doc(staff(), 'registrations', KID),
+        decision({ decidedRecord: { ...decidedOn().decidedRecord, userRef: 'alice' } }),
+      ),
+    )
+    await assertFails(setDoc(doc(staff(), 'registrations', KID), decision({ decidedRecord: 'all of it' })))
+    // Control: the record as stored.
+    await assertSucceeds(setDoc(doc(staff(), 'registrations', KID), decision()))
+    // The parent changes the child: the old decision's record no longer passes; the new one does.
+    await rules.env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(db(context), 'kids', KID), {
+        ...storedKidRecord('alice', { kidAge: '5' }),
+        timestamp: Timestamp.fromMillis(KID_SAVED_AT.toMillis() + 60_000),
+      })
+    })
+    await assertFails(setDoc(doc(staff(), 'registrations', KID), decision()))
+    await assertSucceeds(
+      setDoc(
+        doc(staff(), 'registrations', KID),
+        decision({
+          ...decidedOn('alice', { kidAge: '5' }),
+          decidedOn: Timestamp.fromMillis(KID_SAVED_AT.toMillis() + 60_000),
+        }),
+      ),
+    )
+  })
+
+  it('after the child is deleted, staff may not update its registration, only delete it', async () => {
+    await assertSucceeds(setDoc(doc(staff(), 'registrations', KID), decision()))
+    await rules.env.withSecurityRulesDisabled(async (context) => {
+      await deleteDoc(doc(db(context), 'kids', KID))
+    })
+    await assertFails(
+      setDoc(doc(staff(), 'registrations', KID), decision({ state: 'waitlisted', startDate: null })),
+    )
+    await assertFails(deleteDoc(doc(alice(), 'registrations', KID)))
+    // Control: staff delete it.
+    await assertSucceeds(deleteDoc(doc(staff(), 'registrations', KID)))
   })
 
   it("the child's owner reads the decision (and 'none yet'); another parent and a visitor cannot", async () => {

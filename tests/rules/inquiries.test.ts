@@ -2,7 +2,7 @@
 // rules; decision 0024), so no client creates one, however valid, and nobody but staff reads one. The
 // fields' checks moved with the writes: functions/src/inquiry.test.ts (the form's own schema, the hourly
 // bound). Against the Firestore emulator (npm run test:emulators; needs Java 21).
-import { assertFails } from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
   deleteDoc,
@@ -54,6 +54,11 @@ describe('inquiries: through the function only', () => {
       await assertFails(updateDoc(doc(store, 'inquiries/one'), { message: 'changed' }))
       await assertFails(deleteDoc(doc(store, 'inquiries/one')))
     }
+    // Control: staff (a verified account with the claim) read it.
+    const verifiedStaff = db(
+      rules.env.authenticatedContext('sam', { email: 'sam@sunbeam.test', email_verified: true, staff: true }),
+    )
+    await assertSucceeds(getDoc(doc(verifiedStaff, 'inquiries/one')))
   })
 
   it("nobody reads or writes the function's hourly counts", async () => {

@@ -1,5 +1,5 @@
 // A child record as the app writes it, for the kids/{kidId} rules tests.
-import { serverTimestamp } from 'firebase/firestore'
+import { serverTimestamp, Timestamp } from 'firebase/firestore'
 
 /** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
 export const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
@@ -29,4 +29,21 @@ export function kidRecord(owner = 'alice', overrides: Record<string, unknown> = 
     timestamp: serverTimestamp(),
     ...overrides,
   }
+}
+
+/** When a child stored by the tests was saved (the record's `timestamp`, as the server would set it). */
+export const KID_SAVED_AT = Timestamp.fromMillis(Date.UTC(2026, 10, 20, 9))
+
+/** A stored child record, saved at KID_SAVED_AT (written with the rules off). */
+export function storedKidRecord(owner = 'alice', overrides: Record<string, unknown> = {}) {
+  return { ...kidRecord(owner, overrides), timestamp: KID_SAVED_AT }
+}
+
+/**
+ * What a decision names of the record it was made on: its timestamp, and its fields but timestamp and
+ * userRef (src/firebase/firebase-centre.ts, decide).
+ */
+export function decidedOn(owner = 'alice', overrides: Record<string, unknown> = {}) {
+  const { timestamp: _timestamp, userRef: _owner, ...decidedRecord } = kidRecord(owner, overrides)
+  return { decidedOn: KID_SAVED_AT, decidedRecord }
 }

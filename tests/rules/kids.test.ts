@@ -51,12 +51,16 @@ describe('kids/{kidId}: create', () => {
     await assertFails(setDoc(doc(bob(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [photo(1, 'bob')] })))
     await assertFails(setDoc(doc(visitor(), `kids/${appId('k1')}`), kid('alice')))
     await assertFails(setDoc(doc(visitor(), `kids/${appId('k1')}`), kid('')))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid()))
   })
 
   it('refuses a client-made timestamp', async () => {
     await assertFails(
       setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { timestamp: Timestamp.fromMillis(0) })),
     )
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid()))
   })
 
   it('refuses missing and extra fields', async () => {
@@ -64,6 +68,8 @@ describe('kids/{kidId}: create', () => {
     await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), withoutAddress))
     await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { images: [] })))
     await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { admin: true })))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k1')}`), kid()))
   })
 
   it('checks the enums and types', async () => {
@@ -190,6 +196,10 @@ describe('kids/{kidId}: update', () => {
     await assertFails(
       updateDoc(doc(alice(), `kids/${appId('k1')}`), { userRef: 'bob', timestamp: serverTimestamp() }),
     )
+    // Control: the same update keeping userRef.
+    await assertSucceeds(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { userRef: 'alice', timestamp: serverTimestamp() }),
+    )
   })
 
   it('an update is validated like a create', async () => {
@@ -197,6 +207,10 @@ describe('kids/{kidId}: update', () => {
     await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { imgUrls: [] })))
     await assertFails(updateDoc(doc(alice(), `kids/${appId('k1')}`), { plan: 'Weekly' })) // no new timestamp
     await assertFails(setDoc(doc(alice(), `kids/${appId('k1')}`), kid('alice', { kidName: 'x'.repeat(81) })))
+    // Control.
+    await assertSucceeds(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), { plan: 'Weekly', timestamp: serverTimestamp() }),
+    )
   })
 
   it('nobody else updates it', async () => {
@@ -206,6 +220,28 @@ describe('kids/{kidId}: update', () => {
     await assertFails(
       updateDoc(doc(visitor(), `kids/${appId('k1')}`), { kidName: 'Visitor', timestamp: serverTimestamp() }),
     )
+    await assertFails(
+      updateDoc(doc(bob(), `kids/${appId('k1')}`), { kidName: 'Bob was here', timestamp: serverTimestamp() }),
+    )
+    // Control: the owner's same update.
+    await assertSucceeds(
+      updateDoc(doc(alice(), `kids/${appId('k1')}`), {
+        kidName: 'Amara Grace',
+        timestamp: serverTimestamp(),
+      }),
+    )
+  })
+
+  it('offeredOrKept: a record without the field may not keep what it never had', async () => {
+    // A record the console wrote without a plan: an update must pick an offered one.
+    await rules.env.withSecurityRulesDisabled(async (context) => {
+      const { plan: _plan, ...withoutPlan } = kid('alice')
+      await setDoc(doc(db(context), 'kids', appId('k2')), { ...withoutPlan, timestamp: Timestamp.now() })
+    })
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k2')}`), kid('alice', { plan: 'Yearly' })))
+    await assertFails(setDoc(doc(alice(), `kids/${appId('k2')}`), kid('alice', { plan: null })))
+    // Control: an offered plan.
+    await assertSucceeds(setDoc(doc(alice(), `kids/${appId('k2')}`), kid('alice', { plan: 'Daily' })))
   })
 })
 

@@ -27,7 +27,7 @@ const alice = () => as('alice')
 const bob = () => as('bob')
 const visitor = () => storage(rules.env.unauthenticatedContext())
 /** The centre's staff: an Auth user with the custom claim staff: true (issue 24). */
-const staff = () => storage(rules.env.authenticatedContext('staff1', { staff: true }))
+const staff = () => storage(rules.env.authenticatedContext('staff1', { staff: true, email_verified: true }))
 /** A claim that is there but not true is not staff. */
 const notStaff = () => storage(rules.env.authenticatedContext('helper1', { staff: 'yes' }))
 
@@ -111,6 +111,30 @@ describe('images/{uid}/{name}: upload', () => {
     )
     await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG))
     await assertFails(upload(alice(), ALICE_PHOTO, { ...JPEG, contentEncoding: 'gzip' }))
+  })
+})
+
+describe('images/: no shared cache may keep a photo', () => {
+  it('refuses a public Cache-Control on upload and on update, folder and flat photos alike', async () => {
+    for (const cacheControl of ['public, max-age=31536000', 'max-age=31536000', 'private, public', 'PUBLIC'])
+      await assertFails(upload(alice(), ALICE_PHOTO, { ...JPEG, cacheControl }))
+    await seed(ALICE_PHOTO)
+    await seed(ALICE_FLAT)
+    await assertFails(updateMetadata(ref(alice(), ALICE_PHOTO), { cacheControl: 'public, max-age=31536000' }))
+    await assertFails(updateMetadata(ref(alice(), ALICE_FLAT), { cacheControl: 'public, max-age=31536000' }))
+    // Controls, in the same test: private is accepted.
+    await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG))
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_FLAT), { cacheControl: 'private, no-store' }))
+  })
+
+  it("a flat photo's update keeps its size and disposition rules", async () => {
+    await seed(ALICE_FLAT)
+    await assertFails(
+      updateMetadata(ref(alice(), ALICE_FLAT), { contentDisposition: 'attachment; filename="x.html"' }),
+    )
+    await assertFails(updateMetadata(ref(alice(), ALICE_FLAT), { contentEncoding: 'gzip' }))
+    // Control.
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_FLAT), { contentDisposition: 'inline' }))
   })
 })
 

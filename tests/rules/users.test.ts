@@ -32,11 +32,15 @@ describe('users/{uid}: create', () => {
   it("refuses someone else's record, and visitors", async () => {
     await assertFails(setDoc(doc(bob(), 'users/alice'), aliceRecord()))
     await assertFails(setDoc(doc(visitor(), 'users/alice'), aliceRecord()))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), aliceRecord()))
   })
 
   it('refuses a password or any other extra field', async () => {
     await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), password: 'secret123' }))
     await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), admin: true }))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), aliceRecord()))
   })
 
   it('refuses missing fields', async () => {
@@ -44,16 +48,24 @@ describe('users/{uid}: create', () => {
     await assertFails(
       setDoc(doc(alice(), 'users/alice'), { email: 'alice@example.com', timestamp: serverTimestamp() }),
     )
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { name: 'Alice', timestamp: serverTimestamp() }))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), aliceRecord()))
   })
 
   it('refuses an e-mail other than the signed-in one', async () => {
     await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), email: 'mallory@example.com' }))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), aliceRecord()))
   })
 
   it('refuses a client-made timestamp', async () => {
     await assertFails(
       setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), timestamp: Timestamp.fromMillis(0) }),
     )
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { ...aliceRecord(), timestamp: Timestamp.now() }))
+    // Control, in the same test: the record as the app writes it.
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), aliceRecord()))
   })
 
   it('refuses an empty, non-text or over-long name (limit 80)', async () => {
@@ -72,6 +84,15 @@ describe('users/{uid}: the e-mail on the sign-in token', () => {
     )
     await assertFails(
       setDoc(doc(noEmail, 'users/carol'), {
+        name: 'Carol',
+        email: 'carol@example.com',
+        timestamp: serverTimestamp(),
+      }),
+    )
+    // Control: the same account with an e-mail on its token.
+    const withEmail = db(rules.env.authenticatedContext('carol', { email: 'carol@example.com' }))
+    await assertSucceeds(
+      setDoc(doc(withEmail, 'users/carol'), {
         name: 'Carol',
         email: 'carol@example.com',
         timestamp: serverTimestamp(),
@@ -114,6 +135,8 @@ describe('users/{uid}: read, update, delete', () => {
     await seedAlice()
     await assertFails(updateDoc(doc(bob(), 'users/alice'), { name: 'Bob was here' }))
     await assertFails(updateDoc(doc(visitor(), 'users/alice'), { name: 'Visitor' }))
+    // Control: the owner may.
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { name: 'Alice Liddell' }))
   })
 
   it('the owner deletes their own record (delete my account); nobody else does', async () => {

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react'
 import type { QueuedWrite } from '#shared/backend/backend-ports'
 import { type InquiryRefusalReason, isInquiryRefused } from '#shared/backend/inquiry-refused'
 import { siteConfig } from '#shared/config/site-config'
-import type { InquirySubmission } from '#shared/records/inquiry-record'
+import { INQUIRY_EMAIL_INPUT_PATTERN, type InquirySubmission } from '#shared/records/inquiry-record'
 
 /** Sends an inquiry: resolves once it is kept on the device, its `sent` once the server has it. */
 export type SendInquiry = (inquiry: InquirySubmission) => Promise<QueuedWrite>
@@ -121,6 +121,8 @@ export function InquiryForm({ onSend }: { readonly onSend?: SendInquiry | undefi
             autoComplete="email"
             required
             maxLength={limits.email}
+            pattern={INQUIRY_EMAIL_INPUT_PATTERN}
+            title="An e-mail address, without spaces or any of ? & # % , ; / \"
           />
         </div>
         <div className="field">

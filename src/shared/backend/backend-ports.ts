@@ -44,6 +44,16 @@ export interface AuthPort {
   signOut(): Promise<void>
   sendPasswordReset(email: string): Promise<void>
   /**
+   * Whether the signed-in parent's e-mail is verified (as Auth last said; null: nobody signed in). It
+   * never blocks anything a parent does: the profile offers 'Resend' while it is false.
+   */
+  emailVerified(): Promise<boolean | null>
+  /**
+   * Sends the verification e-mail again; 'verified' (nothing sent) when the server says the address is
+   * verified already (the parent followed the first link).
+   */
+  sendEmailVerification(): Promise<'sent' | 'verified'>
+  /**
    * Updates the auth profile's displayName (on the server) and users/{uid}.name; resolves once the
    * name is kept on this device, its `sent` once the server has users/{uid}.name.
    */

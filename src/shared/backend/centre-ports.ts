@@ -2,7 +2,7 @@
 // No Firebase types here. The staff port is loaded on demand (Backend.loadCentre), so its adapter code is
 // downloaded only by the staff screens, never by the parent area (docs/decisions/0023).
 import type { StoredInquiry } from '#shared/records/inquiry-record'
-import type { StoredKid } from '#shared/records/kid-record'
+import type { KidPlan, StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
 import type { QueuedWrite, Unsubscribe } from './port-types'
 
@@ -20,27 +20,74 @@ export interface Seen<T> {
   readonly fromCache: boolean
 }
 
+/**
+ * How many records one staff query asks for, at most: a page. 'Show more' asks for the next page; no
+ * list is ever read whole (docs/decisions/0026).
+ */
+export const STAFF_PAGE_SIZE = 50
+
+/** The pages loaded so far, in order; `more` while the last page was full (there may be more). */
+export interface Paged<T> extends Seen<T> {
+  readonly more: boolean
+}
+
+/** A paged live list: 'Show more' opens the next page; stop() ends every page's listener. */
+export interface PagedWatch {
+  showMore(): void
+  stop(): void
+}
+
+/** The children's list asks the server for one plan, or all (run as a query: decision 0026). */
+export interface ChildrenFilter {
+  readonly plan: KidPlan | 'all'
+}
+
+/** Counted by the server without reading the records (aggregation queries); rejects offline. */
+export interface InquiryCounts {
+  readonly total: number
+  readonly unhandled: number
+}
+
 /** What the signed-in account may do at /centre. */
 export type StaffAccess = 'staff' | 'not-staff' | 'signed-out'
 
 export interface CentrePort {
   /**
-   * Whether the signed-in account holds the staff claim. When the token this device holds says no, a
-   * fresh one is asked for once (a claim granted since the last sign-in reaches the app only that way);
-   * offline, the last token held decides (the server's rules decide every read anyway).
+   * Whether the signed-in account holds the staff claim on a verified e-mail. When the token this
+   * device holds says no, a fresh one is asked for once (a claim granted since the last sign-in reaches
+   * the app only that way); offline, the last token held decides (the server's rules decide every read).
    */
   staffAccess(): Promise<StaffAccess>
-  /** Every child record, newest save first, live (from this device's cache first, so offline too). */
-  watchChildren(listener: (seen: Seen<StoredKid>) => void, onError: (error: Error) => void): Unsubscribe
-  /** Every decision, by child id, live. */
+  /** The children, newest save first, a page at a time, live (from this device's cache first). */
+  watchChildren(
+    filter: ChildrenFilter,
+    listener: (seen: Paged<StoredKid>) => void,
+    onError: (error: Error) => void,
+  ): PagedWatch
+  /** How many children match the filter, counted by the server. */
+  countChildren(filter: ChildrenFilter): Promise<number>
+  /** The decisions about these children (the ones loaded), by child id, live. */
   watchRegistrations(
+    kidIds: readonly string[],
     listener: (registrations: ReadonlyMap<string, Registration>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe
-  /** Every inquiry, newest first, live. */
-  watchInquiries(listener: (seen: Seen<StoredInquiry>) => void, onError: (error: Error) => void): Unsubscribe
+  /**
+   * The parents' account e-mails (users/{uid}.email) of these children's owners, by uid, live: two
+   * parents of one name are told apart by it.
+   */
+  watchParentEmails(
+    uids: readonly string[],
+    listener: (emails: ReadonlyMap<string, string>) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe
+  /** The inquiries, newest first, a page at a time, live. */
+  watchInquiries(listener: (seen: Paged<StoredInquiry>) => void, onError: (error: Error) => void): PagedWatch
+  countInquiries(): Promise<InquiryCounts>
   /** Writes the decision (the adapter adds who and when); resolves once queued on this device. */
   decide(kidId: string, decision: RegistrationDecision): Promise<QueuedWrite>
   /** Sets an inquiry's handled mark; resolves once queued on this device (offline too). */
   markInquiry(inquiryId: string, handled: boolean): Promise<QueuedWrite>
+  /** Deletes an inquiry (spam); resolves once queued on this device. */
+  deleteInquiry(inquiryId: string): Promise<QueuedWrite>
 }

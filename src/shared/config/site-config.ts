@@ -17,6 +17,8 @@ export interface SiteConfig {
   readonly address: string
   readonly openingHours: string
   readonly copyrightYear: number
+  /** The centre's time zone (IANA): staff see dates and 'today' as the centre lives them. */
+  readonly timeZone: string
 }
 
 const phone = pick(env.VITE_SITE_PHONE, '+234 800 555 0142')
@@ -30,4 +32,5 @@ export const siteConfig: SiteConfig = {
   address: pick(env.VITE_SITE_ADDRESS, 'Osongama Estate, Uyo'),
   openingHours: 'Mon-Fri 9.00-17.00',
   copyrightYear: 2023,
+  timeZone: pick(env.VITE_SITE_TIME_ZONE, 'Africa/Lagos'),
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  INQUIRY_EMAIL_INPUT_PATTERN,
   type InquiryRecord,
   inquiryLimits,
   inquiryProblems,
+  isInquiryEmail,
   normalizeInquiry,
   parseStoredInquiry,
 } from './inquiry-record'
@@ -86,5 +88,36 @@ describe('stored inquiries (read by staff)', () => {
       handledBy: null,
     })
     expect(parseStoredInquiry('i3', { ...data, message: 3 }, null)).toBeNull()
+  })
+})
+
+describe('inquiry e-mail: one address that a mailto: link cannot turn into more', () => {
+  const refused = [
+    'ada@x.org?bcc=eve%40evil.example&body=hi',
+    'ada&eve@x.org',
+    'ada#1@x.org',
+    'ada%40x.org@evil.example',
+    'ada@x.org,eve@evil.example',
+    'ada@x.org;eve@evil.example',
+    'ada/eve@x.org',
+    'ada\\eve@x.org',
+    'ada lovelace@x.org',
+    'ada@x.org\teve',
+    'ada@@x.org',
+    'ada.x.org',
+  ]
+  const accepted = ['ada@x.org', 'ada.lovelace+visit@mail.x.org', "o'neil@x.ng", 'ngozi_obi@uyo.example']
+
+  it('refuses each of ? & # % , ; / \\ and spaces, and accepts ordinary addresses', () => {
+    for (const email of refused) expect(isInquiryEmail(email), email).toBe(false)
+    for (const email of accepted) expect(isInquiryEmail(email), email).toBe(true)
+    expect(inquiryProblems({ ...valid, email: 'ada@x.org?bcc=eve@evil.example' })).toEqual(['email'])
+    expect(inquiryProblems({ ...valid, email: 'ada@x.org' })).toEqual([])
+  })
+
+  it("the form's pattern (the v flag, as browsers compile it) says the same", () => {
+    const input = new RegExp(`^(?:${INQUIRY_EMAIL_INPUT_PATTERN})$`, 'v')
+    for (const email of refused) expect(input.test(email), email).toBe(false)
+    for (const email of accepted) expect(input.test(email), email).toBe(true)
   })
 })

@@ -63,7 +63,7 @@ export function normalizeInquiry(input: InquiryRecord): InquiryRecord {
 
 /**
  * Fields that would be refused by the rules (blank where required, too long, a character the rules refuse,
- * or an e-mail that is not one '@' between two parts without spaces); empty when valid.
+ * or an e-mail that isInquiryEmail refuses); empty when valid.
  */
 export function inquiryProblems(inquiry: InquiryRecord): InquiryField[] {
   const problems = inquiryFields.filter(
@@ -74,8 +74,23 @@ export function inquiryProblems(inquiry: InquiryRecord): InquiryField[] {
         multiline: INQUIRY_MULTILINE_FIELDS.includes(field),
       }) !== null,
   )
-  if (!problems.includes('email') && !/^[^@\s]+@[^@\s]+$/.test(inquiry.email)) problems.push('email')
+  if (!problems.includes('email') && !isInquiryEmail(inquiry.email)) problems.push('email')
   return problems
+}
+
+/**
+ * An inquiry's e-mail: one '@' between two parts, neither holding white space nor any of
+ * `? & # % , ; / \`. Those are legal in some addresses, but in a `mailto:` link they add headers (a Bcc,
+ * a body) or more addresses: `ada@x.org?bcc=eve@evil.example` would copy the centre's reply to eve.
+ * firestore.rules checks the same pattern (and a server function may reuse this one).
+ */
+export const INQUIRY_EMAIL_PATTERN = /^[^@\s?&#%,;/\\]+@[^@\s?&#%,;/\\]+$/
+
+/** The same pattern as an `<input pattern>` (whole value; the `v` flag wants '/' and '\' escaped). */
+export const INQUIRY_EMAIL_INPUT_PATTERN = '[^@\\s?&#%,;\\/\\\\]+@[^@\\s?&#%,;\\/\\\\]+'
+
+export function isInquiryEmail(email: string): boolean {
+  return INQUIRY_EMAIL_PATTERN.test(email)
 }
 
 /** An inquiry as staff read it at /centre: the sender's words, when it came, and the centre's mark. */

@@ -15,6 +15,7 @@ describe('registration record', () => {
       startDate: '2027-01-04',
       decidedBy: 's',
       decidedAt: 5,
+      decidedOn: null,
     })
     expect(parseRegistration({ state: 'waitlisted', startDate: null, decidedBy: 's' }, null)).toMatchObject({
       state: 'waitlisted',
@@ -29,11 +30,38 @@ describe('registration record', () => {
 
   it("says the parent's state in words", () => {
     expect(
-      registrationText({ state: 'confirmed', startDate: '2027-01-04', decidedBy: 's', decidedAt: null }),
+      registrationText({
+        state: 'confirmed',
+        startDate: '2027-01-04',
+        decidedBy: 's',
+        decidedAt: null,
+        decidedOn: null,
+      }),
     ).toBe('Place confirmed from 4 January 2027')
-    expect(registrationText({ state: 'waitlisted', startDate: null, decidedBy: 's', decidedAt: null })).toBe(
-      'On the waiting list',
-    )
+    expect(
+      registrationText({
+        state: 'waitlisted',
+        startDate: null,
+        decidedBy: 's',
+        decidedAt: null,
+        decidedOn: null,
+      }),
+    ).toBe('On the waiting list')
     expect(registrationText(null)).toBeNull()
+  })
+
+  it('keeps the record a decision was made on; older decisions have none', () => {
+    const stored = {
+      state: 'confirmed',
+      startDate: '2027-01-04',
+      decidedBy: 's',
+      decidedRecord: { kidName: 'Amara Obi', kidAge: '4' },
+    }
+    expect(parseRegistration(stored, 5, 3)?.decidedOn).toEqual({
+      savedAt: 3,
+      fields: { kidName: 'Amara Obi', kidAge: '4' },
+    })
+    const { decidedRecord: _record, ...older } = stored
+    expect(parseRegistration(older, 5)?.decidedOn).toBeNull()
   })
 })

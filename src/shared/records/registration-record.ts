@@ -10,11 +10,24 @@ export type RegistrationDecision =
   | { readonly state: 'confirmed'; readonly startDate: string }
   | { readonly state: 'waitlisted'; readonly startDate: null }
 
-/** The stored decision: the adapter adds who decided (the staff uid) and when (the server's time). */
+/**
+ * The child's record a decision was made on: its save time (the record's `timestamp`) and its fields
+ * then (all but `timestamp` and `userRef`; firestore.rules checks both against the record). A later save
+ * by the parent shows staff "Changed after your decision on {date}" with the fields that differ.
+ */
+export interface DecidedOn {
+  /** The record's server time in ms. */
+  readonly savedAt: number | null
+  readonly fields: Readonly<Record<string, unknown>>
+}
+
+/** The stored decision: the adapter adds who decided (the staff uid), when (the server's time) and on what. */
 export type Registration = RegistrationDecision & {
   readonly decidedBy: string
   /** Server time in ms (an estimate while the write waits for the server); null if unknown. */
   readonly decidedAt: number | null
+  /** null for a decision stored before the record decided on was kept (nothing to compare with). */
+  readonly decidedOn: DecidedOn | null
 }
 
 /** A calendar date as the date input gives it, and one that exists (no 31 February). */
@@ -28,13 +41,26 @@ export function isRegistrationState(value: unknown): value is RegistrationState 
   return (REGISTRATION_STATES as readonly unknown[]).includes(value)
 }
 
-/** The stored fields as the rules accept them, or null (a record this app would never write). */
-export function parseRegistration(data: unknown, decidedAt: number | null): Registration | null {
+/**
+ * The stored fields as the rules accept them, or null (a record this app would never write).
+ * `decidedOnSavedAt`: the stored `decidedOn` timestamp in ms (the adapter reads Firestore's type).
+ */
+export function parseRegistration(
+  data: unknown,
+  decidedAt: number | null,
+  decidedOnSavedAt: number | null = null,
+): Registration | null {
   if (typeof data !== 'object' || data === null) return null
-  const { state, startDate, decidedBy } = data as Record<string, unknown>
+  const { state, startDate, decidedBy, decidedRecord } = data as Record<string, unknown>
   if (typeof decidedBy !== 'string') return null
-  if (state === 'confirmed' && isStartDate(startDate)) return { state, startDate, decidedBy, decidedAt }
-  if (state === 'waitlisted' && startDate === null) return { state, startDate, decidedBy, decidedAt }
+  const decidedOn: DecidedOn | null =
+    typeof decidedRecord === 'object' && decidedRecord !== null && !Array.isArray(decidedRecord)
+      ? { savedAt: decidedOnSavedAt, fields: decidedRecord as Record<string, unknown> }
+      : null
+  if (state === 'confirmed' && isStartDate(startDate))
+    return { state, startDate, decidedBy, decidedAt, decidedOn }
+  if (state === 'waitlisted' && startDate === null)
+    return { state, startDate, decidedBy, decidedAt, decidedOn }
   return null
 }
 

@@ -21,6 +21,8 @@ interface Account {
   email: string
   password: string
   displayName: string | null
+  /** New accounts are not; verify(email) makes one verified (the parent followed the link). */
+  emailVerified?: boolean
 }
 
 export interface FakeAuth extends AuthPort {
@@ -29,6 +31,7 @@ export interface FakeAuth extends AuthPort {
     signUp: { name: string; email: string }[]
     signOut: number
     sendPasswordReset: string[]
+    sendEmailVerification: string[]
     updateName: string[]
     confirmPassword: number
     deleteAccount: number
@@ -38,7 +41,17 @@ export interface FakeAuth extends AuthPort {
   /** users/{uid} as the adapter would write it (never the password). */
   readonly userDocs: Map<string, { name: string; email: string }>
   /** Make the next call of this method fail. */
-  failNext(method: 'updateName' | 'sendPasswordReset' | 'signOut' | 'signUp' | 'deleteAccount'): void
+  failNext(
+    method:
+      | 'updateName'
+      | 'sendPasswordReset'
+      | 'signOut'
+      | 'signUp'
+      | 'deleteAccount'
+      | 'sendEmailVerification',
+  ): void
+  /** The account's owner followed the verification link. */
+  verify(email: string): void
   /** Hold calls of this method until release() (to see busy states). */
   hold(method: 'signIn' | 'signUp' | 'updateName'): { release: () => void }
   /** Never report the signed-in state (the guard's pending loader stays). */
@@ -91,6 +104,7 @@ export function createFakeAuth(): FakeAuth {
     signUp: [],
     signOut: 0,
     sendPasswordReset: [],
+    sendEmailVerification: [],
     updateName: [],
     confirmPassword: 0,
     deleteAccount: 0,
@@ -118,6 +132,10 @@ export function createFakeAuth(): FakeAuth {
     },
     stayPending: () => {
       pendingForever = true
+    },
+    verify(email) {
+      const account = accounts.get(email)
+      if (account) account.emailVerified = true
     },
     addAccount(email, password, displayName) {
       const account = { uid: `uid-${nextUid++}`, email, password, displayName }
@@ -199,9 +217,17 @@ export function createFakeAuth(): FakeAuth {
       if (accounts.has(email.trim())) throw new Error('auth/email-already-in-use')
       if (password.length < 6) throw new Error('auth/weak-password')
       const record = newUserRecord(name, email)
-      const account = { uid: `uid-${nextUid++}`, email: record.email, password, displayName: record.name }
+      const account = {
+        uid: `uid-${nextUid++}`,
+        email: record.email,
+        password,
+        displayName: record.name,
+        emailVerified: false,
+      }
       accounts.set(account.email, account)
       userDocs.set(account.uid, record)
+      // The adapter sends the verification e-mail at sign-up, without waiting for it.
+      calls.sendEmailVerification.push(account.email)
       await switchTo(account)
       return toUser(account)
     },
@@ -213,6 +239,16 @@ export function createFakeAuth(): FakeAuth {
     async sendPasswordReset(email) {
       calls.sendPasswordReset.push(email)
       maybeFail('sendPasswordReset')
+    },
+    async emailVerified() {
+      return signedIn ? signedIn.emailVerified !== false : null
+    },
+    async sendEmailVerification() {
+      maybeFail('sendEmailVerification')
+      if (!signedIn) throw new Error('Not signed in')
+      if (signedIn.emailVerified !== false) return 'verified'
+      calls.sendEmailVerification.push(signedIn.email)
+      return 'sent'
     },
     async updateName(name) {
       calls.updateName.push(name)

@@ -2,11 +2,15 @@
 // decisions and inquiries that the staff screens and the parent's card read and write in tests.
 
 import type { QueuedWrite } from '#shared/backend/backend-ports'
-import type {
-  CentrePort,
-  RegistrationListener,
-  RegistrationsPort,
-  StaffAccess,
+import {
+  type CentrePort,
+  type ChildrenFilter,
+  type Paged,
+  type PagedWatch,
+  type RegistrationListener,
+  type RegistrationsPort,
+  STAFF_PAGE_SIZE,
+  type StaffAccess,
 } from '#shared/backend/centre-ports'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
@@ -18,6 +22,8 @@ export class FakeCentreServer {
   children: StoredKid[] = []
   inquiries: StoredInquiry[] = []
   readonly registrations = new Map<string, Registration>()
+  /** users/{uid}.email of the parents. */
+  readonly parentEmails = new Map<string, string>()
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
   readonly writes: string[] = []
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
@@ -46,7 +52,21 @@ export class FakeCentreServer {
 
   decide(kidId: string, decision: RegistrationDecision): QueuedWrite {
     this.writes.push(`decide ${kidId} ${decision.state}`)
-    this.registrations.set(kidId, { ...decision, decidedBy: this.staffUid, decidedAt: Date.now() })
+    const kid = this.children.find((child) => child.id === kidId)
+    const { id: _id, savedAt, userRef: _owner, ...fields } = kid ?? { id: kidId, savedAt: null, userRef: '' }
+    this.registrations.set(kidId, {
+      ...decision,
+      decidedBy: this.staffUid,
+      decidedAt: Date.now(),
+      decidedOn: kid ? { savedAt, fields } : null,
+    })
+    this.changed()
+    return this.queued()
+  }
+
+  deleteInquiry(inquiryId: string): QueuedWrite {
+    this.writes.push(`delete ${inquiryId}`)
+    this.inquiries = this.inquiries.filter((inquiry) => inquiry.id !== inquiryId)
     this.changed()
     return this.queued()
   }
@@ -61,20 +81,55 @@ export class FakeCentreServer {
   }
 }
 
+/** A paged list as the adapter gives it: pages of STAFF_PAGE_SIZE, one more on each showMore(). */
+function pagedFollow<T>(
+  server: FakeCentreServer,
+  items: () => readonly T[],
+  listener: (seen: Paged<T>) => void,
+): PagedWatch {
+  let pages = 1
+  const send = () => {
+    const all = items()
+    const shown = all.slice(0, pages * STAFF_PAGE_SIZE)
+    listener({ items: shown, fromCache: server.offline, more: shown.length === pages * STAFF_PAGE_SIZE })
+  }
+  queueMicrotask(send)
+  const stop = server.subscribe(send)
+  return {
+    showMore() {
+      pages += 1
+      send()
+    },
+    stop,
+  }
+}
+
 export function createFakeCentre(server: FakeCentreServer): CentrePort {
   const follow = (send: () => void) => {
     queueMicrotask(send)
     return server.subscribe(send)
   }
+  const matching = (filter: ChildrenFilter) =>
+    server.children.filter((kid) => filter.plan === 'all' || kid.plan === filter.plan)
+  const online = <T>(value: () => T) =>
+    server.offline ? Promise.reject(new Error('offline')) : Promise.resolve(value())
   return {
     staffAccess: async () => server.access,
-    watchChildren: (listener) =>
-      follow(() => listener({ items: server.children, fromCache: server.offline })),
-    watchRegistrations: (listener) => follow(() => listener(new Map(server.registrations))),
-    watchInquiries: (listener) =>
-      follow(() => listener({ items: server.inquiries, fromCache: server.offline })),
+    watchChildren: (filter, listener) => pagedFollow(server, () => matching(filter), listener),
+    countChildren: (filter) => online(() => matching(filter).length),
+    watchRegistrations: (kidIds, listener) =>
+      follow(() => listener(new Map([...server.registrations].filter(([kidId]) => kidIds.includes(kidId))))),
+    watchParentEmails: (uids, listener) =>
+      follow(() => listener(new Map([...server.parentEmails].filter(([uid]) => uids.includes(uid))))),
+    watchInquiries: (listener) => pagedFollow(server, () => server.inquiries, listener),
+    countInquiries: () =>
+      online(() => ({
+        total: server.inquiries.length,
+        unhandled: server.inquiries.filter((inquiry) => !inquiry.handled).length,
+      })),
     decide: async (kidId, decision) => server.decide(kidId, decision),
     markInquiry: async (inquiryId, handled) => server.mark(inquiryId, handled),
+    deleteInquiry: async (inquiryId) => server.deleteInquiry(inquiryId),
   }
 }
 

@@ -1,0 +1,190 @@
+// The staff lists at the centre's size (`npm run bench`, through bench/playwright.centre.config.ts):
+// 5,000 children and 2,000 inquiries written into the real Firestore emulator, a member of staff (a
+// verified account with the claim) signed in on the online build, then /centre and /centre/inquiries
+// opened with the CPU slowed 4 times. It records, from the navigation's start, the first card drawn and
+// the first page (50 cards) drawn, and the JS heap then; the first run of each starts from an empty
+// Firestore cache on the device, the others from what the device kept. Figures, not a pass or fail:
+// scripts/bench.mjs prints them. The seeded documents are deleted afterwards (the emulator may be
+// shared with the browser suite's online world).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { test } from '@playwright/test'
+import { appPage } from '../e2e/fixtures'
+import { ONLINE_FIRESTORE_PORT } from '../e2e/online-world'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const CHILDREN = Number(process.env.BENCH_CHILDREN ?? 5_000)
+const INQUIRIES = Number(process.env.BENCH_INQUIRIES ?? 2_000)
+const CPU_SLOWDOWN = 4
+const GIVE_UP_MS = 60_000
+const PAGE = 50
+const AUTH = 'http://127.0.0.1:9099'
+const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
+const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
+
+export interface CentreBenchRow {
+  readonly route: string
+  /** One entry per run: ms from the navigation's start, null when the mark never came. */
+  readonly firstCard: (number | null)[]
+  readonly firstPage: (number | null)[]
+  /** JS heap in bytes once the first page was drawn (or when given up). */
+  readonly heap: number[]
+}
+
+const text = (value: string) => ({ stringValue: value })
+const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(20 - prefix.length, '0')}`
+
+async function commit(writes: object[]) {
+  for (let at = 0; at < writes.length; at += 500) {
+    const response = await fetch(`${DOCUMENTS}:commit`, {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({ writes: writes.slice(at, at + 500) }),
+    })
+    if (!response.ok) throw new Error(`commit: ${response.status} ${await response.text()}`)
+  }
+}
+
+const base = `projects/demo-sunbeam/databases/(default)/documents`
+const kidNames = Array.from({ length: CHILDREN }, (_, n) => id('benchkid', n))
+const inquiryNames = Array.from({ length: INQUIRIES }, (_, n) => id('benchinq', n))
+
+async function seed() {
+  const start = Date.UTC(2024, 0, 1)
+  await commit(
+    kidNames.map((kidId, n) => ({
+      update: {
+        name: `${base}/kids/${kidId}`,
+        fields: {
+          kidName: text(`Child ${n}`),
+          kidAge: text('3'),
+          kidGender: text(n % 2 ? 'Male' : 'Female'),
+          disability: { booleanValue: n % 17 === 0 },
+          parentName: text(`Parent ${n}`),
+          parentAge: text('34'),
+          parentPhone: text('08031234567'),
+          address: text(`${n} Palm Close\nUyo`),
+          plan: text(['Monthly', 'Weekly', 'Daily'][n % 3] as string),
+          imgUrls: { arrayValue: { values: [text(`images/benchparent${n}/p.jpg-R4nd0mId000000000000`)] } },
+          userRef: text(`benchparent${n}`),
+          timestamp: { timestampValue: new Date(start + n * 60_000).toISOString() },
+        },
+      },
+    })),
+  )
+  await commit(
+    inquiryNames.map((inquiryId, n) => ({
+      update: {
+        name: `${base}/inquiries/${inquiryId}`,
+        fields: {
+          name: text(`Sender ${n}`),
+          lastName: text(''),
+          email: text(`sender${n}@example.com`),
+          subject: text(`Subject ${n}`),
+          message: text('Is there a place from January?'),
+          timestamp: { timestampValue: new Date(start + n * 60_000).toISOString() },
+          ...(n % 3 === 0 ? { handled: { booleanValue: true } } : {}),
+        },
+      },
+    })),
+  )
+}
+
+async function unseed() {
+  await commit([
+    ...kidNames.map((kidId) => ({ delete: `${base}/kids/${kidId}` })),
+    ...inquiryNames.map((inquiryId) => ({ delete: `${base}/inquiries/${inquiryId}` })),
+  ])
+}
+
+/** A member of staff: an account with a verified e-mail and the claim, made through the Auth emulator. */
+async function staffAccount(email: string, password: string) {
+  const signUp = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  })
+  const { localId } = (await signUp.json()) as { localId: string }
+  const update = await fetch(
+    `${AUTH}/identitytoolkit.googleapis.com/v1/projects/demo-sunbeam/accounts:update`,
+    {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({
+        localId,
+        emailVerified: true,
+        customAttributes: JSON.stringify({ staff: true }),
+      }),
+    },
+  )
+  if (!update.ok) throw new Error(`accounts:update: ${update.status} ${await update.text()}`)
+}
+
+declare global {
+  interface Window {
+    sunbeamCentreMarks?: { firstCard?: number; firstPage?: number }
+  }
+}
+
+function watchCards(page: number) {
+  const marks: NonNullable<Window['sunbeamCentreMarks']> = {}
+  window.sunbeamCentreMarks = marks
+  const check = () => {
+    const cards = document.querySelectorAll('.centre-card').length
+    if (marks.firstCard === undefined && cards > 0) marks.firstCard = performance.now()
+    if (marks.firstPage === undefined && cards >= page) marks.firstPage = performance.now()
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true })
+}
+
+test('the staff lists with 5,000 children and 2,000 inquiries, 4x CPU', async ({ browser }) => {
+  test.setTimeout(30 * 60_000)
+  await seed()
+  try {
+    const email = `bench-staff-${Date.now()}@sunbeam.test`
+    await staffAccount(email, 'bench-secret-1')
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const app = appPage(page)
+    // Signed in without opening /centre: the first run of each page starts from an empty Firestore cache.
+    await app.goto('/login')
+    await page.getByLabel('Email Address').fill(email)
+    await page.getByLabel('Password').fill('bench-secret-1')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(/\/profile$/, { timeout: 60_000 })
+    await page.addInitScript(watchCards, PAGE)
+    const cdp = await context.newCDPSession(page)
+    const rows: CentreBenchRow[] = ['/centre', '/centre/inquiries'].map((route) => ({
+      route,
+      firstCard: [],
+      firstPage: [],
+      heap: [],
+    }))
+    for (let run = 0; run < RUNS; run += 1)
+      for (const row of rows) {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+        await page.goto(row.route, { waitUntil: 'commit' })
+        await page
+          .waitForFunction(() => window.sunbeamCentreMarks?.firstPage !== undefined, null, {
+            timeout: GIVE_UP_MS,
+            polling: 250,
+          })
+          .catch(() => undefined)
+        const marks = await page.evaluate(() => window.sunbeamCentreMarks ?? {}).catch(() => ({}))
+        const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+        row.firstCard.push((marks as { firstCard?: number }).firstCard ?? null)
+        row.firstPage.push((marks as { firstPage?: number }).firstPage ?? null)
+        row.heap.push(usedSize)
+        // Leave the page before the next: its listeners stop with it.
+        await page.goto('/robots.txt')
+      }
+    await context.close()
+    mkdirSync('test-results', { recursive: true })
+    writeFileSync(
+      process.env.BENCH_CENTRE_OUT ?? 'test-results/bench-centre.json',
+      JSON.stringify({ children: CHILDREN, inquiries: INQUIRIES, rows }, null, 2),
+    )
+  } finally {
+    await unseed()
+  }
+})

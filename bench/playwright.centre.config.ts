@@ -1,0 +1,49 @@
+// The staff lists benchmark (bench/centre-lists.bench.ts), run by `npm run bench`: the online build
+// (`${SUNBEAM_OUT_DIR:-dist}-online`, made against the Firestore emulator's port) served by `vite
+// preview`, the real Auth emulator, and the Firestore emulator with firestore.rules (shared with the
+// browser suite's online world if it already runs: scripts/firestore-emulator.mjs).
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from '../e2e/chromium'
+import { ONLINE_FIRESTORE_PORT, onlineWorld } from '../e2e/online-world'
+
+const port = Number(process.env.BENCH_CENTRE_PORT ?? 4192)
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: 'centre-lists.bench.ts',
+  outputDir: '../test-results/bench-centre',
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: chromiumLaunchOptions,
+  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${port} --strictPort`,
+      cwd: root,
+      url: `http://localhost:${port}`,
+      env: {
+        SUNBEAM_OUT_DIR: onlineWorld().outDir,
+        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'npx firebase emulators:start --only auth --project demo-sunbeam',
+      cwd: root,
+      url: 'http://127.0.0.1:9099/',
+      reuseExistingServer: true,
+      timeout: 120_000,
+    },
+    {
+      command: `node scripts/firestore-emulator.mjs ${ONLINE_FIRESTORE_PORT}`,
+      cwd: root,
+      wait: { stdout: /Firestore emulator READY/ },
+      stdout: 'pipe' as const,
+      timeout: 180_000,
+    },
+  ],
+})

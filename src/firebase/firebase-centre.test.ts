@@ -1,0 +1,135 @@
+// Every query the staff adapter sends asks for one page at most (STAFF_PAGE_SIZE, 50): the lists, 'Show
+// more', the decisions of the children loaded; the counts are aggregations, which read no documents.
+// Firestore's listeners are replaced by recorders: each query is looked at as Firestore would run it.
+import { initializeApp } from 'firebase/app'
+import type { Auth } from 'firebase/auth'
+import {
+  type DocumentData,
+  type Firestore,
+  getFirestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { STAFF_PAGE_SIZE } from '#shared/backend/centre-ports'
+import type { FirebaseServices } from './firebase-app'
+
+interface Recorded {
+  readonly kind: 'listen' | 'count'
+  readonly query: Query
+  readonly answer: (docs: readonly QueryDocumentSnapshot[]) => void
+}
+const recorded: Recorded[] = []
+
+vi.mock('firebase/firestore', async (original) => {
+  const actual = await original<typeof import('firebase/firestore')>()
+  return {
+    ...actual,
+    onSnapshot: (query: Query, ...rest: unknown[]) => {
+      const next = rest.find((arg) => typeof arg === 'function') as (snapshot: unknown) => void
+      recorded.push({
+        kind: 'listen',
+        query,
+        answer: (docs) => next({ docs, metadata: { fromCache: false } }),
+      })
+      return () => {}
+    },
+    // A cursor from a fake document: Firestore's own startAfter takes only its real snapshots, so the
+    // page's cursor is its document id here (the limit is what is looked at).
+    startAfter: (cursor: { id: string }) => actual.startAfter(cursor.id),
+    getCountFromServer: async (query: Query) => {
+      recorded.push({ kind: 'count', query, answer: () => {} })
+      return { data: () => ({ count: 0 }) }
+    },
+  }
+})
+
+const { createFirebaseCentre } = await import('./firebase-centre')
+
+/** What Firestore would run: the query's own limit (null: none). */
+const limitOf = (query: Query) => (query as unknown as { _query: { limit: number | null } })._query.limit
+
+function services(db: Firestore): FirebaseServices {
+  return {
+    listen: (start: (db: Firestore) => () => void) => start(db),
+    db: async () => db,
+    auth: { currentUser: { uid: 'staff-1' } } as unknown as Auth,
+  } as unknown as FirebaseServices
+}
+
+/** A page of fake documents (the adapter reads id, data() and uses the last as the next cursor). */
+function fakeDocs(count: number, db: Firestore): QueryDocumentSnapshot[] {
+  const actual = { id: '', data: (): DocumentData => ({}) }
+  return Array.from({ length: count }, (_, n) => {
+    const id = `doc${String(n).padStart(17, '0')}`
+    return {
+      ...actual,
+      id,
+      ref: { id, path: `kids/${id}`, firestore: db },
+    } as unknown as QueryDocumentSnapshot
+  })
+}
+
+describe('the staff adapter asks for 50 documents at most, whatever the lists hold', () => {
+  const db = getFirestore(initializeApp({ projectId: 'demo-sunbeam-queries', apiKey: 'test' }, 'queries'))
+  beforeEach(() => {
+    recorded.length = 0
+  })
+
+  it('children and inquiries: each page, Show more included, one plan or all', async () => {
+    const centre = createFirebaseCentre(services(db))
+    const children = centre.watchChildren(
+      { plan: 'all' },
+      () => {},
+      () => {},
+    )
+    const weekly = centre.watchChildren(
+      { plan: 'Weekly' },
+      () => {},
+      () => {},
+    )
+    const inquiries = centre.watchInquiries(
+      () => {},
+      () => {},
+    )
+    expect(recorded).toHaveLength(3)
+    // Full pages answered: Show more opens the next page of each, after the last one seen.
+    for (const page of [...recorded]) page.answer(fakeDocs(STAFF_PAGE_SIZE, db))
+    children.showMore()
+    weekly.showMore()
+    inquiries.showMore()
+    expect(recorded).toHaveLength(6)
+    for (const { query } of recorded) expect(limitOf(query)).toBe(STAFF_PAGE_SIZE)
+    // A page that was not full: nothing more to ask for.
+    recorded[3]?.answer(fakeDocs(10, db))
+    children.showMore()
+    expect(recorded).toHaveLength(6)
+  })
+
+  it("the decisions and parents' e-mails of 50 children: two queries of 30 and 20 ids each", () => {
+    const centre = createFirebaseCentre(services(db))
+    const ids = Array.from({ length: STAFF_PAGE_SIZE }, (_, n) => `kid${String(n).padStart(17, '0')}`)
+    centre.watchRegistrations(
+      ids,
+      () => {},
+      () => {},
+    )
+    centre.watchParentEmails(
+      ids.map((id) => `parent-of-${id}`),
+      () => {},
+      () => {},
+    )
+    expect(recorded.map(({ query }) => limitOf(query))).toEqual([30, 30, 30, 30])
+    for (const { query } of recorded) {
+      const filters = (query as unknown as { _query: { filters: unknown[] } })._query.filters
+      expect(filters).toHaveLength(1)
+    }
+  })
+
+  it('the counts are aggregations on the server', async () => {
+    const centre = createFirebaseCentre(services(db))
+    await centre.countInquiries()
+    await centre.countChildren({ plan: 'all' })
+    expect(recorded.map(({ kind }) => kind)).toEqual(['count', 'count', 'count'])
+  })
+})
