@@ -1,4 +1,5 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
+import { kidAgeText } from '#shared/records/kid-age'
 import type { KidPlan, StoredKid } from '#shared/records/kid-record'
 import { formatStartDate, type Registration } from '#shared/records/registration-record'
 
@@ -96,7 +97,7 @@ export function registrationsCsv(rows: readonly RegistrationRow[]): string {
   const lines = rows.map(({ kid, registration }) =>
     [
       kid.kidName,
-      kid.kidAge,
+      kidAgeText(kid),
       kid.kidGender,
       kid.disability ? 'Yes' : 'No',
       kid.plan,

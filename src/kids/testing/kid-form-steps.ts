@@ -7,7 +7,7 @@ export type User = ReturnType<typeof userEvent.setup>
 
 export async function fillChild(user: User) {
   await user.type(await screen.findByLabelText('Child Name'), '  Amara Obi ')
-  await user.type(screen.getByLabelText('Child Age'), '4')
+  await user.type(screen.getByLabelText('Years'), '4')
   await user.type(screen.getByLabelText('Parent Name'), 'Ngozi Obi')
   await user.type(screen.getByLabelText('Parent Age'), '34')
   await user.type(screen.getByLabelText('Parent Phone'), '+234 802 555 0101')
