@@ -28,6 +28,7 @@ export interface ProfilePageProps {
 export function ProfilePage({ kidsSection, actions, session, chosenPlan }: ProfilePageProps) {
   const auth = useAuthState(session)
   const navigate = useNavigate()
+  const chosenPlanId = useId()
   const signingOut = useRef(false)
   const setSigningOut = (value: boolean) => {
     signingOut.current = value
@@ -52,10 +53,22 @@ export function ProfilePage({ kidsSection, actions, session, chosenPlan }: Profi
         <h1>My Profile</h1>
         <SignOutButton actions={actions} onSigningOut={setSigningOut} />
       </header>
+      {chosenPlan ? (
+        // Arrived from 'Choose Plan': say which plan, with 'Add your child' for it first on the page.
+        <section className="profile-chosen-plan" aria-labelledby={chosenPlanId}>
+          <h2 id={chosenPlanId}>You chose the {chosenPlan} Plan</h2>
+          <p>Add your child to register them for it; you can still pick another plan in the form.</p>
+          <Link to="/add-kid" search={{ plan: chosenPlan }} className="profile-add-kid">
+            Add your child
+          </Link>
+        </section>
+      ) : null}
       <PersonalDetails user={auth.user} />
-      <Link to="/add-kid" search={chosenPlan ? { plan: chosenPlan } : {}} className="profile-add-kid">
-        Add your child
-      </Link>
+      {chosenPlan ? null : (
+        <Link to="/add-kid" className="profile-add-kid">
+          Add your child
+        </Link>
+      )}
       {kidsSection}
       <MyDataSection actions={actions} onSigningOut={setSigningOut} />
     </div>
