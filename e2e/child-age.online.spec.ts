@@ -1,4 +1,4 @@
-// Child Age as the centre needs it (issue 38; docs/decisions/0024-child-age.md), against the real
+// Child Age as the centre needs it (issue 38; docs/decisions/0027-child-age.md), against the real
 // Firestore emulator with firestore.rules: years and months typed, a month of birth saved, the age shown
 // with its unit; an older record's free text ('18 months') shown exactly as written, never '18 months
 // years', kept by an edit until years and months replace it.

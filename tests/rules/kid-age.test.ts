@@ -1,4 +1,4 @@
-// firestore.rules for a child's age (src/shared/records/kid-age.ts, docs/decisions/0024-child-age.md):
+// firestore.rules for a child's age (src/shared/records/kid-age.ts, docs/decisions/0027-child-age.md):
 // a new record holds a month of birth within the limits; an older record's free-text age stays valid
 // and is kept unchanged on edit, or replaced by a month of birth.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'

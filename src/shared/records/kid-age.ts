@@ -2,7 +2,7 @@
 // of birth ('YYYY-MM', kidBirthMonth) so the age stays right as the child grows, and every screen shows
 // it with its unit: months up to two years ('18 months'), then years and months ('2 years 3 months').
 // Records saved before (kidAge, free text such as '4' or '18 months') are shown exactly as written,
-// never with a unit added. docs/decisions/0024-child-age.md. firestore.rules checks the same limits.
+// never with a unit added. docs/decisions/0027-child-age.md. firestore.rules checks the same limits.
 
 /** The oldest child the form takes, in whole years (the centre is a day care and baby care centre). */
 export const KID_AGE_MAX_YEARS = 12
