@@ -86,7 +86,17 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
   // Only the latest change's answer from the server changes what the card says.
   const latest = useRef(0)
   const nameRef = useRef<HTMLInputElement>(null)
+  const changeRef = useRef<HTMLButtonElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  // 'done' (or Escape) ends the edit and 'done' leaves the page: focus goes back to 'change'.
+  const focusChange = useRef(false)
   const ids = { heading: useId(), name: useId(), email: useId() }
+
+  useEffect(() => {
+    if (editing || !focusChange.current) return
+    focusChange.current = false
+    changeRef.current?.focus()
+  }, [editing])
 
   // Show the stored name whenever it changes and the parent is not typing a new one.
   useEffect(() => {
@@ -113,6 +123,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
     // Toggling from change to done saves the name only if it differs from the current one.
     if (next === savedName) {
       setName(next)
+      focusChange.current = true
       setEditing(false)
       return
     }
@@ -122,6 +133,8 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       const { auth } = await getBackend()
       const { sent } = await auth.updateName(next)
       setName(next)
+      // Unless the parent has moved on meanwhile, focus goes back to 'change' (the 'done' pressed is gone).
+      focusChange.current = focusWithin(formRef.current)
       setEditing(false)
       setSaved('kept')
       sent.then(
@@ -139,9 +152,18 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
     }
   }
 
+  /** Escape in the name: the edit is cancelled, the saved name back, focus on 'change'. */
+  function cancelEditing() {
+    latest.current += 1
+    setName(savedName)
+    setProblem('')
+    focusChange.current = true
+    setEditing(false)
+  }
+
   return (
     <section className="profile-card" aria-labelledby={ids.heading}>
-      <form className="account-form" onSubmit={finishEditing} aria-busy={busy}>
+      <form ref={formRef} className="account-form" onSubmit={finishEditing} aria-busy={busy}>
         <div className="profile-card-head">
           <h2 id={ids.heading}>Personal Details</h2>
           {/* Distinct keys: reusing one <button> whose type flips to submit during its own click
@@ -151,7 +173,13 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
               done
             </button>
           ) : (
-            <button key="change" type="button" className="account-link-button" onClick={startEditing}>
+            <button
+              key="change"
+              ref={changeRef}
+              type="button"
+              className="account-link-button"
+              onClick={startEditing}
+            >
               change
             </button>
           )}
@@ -167,6 +195,12 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
                 autoComplete="name"
                 readOnly={!editing}
                 value={name}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape' && editing && !busy) {
+                    e.preventDefault()
+                    cancelEditing()
+                  }
+                }}
                 onChange={(e) => setName(limitCharacters(name, e.target.value, USER_NAME_MAX))}
               />
             )}
@@ -183,4 +217,10 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       </form>
     </section>
   )
+}
+
+/** Whether focus is in `element`, or nowhere (on the body, where a removed or disabled button leaves it). */
+function focusWithin(element: HTMLElement | null): boolean {
+  const active = document.activeElement
+  return !active || active === document.body || Boolean(element?.contains(active))
 }
