@@ -8,7 +8,7 @@ import { photoMessages } from '#shared/records/kid-photos'
 import { notify } from '#shared/ui/notify'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 import { errorOf, fillChild, pickPhotos } from './testing/kid-form-steps'
-import { PARENT, pngFile, useKidsWorld } from './testing/kids-world'
+import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
 
 vi.mock('#shared/ui/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#shared/ui/notify')>()),
@@ -67,7 +67,9 @@ describe('/add-kid', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Child' }))
     expect(errorOf('Child Name')).toBe('Please fill in Child Name')
     expect(errorOf('Years')).toBe('Please fill in Child Age')
-    expect(errorOf('Parent Name')).toBe('Please fill in Parent Name')
+    // A first child: Parent Name starts as the account's name (editable), so it is not missing.
+    expect(screen.getByLabelText('Parent Name')).toHaveValue(PARENT.displayName)
+    expect(errorOf('Parent Name')).toBeNull()
     expect(errorOf('Parent Age')).toBe('Please fill in Parent Age')
     expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone')
     expect(errorOf('Address')).toBe('Please fill in Address')
@@ -75,6 +77,22 @@ describe('/add-kid', () => {
     expect(screen.getByLabelText('Child Name')).toHaveFocus()
     expect(screen.getByLabelText('Child Name')).toHaveAttribute('aria-invalid', 'true')
     expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
+  })
+
+  it("starts with the parent's name and phone from their last child, both editable", async () => {
+    seedKid(world(), storedKid('kid1', { parentName: 'Ngozi Obi', parentPhone: '+234 802 555 0101' }))
+    const user = userEvent.setup({ delay: null })
+    world.render('/add-kid')
+    const name = await screen.findByLabelText('Parent Name')
+    expect(name).toHaveValue('Ngozi Obi')
+    expect(screen.getByLabelText('Parent Phone')).toHaveValue('+234 802 555 0101')
+    // The child's own details are not copied.
+    expect(screen.getByLabelText('Child Name')).toHaveValue('')
+    expect(screen.getByLabelText('Parent Age')).toHaveValue('')
+    expect(screen.getByLabelText('Address')).toHaveValue('')
+    await user.clear(screen.getByLabelText('Parent Phone'))
+    await user.type(screen.getByLabelText('Parent Phone'), '0803 123 4567')
+    expect(screen.getByLabelText('Parent Phone')).toHaveValue('0803 123 4567')
   })
 
   it('treats spaces as empty', async () => {
