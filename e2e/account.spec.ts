@@ -140,9 +140,17 @@ test.describe('refused by the Auth emulator', () => {
     await createAccount(request, email, 'Ada Parent')
     await app.goto('/login')
     await submitSignIn(page, email, 'not-the-password')
-    await expect(toast(page, 'Bad User Credentials')).toBeVisible()
+    // Said once, beside the form: no toast saying it again.
+    await expect(page.locator('form').getByRole('alert')).toHaveText('Bad User Credentials')
+    await expect(page.getByText('Bad User Credentials')).toHaveCount(1)
     await expect(page).toHaveURL(/\/login$/)
     await expect(toast(page, 'Signed in successfully')).toHaveCount(0)
+    // The right password next: signed in, and the error is gone with the form.
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(toast(page, 'Signed in successfully')).toBeVisible()
+    await expect(page.getByText('Bad User Credentials')).toHaveCount(0)
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1)
   })
 })
 

@@ -57,3 +57,21 @@ test("'Choose Plan' on Weekly, then Sign Up: the add form has the Weekly plan; t
   await page.getByRole('link', { name: 'Add your child' }).click()
   await expect(page.getByLabel('Plan')).toHaveValue('Monthly')
 })
+
+test("'Choose Plan' tells a parent already signed in the plan they chose, with 'Add your child' for it", async ({
+  app,
+  page,
+  parent,
+}) => {
+  await parent.signUp({ label: 'plan-signed-in' })
+  await app.goto('/pricing')
+  await page.getByRole('article', { name: 'Daily Plan' }).getByRole('link', { name: 'Choose Plan' }).click()
+  await expect(page).toHaveURL(/\/profile\?plan=Daily$/)
+  const notice = page.getByRole('region', { name: 'You chose the Daily Plan' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toBeInViewport()
+  await expect(page.getByRole('link', { name: 'Add your child' })).toHaveCount(1)
+  await notice.getByRole('link', { name: 'Add your child' }).click()
+  await expect(page.getByRole('heading', { name: 'Add Your Child Info' })).toBeVisible()
+  await expect(page.getByLabel('Plan')).toHaveValue('Daily')
+})

@@ -50,8 +50,12 @@ for (const grant of [true, false]) {
     await answerStorage(page)
     await stubPersist(page, grant)
     await parent.signUp({ label: `keep-${grant}` })
-    // Nothing queued yet: nothing asked, and nothing kept.
-    await expect(deviceLine(page)).toHaveText(MAY_BE_CLEARED)
+    // Nothing queued yet: nothing asked, and 'Your data' speaks of no keeping (issue 38: a new parent
+    // was told "may be cleared" before there was anything to keep).
+    const yourData = page.getByRole('region', { name: 'Your data' })
+    await expect(yourData.getByRole('button', { name: 'Download my data' })).toBeVisible()
+    await expect(deviceLine(page)).toHaveCount(0)
+    await expect(yourData).not.toContainText('On this device')
     expect(await persistCalls(page)).toBe(0)
 
     await parent.addChild({ photos: 1 })

@@ -148,13 +148,17 @@ for (const path of ['/blog/7', '/blog/0', '/nope']) {
   })
 }
 
-test('calls to action: Join Us and Choose Plan lead to /profile, Discover More to /blog, View Details to /about', async ({
+test('calls to action: Join Us opens Sign Up (Sign In beside it), Discover More /blog, View Details /about', async ({
   app,
   page,
 }) => {
   await app.goto('/')
   await page.getByRole('link', { name: 'Join Us' }).click()
-  await expect(page).toHaveURL(/\/(profile|login)/)
+  await expect(page).toHaveURL(/\/signup$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible()
+  await expect(
+    page.getByRole('complementary', { name: 'One of us?' }).getByRole('link', { name: 'Sign In' }),
+  ).toBeVisible()
   await app.goto('/about')
   await page.getByRole('link', { name: 'Discover More' }).click()
   await expect(page).toHaveURL(/\/blog$/)

@@ -49,7 +49,7 @@ test('home: the sections in the spec order, with their texts and link targets', 
   await app.goto('/')
   const main = page.locator('main')
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('A Warm Nursing Environment')
-  await expect(main.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/profile')
+  await expect(main.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/signup')
 
   expect(await texts(main.locator('h2'))).toEqual([
     'What every day includes',

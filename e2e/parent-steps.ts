@@ -14,7 +14,9 @@ export const PASSWORD = 'sunbeam-secret-1'
 
 export interface Child {
   readonly kidName: string
-  readonly kidAge: string
+  /** Child Age as typed in its two boxes (the record keeps the month of birth). */
+  readonly kidYears: string
+  readonly kidMonths: string
   readonly parentName: string
   readonly parentAge: string
   readonly parentPhone: string
@@ -23,7 +25,8 @@ export interface Child {
 
 export const amara: Child = {
   kidName: 'Amara Obi',
-  kidAge: '4',
+  kidYears: '4',
+  kidMonths: '0',
   parentName: 'Ngozi Obi',
   parentAge: '35',
   parentPhone: '+234 802 555 0101',
@@ -91,7 +94,8 @@ export function parentSteps({
   const fillChild = async (child: Partial<Child> = {}) => {
     const data = childData(child)
     await page.getByLabel('Child Name').fill(data.kidName)
-    await page.getByLabel('Child Age').fill(data.kidAge)
+    await page.getByLabel('Years').fill(data.kidYears)
+    await page.getByLabel('Months').fill(data.kidMonths)
     await page.getByLabel('Parent Name').fill(data.parentName)
     await page.getByLabel('Parent Age').fill(data.parentAge)
     await page.getByLabel('Parent Phone').fill(data.parentPhone)

@@ -4,6 +4,7 @@
 // REST API, not from the device.
 import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
+import { birthMonthFor } from '../src/shared/records/kid-age'
 import { expect, test } from './fixtures'
 import { emulatorSignIn, profileName, secondDevice } from './online-device'
 import { onlineWorld, plainFields, type ServerDocument, serverDocument, serverQuery } from './online-world'
@@ -62,7 +63,8 @@ test("an added child reaches the server with exactly the record's fields, and it
 
   expect(plainFields(record)).toEqual({
     kidName: amara.kidName,
-    kidAge: amara.kidAge,
+    kidAge: '',
+    kidBirthMonth: birthMonthFor(Number(amara.kidYears), Number(amara.kidMonths), new Date()),
     kidGender: 'Male',
     disability: false,
     parentName: amara.parentName,

@@ -107,7 +107,8 @@ test("'Download my data' gives one zip file with the account, every child's reco
   expect(json('account.json')).toEqual({ uid, name: 'Ngozi Parent', email })
   expect(json(`${folders.chidi}/child.json`)).toMatchObject({
     kidName: 'Chidi Eze',
-    kidAge: amara.kidAge,
+    kidAge: '',
+    kidBirthMonth: expect.stringMatching(/^\d{4}-\d{2}$/),
     parentName: amara.parentName,
     parentPhone: amara.parentPhone,
     address: amara.address,

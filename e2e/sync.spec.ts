@@ -69,7 +69,7 @@ test('online, with Storage and Firestore refusing: back on /profile within 5 s o
       .getByRole('link', { name: `Edit ${amara.kidName}` })
       .click()
     await expect(page.getByLabel('Child Name')).toHaveValue(amara.kidName)
-    await page.getByLabel('Child Age').fill('5')
+    await page.getByLabel('Years').fill('5')
     await page.getByLabel('Plan').selectOption('Daily')
     pressed = Date.now()
     await page.getByRole('button', { name: 'Edit Child' }).click()

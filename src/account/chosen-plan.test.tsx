@@ -1,6 +1,6 @@
 // 'Choose Plan' (a plan card, on / and /pricing) leads to /profile with the plan; a signed-out visitor
 // goes through sign-in or sign-up and back there, and 'Add your child' opens the form with that plan.
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoute } from '#app/testing/render-route'
@@ -51,6 +51,19 @@ describe("'Choose Plan'", () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
     await screen.findByRole('heading', { name: 'My Profile' })
     expect(await addYourChild(user)).toHaveValue('Daily')
+  })
+
+  it('tells a parent already signed in which plan they chose, with Add your child for it', async () => {
+    const backend = createFakeBackend()
+    backend.auth.addAccount('ada@example.com', 'correct-horse', 'Ada')
+    await backend.auth.signIn('ada@example.com', 'correct-horse')
+    renderRoute('/profile?plan=Weekly', { backend })
+    const notice = await screen.findByRole('region', { name: 'You chose the Weekly Plan' })
+    const add = within(notice).getByRole('link', { name: 'Add your child' })
+    expect(add).toHaveAttribute('href', '/add-kid?plan=Weekly')
+    // One 'Add your child' on the page: the one with the plan.
+    expect(screen.getAllByRole('link', { name: 'Add your child' })).toEqual([add])
+    expect(await addYourChild(userEvent.setup())).toHaveValue('Weekly')
   })
 
   it("keeps the form's default plan (Monthly) when no plan, or an unknown one, was chosen", async () => {

@@ -45,8 +45,9 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText('Email Address'), 'ada@example.com')
     await user.type(screen.getByLabelText('Password'), 'wrong-password')
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
-    // In the toast and beside the form, which keeps it until the parent types again.
+    // Once, beside the form, which keeps it until the parent types again (no toast saying it twice).
     expect(await screen.findByRole('alert')).toHaveTextContent('Bad User Credentials')
+    expect(screen.getAllByText('Bad User Credentials')).toHaveLength(1)
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true')
     expect(history.location.pathname).toBe('/login')
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled()

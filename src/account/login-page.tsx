@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { getBackend } from '#shared/backend/backend'
 import { Field } from '#shared/ui/field'
-import { notify } from '#shared/ui/notify'
+import { dismissToasts, notify } from '#shared/ui/notify'
 import { accountMessages } from './account-messages'
 import { enterAfterSignIn } from './enter-after-sign-in'
 import { AFTER_SIGN_IN, safeRedirectTarget } from './redirect-target'
@@ -25,7 +25,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
   const [busy, setBusy] = useState(false)
   const [resetBusy, setResetBusy] = useState(false)
   const [resetNote, setResetNote] = useState('')
-  // 'Bad User Credentials' also stays beside the form (the toast leaves after 5 s) until the parent types.
+  // 'Bad User Credentials' is said once, beside the form (no toast too), until the parent types again.
   const [badCredentials, setBadCredentials] = useState(false)
   const ids = { email: useId(), password: useId(), heading: useId(), note: useId(), failed: useId() }
 
@@ -42,10 +42,11 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
       // Any sign-in failure, whatever the cause, gives the same message.
       setBusy(false)
       setBadCredentials(true)
-      void notify('error', accountMessages.badCredentials)
       return
     }
     await enterAfterSignIn(router, safeRedirectTarget(redirectTo) ?? AFTER_SIGN_IN)
+    // A toast left from an earlier try (a reset that failed) would stay under the success.
+    await dismissToasts()
     void notify('success', accountMessages.signedIn)
   }
 

@@ -57,6 +57,13 @@ function useDeviceDataKept(): boolean | null {
   return kept
 }
 
+/** How many of the parent's changes wait on this device (0 until the outbox has answered). */
+function useUnsentCount(actions: SessionActions): number {
+  const [count, setCount] = useState(0)
+  useEffect(() => actions.watchUnsent(setCount), [actions])
+  return count
+}
+
 export function MyDataSection({
   actions,
   onSigningOut,
@@ -73,6 +80,7 @@ export function MyDataSection({
   const [busy, setBusy] = useState(false)
   const passwordRef = useRef<HTMLInputElement>(null)
   const kept = useDeviceDataKept()
+  const unsent = useUnsentCount(actions)
 
   async function downloadData() {
     setDownload('Preparing your data…')
@@ -160,7 +168,9 @@ export function MyDataSection({
           Delete my account
         </button>
       </div>
-      {kept !== null && (
+      {/* Only once this device holds something of the parent's that waits to be sent: before that,
+          there is nothing to keep (issue 38: a new parent was told it "may be cleared"). */}
+      {kept !== null && unsent > 0 && (
         <p className="account-note" data-device-data={kept ? 'kept' : 'may-be-cleared'}>
           {kept ? deviceDataMessages.kept : deviceDataMessages.mayBeCleared}
         </p>

@@ -68,6 +68,20 @@ describe('/profile', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly')
   })
 
+  it("Escape cancels the name's change: the saved name back, nothing saved, focus on 'change'", async () => {
+    const { user } = await signedInAtProfile()
+    screen.getByRole('button', { name: 'change' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus())
+    await user.keyboard('{Control>}a{/Control}Grace Hopper')
+    expect(screen.getByLabelText('Name')).toHaveValue('Grace Hopper')
+    await user.keyboard('{Escape}')
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace')
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'change' })).toHaveFocus())
+    expect(screen.queryByText(/kept on this device|has been saved/i)).not.toBeInTheDocument()
+  })
+
   it("'done' without a change saves nothing", async () => {
     const { user, backend } = await signedInAtProfile()
     await user.click(screen.getByRole('button', { name: 'change' }))

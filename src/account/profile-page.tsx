@@ -29,6 +29,7 @@ export interface ProfilePageProps {
 export function ProfilePage({ kidsSection, actions, session, chosenPlan }: ProfilePageProps) {
   const auth = useAuthState(session)
   const navigate = useNavigate()
+  const chosenPlanId = useId()
   const signingOut = useRef(false)
   const setSigningOut = (value: boolean) => {
     signingOut.current = value
@@ -53,10 +54,22 @@ export function ProfilePage({ kidsSection, actions, session, chosenPlan }: Profi
         <h1>My Profile</h1>
         <SignOutButton actions={actions} onSigningOut={setSigningOut} />
       </header>
+      {chosenPlan ? (
+        // Arrived from 'Choose Plan': say which plan, with 'Add your child' for it first on the page.
+        <section className="profile-chosen-plan" aria-labelledby={chosenPlanId}>
+          <h2 id={chosenPlanId}>You chose the {chosenPlan} Plan</h2>
+          <p>Add your child to register them for it; you can still pick another plan in the form.</p>
+          <Link to="/add-kid" search={{ plan: chosenPlan }} className="profile-add-kid">
+            Add your child
+          </Link>
+        </section>
+      ) : null}
       <PersonalDetails user={auth.user} />
-      <Link to="/add-kid" search={chosenPlan ? { plan: chosenPlan } : {}} className="profile-add-kid">
-        Add your child
-      </Link>
+      {chosenPlan ? null : (
+        <Link to="/add-kid" className="profile-add-kid">
+          Add your child
+        </Link>
+      )}
       {kidsSection}
       <MyDataSection actions={actions} onSigningOut={setSigningOut} />
     </div>
@@ -74,7 +87,17 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
   // Only the latest change's answer from the server changes what the card says.
   const latest = useRef(0)
   const nameRef = useRef<HTMLInputElement>(null)
+  const changeRef = useRef<HTMLButtonElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  // 'done' (or Escape) ends the edit and 'done' leaves the page: focus goes back to 'change'.
+  const focusChange = useRef(false)
   const ids = { heading: useId(), name: useId(), email: useId() }
+
+  useEffect(() => {
+    if (editing || !focusChange.current) return
+    focusChange.current = false
+    changeRef.current?.focus()
+  }, [editing])
 
   // Show the stored name whenever it changes and the parent is not typing a new one.
   useEffect(() => {
@@ -101,6 +124,7 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
     // Toggling from change to done saves the name only if it differs from the current one.
     if (next === savedName) {
       setName(next)
+      focusChange.current = true
       setEditing(false)
       return
     }
@@ -110,6 +134,8 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       const { auth } = await getBackend()
       const { sent } = await auth.updateName(next)
       setName(next)
+      // Unless the parent has moved on meanwhile, focus goes back to 'change' (the 'done' pressed is gone).
+      focusChange.current = focusWithin(formRef.current)
       setEditing(false)
       setSaved('kept')
       sent.then(
@@ -127,9 +153,18 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
     }
   }
 
+  /** Escape in the name: the edit is cancelled, the saved name back, focus on 'change'. */
+  function cancelEditing() {
+    latest.current += 1
+    setName(savedName)
+    setProblem('')
+    focusChange.current = true
+    setEditing(false)
+  }
+
   return (
     <section className="profile-card" aria-labelledby={ids.heading}>
-      <form className="account-form" onSubmit={finishEditing} aria-busy={busy}>
+      <form ref={formRef} className="account-form" onSubmit={finishEditing} aria-busy={busy}>
         <div className="profile-card-head">
           <h2 id={ids.heading}>Personal Details</h2>
           {/* Distinct keys: reusing one <button> whose type flips to submit during its own click
@@ -139,7 +174,13 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
               done
             </button>
           ) : (
-            <button key="change" type="button" className="account-link-button" onClick={startEditing}>
+            <button
+              key="change"
+              ref={changeRef}
+              type="button"
+              className="account-link-button"
+              onClick={startEditing}
+            >
               change
             </button>
           )}
@@ -155,6 +196,12 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
                 autoComplete="name"
                 readOnly={!editing}
                 value={name}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape' && editing && !busy) {
+                    e.preventDefault()
+                    cancelEditing()
+                  }
+                }}
                 onChange={(e) => setName(limitCharacters(name, e.target.value, USER_NAME_MAX))}
               />
             )}
@@ -172,4 +219,10 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
       {user.email && <EmailVerification email={user.email} />}
     </section>
   )
+}
+
+/** Whether focus is in `element`, or nowhere (on the body, where a removed or disabled button leaves it). */
+function focusWithin(element: HTMLElement | null): boolean {
+  const active = document.activeElement
+  return !active || active === document.body || Boolean(element?.contains(active))
 }

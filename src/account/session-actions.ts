@@ -20,6 +20,8 @@ export type DeletionResult =
 export interface SessionActions {
   /** How many of the parent's changes are still on this device, not uploaded. */
   unsentCount(): Promise<number>
+  /** Calls `listener` with that count now and on each change; returns the unsubscribe. */
+  watchUnsent(listener: (count: number) => void): () => void
   /** Signs out; `keep` keeps the unsent changes on this device for the parent's next sign-in. */
   signOut(keep: boolean): Promise<void>
   /** One zip file of everything of the parent this device can read. */

@@ -260,6 +260,13 @@ export async function deleteAccountData(
 export function sessionActions(runtime: OutboxRuntime, user: AuthUser): SessionActions {
   return {
     unsentCount: () => runtime.unsentCount(user.uid),
+    watchUnsent: (listener) => {
+      const subscription = liveQuery(() => runtime.unsentCount(user.uid)).subscribe({
+        next: listener,
+        error: (error: unknown) => console.warn('The outbox could not be counted', error),
+      })
+      return () => subscription.unsubscribe()
+    },
     signOut: (keep) => signOutParent(runtime, user, keep),
     downloadData: (onProgress) => buildMyDataZip(runtime, user, onProgress),
     confirmPassword: (password) => runtime.backend.auth.confirmPassword(password),

@@ -3,6 +3,7 @@
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
 import { type FormEvent, useId, useMemo, useState } from 'react'
+import { kidAgeText } from '#shared/records/kid-age'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
 import { type CentreState, type CentreStore, useCentreState } from './centre-store'
@@ -202,7 +203,7 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
   }
 
   const lines: readonly (readonly [string, string])[] = [
-    ['Age', kid.kidAge],
+    ['Age', kidAgeText(kid)],
     ['Gender', kid.kidGender],
     ['Disability', kid.disability ? 'Yes' : 'No'],
     ['Plan', kid.plan],

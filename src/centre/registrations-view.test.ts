@@ -14,6 +14,7 @@ const kid = (id: string, overrides: Partial<StoredKid> = {}): StoredKid => ({
   id,
   kidName: 'Amara Obi',
   kidAge: '4',
+  kidBirthMonth: '',
   kidGender: 'Female',
   disability: false,
   parentName: 'Ngozi Obi',

@@ -1,5 +1,6 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
+import { kidAgeText } from '#shared/records/kid-age'
 import { KID_FIELD_LABELS, type KidPlan, type StoredKid } from '#shared/records/kid-record'
 import { formatStartDate, type Registration } from '#shared/records/registration-record'
 
@@ -182,7 +183,7 @@ export function registrationsCsv(rows: readonly RegistrationRow[]): string {
     const { kid, registration } = row
     return [
       csvField(kid.kidName),
-      csvField(kid.kidAge),
+      csvField(kidAgeText(kid)),
       csvField(kid.kidGender),
       csvField(kid.disability ? 'Yes' : 'No'),
       csvField(kid.plan),

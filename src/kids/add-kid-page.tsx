@@ -6,12 +6,13 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { clearSharedPhotos } from '#shared/device/shared-photos'
 import { newRandomId } from '#shared/records/ids'
-import { defaultKidFields, type KidPlan } from '#shared/records/kid-record'
+import { defaultKidFields, type KidFields, type KidPlan } from '#shared/records/kid-record'
 import { KidForm } from './kid-form'
 import { kidMessages } from './kid-messages'
 import { PrivateBrowsingNotice } from './kid-status'
 import { announceOutcome, submitAndWait } from './kid-submission'
-import { useKeptOnDevice, useOutboxEntries } from './kids-data'
+import { useKeptOnDevice, useOutboxEntries, useStoredKids } from './kids-data'
+import { type KidView, mergeKids } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 import { isOpen } from './outbox/outbox-db'
 import { SharedPhotosOffer, useSharedFiles } from './shared-photos-offer'
@@ -19,6 +20,8 @@ import './kids.css'
 
 export interface AddKidPageProps {
   readonly userId: string
+  /** The account's name, for the Parent Name of a first child. */
+  readonly accountName?: string | null | undefined
   /** Photos shared to the installed app, waiting on the device under this id. */
   readonly share?: string | undefined
   /** The plan chosen on a plan card ('Choose Plan'): preselected; otherwise the form's default. */
@@ -47,7 +50,25 @@ function QueuedChildren({ userId }: { readonly userId: string }) {
   )
 }
 
-export function AddKidPage({ userId, share, plan }: AddKidPageProps) {
+/**
+ * Where the add form starts: the spec's defaults, the plan chosen, and the parent's name and phone from
+ * their newest child (or the account's name for a first one), all editable. The child's own details,
+ * the parent's age and the address are left for the parent to fill in.
+ */
+export function addFormStart(
+  kids: readonly KidView[],
+  options: { readonly plan?: KidPlan | undefined; readonly accountName?: string | null | undefined } = {},
+): KidFields {
+  const last = kids[0]?.fields
+  return {
+    ...defaultKidFields(),
+    ...(options.plan ? { plan: options.plan } : {}),
+    parentName: last?.parentName || options.accountName || '',
+    parentPhone: last?.parentPhone ?? '',
+  }
+}
+
+export function AddKidPage({ userId, accountName, share, plan }: AddKidPageProps) {
   const navigate = useNavigate()
   const router = useRouter()
   // The parent goes back to their profile from here: its code and data are ready before they press.
@@ -59,7 +80,10 @@ export function AddKidPage({ userId, share, plan }: AddKidPageProps) {
   // The record id is made on the device once per form, so the child has the same id in the outbox,
   // in Firestore and in its photo paths, whatever happens on the way.
   const [kidId] = useState(() => newRandomId())
-  const [initial] = useState(() => ({ ...defaultKidFields(), ...(plan ? { plan } : {}) }))
+  const entries = useOutboxEntries(userId)
+  const { kids: stored } = useStoredKids(userId)
+  // Read once, when the form opens (the route's loader has read the children already).
+  const [initial] = useState(() => addFormStart(mergeKids(stored, entries ?? []), { plan, accountName }))
   const sharedFiles = useSharedFiles(share)
   if (!sharedFiles) return null // read from the device in a moment
 

@@ -1,6 +1,7 @@
 // /kid/{kidId}: the child's photos and labelled lines. A child still in the outbox is
 // shown from the device, photos included; a missing child, or another parent's, is 'Child does not exist'.
 import { Link } from '@tanstack/react-router'
+import { kidAgeText } from '#shared/records/kid-age'
 import { KidCarousel } from './kid-carousel'
 import { formatPlan, formatYears } from './kid-format'
 import { kidMessages } from './kid-messages'
@@ -23,7 +24,8 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
   const lines: readonly (readonly [string, string])[] = [
     ['Child Name', fields.kidName],
     ['Gender', fields.kidGender],
-    ['Age', formatYears(fields.kidAge)],
+    // With its unit ('18 months', '2 years 3 months'); an older record's text as written (kid-age.ts).
+    ['Age', kidAgeText(fields)],
     ['Parent Name', fields.parentName],
     ['Parent Age', formatYears(fields.parentAge)],
     ['Parent Phone', fields.parentPhone],

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { transientError } from '#shared/backend/testing/fake-kids-ports'
+import { birthMonthFor } from '#shared/records/kid-age'
 import { notify } from '#shared/ui/notify'
 import { errorOf, pickPhotos } from './testing/kid-form-steps'
 import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
@@ -51,7 +52,8 @@ describe('/edit-kid/{kidId}', () => {
     const { history } = world.render('/edit-kid/kid1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Your Child Info' })).toBeInTheDocument()
     expect(screen.getByLabelText('Child Name')).toHaveValue('Amara Obi')
-    expect(screen.getByLabelText('Child Age')).toHaveValue('4')
+    expect(screen.getByLabelText('Years')).toHaveValue(4)
+    expect(screen.getByLabelText('Months')).toHaveValue(0)
     expect(screen.getByLabelText('Child Gender')).toHaveValue('Female')
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByLabelText('Parent Name')).toHaveValue('Ngozi Obi')
@@ -70,18 +72,53 @@ describe('/edit-kid/{kidId}', () => {
       ).toEqual([expect.stringMatching(/^blob:/), expect.stringMatching(/^blob:/)]),
     )
 
-    await user.clear(screen.getByLabelText('Child Age'))
-    await user.type(screen.getByLabelText('Child Age'), '5')
+    await user.clear(screen.getByLabelText('Years'))
+    await user.type(screen.getByLabelText('Years'), '5')
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
     await waitFor(() => expect(history.location.pathname).toBe('/profile'))
     expect(notify).toHaveBeenCalledWith('success', 'Child edited')
     expect(world().kids.records.get('kid1')).toMatchObject({
-      kidAge: '5',
+      kidAge: '',
+      kidBirthMonth: birthMonthFor(5, 0, new Date()),
       imgUrls: kid.imgUrls,
       disability: true,
     })
     expect(world().kids.saves).toHaveLength(1)
     expect(world().storage.deleted).toEqual([])
+  })
+
+  it('an older record’s free-text age is kept as written unless years and months replace it', async () => {
+    // Saved before ages had their own boxes: '18 months' is neither years nor a number of them.
+    seedKid(world(), storedKid('kid1', { kidAge: '18 months', kidBirthMonth: '' }))
+    const user = userEvent.setup({ delay: null })
+    const { history } = world.render('/edit-kid/kid1')
+    const years = await screen.findByLabelText('Years')
+    expect(years).toHaveValue(null)
+    expect(years).not.toBeRequired()
+    expect(years).toHaveAccessibleDescription('Saved as “18 months”. Enter years and months to replace it.')
+    await user.clear(screen.getByLabelText('Parent Age'))
+    await user.type(screen.getByLabelText('Parent Age'), '36')
+    await user.click(screen.getByRole('button', { name: 'Edit Child' }))
+    await waitFor(() => expect(history.location.pathname).toBe('/profile'))
+    await waitFor(() => expect(world().kids.records.get('kid1')?.parentAge).toBe('36'))
+    expect(world().kids.records.get('kid1')).toMatchObject({ kidAge: '18 months', kidBirthMonth: '' })
+
+    history.push('/edit-kid/kid1')
+    await user.type(await screen.findByLabelText('Months'), '19')
+    await user.click(screen.getByRole('button', { name: 'Edit Child' }))
+    expect(errorOf('Months')).toBe('Child Age: enter whole years from 0 to 12 and months from 0 to 11')
+    expect(screen.getByLabelText('Years')).toHaveFocus()
+    await user.clear(screen.getByLabelText('Months'))
+    await user.type(screen.getByLabelText('Years'), '1')
+    await user.type(screen.getByLabelText('Months'), '7')
+    await user.click(screen.getByRole('button', { name: 'Edit Child' }))
+    await waitFor(() => expect(history.location.pathname).toBe('/profile'))
+    await waitFor(() =>
+      expect(world().kids.records.get('kid1')).toMatchObject({
+        kidAge: '',
+        kidBirthMonth: birthMonthFor(1, 7, new Date()),
+      }),
+    )
   })
 
   it('new photos are added to the saved ones (3 of 6); the new one made the cover, a removed one deleted once saved', async () => {
@@ -146,11 +183,13 @@ describe('/edit-kid/{kidId}', () => {
     ).toEqual(['Male', 'Female', 'Non-binary (as saved)'])
     expect(screen.getByLabelText('Plan')).toHaveValue('Yearly')
     expect(screen.getByRole('option', { name: 'Yearly (as saved)' })).toBeInTheDocument()
-    await user.clear(screen.getByLabelText('Child Age'))
-    await user.type(screen.getByLabelText('Child Age'), '5')
+    await user.clear(screen.getByLabelText('Years'))
+    await user.type(screen.getByLabelText('Years'), '5')
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
     await waitFor(() => expect(history.location.pathname).toBe('/profile'))
-    await waitFor(() => expect(world().kids.records.get('kid1')?.kidAge).toBe('5'))
+    await waitFor(() =>
+      expect(world().kids.records.get('kid1')?.kidBirthMonth).toBe(birthMonthFor(5, 0, new Date())),
+    )
     expect(world().kids.records.get('kid1')).toMatchObject({ kidGender: 'Non-binary', plan: 'Yearly' })
 
     // The parent picks another: that one is saved; the stored one stays offered until then.

@@ -1,4 +1,5 @@
 // The add/edit form's controls, each in the shared Field (label, hint, error, aria-describedby).
+import { KID_AGE_MAX_YEARS, type KidAgeInput } from '#shared/records/kid-age'
 import { Field, limitCharacters } from '#shared/ui/field'
 
 export interface KidTextInputProps {
@@ -118,6 +119,65 @@ export function DisabilityToggle(props: {
           No
         </button>
       </div>
+    </fieldset>
+  )
+}
+
+export interface KidAgeFieldProps {
+  /** The years box's id (focused when the age has an error); the months box's is `${id}-months`. */
+  readonly id: string
+  readonly legend: string
+  readonly value: KidAgeInput
+  /** An older record's free-text age, kept while both boxes stay empty. */
+  readonly keptText: string
+  readonly error: string | undefined
+  readonly onChange: (value: KidAgeInput) => void
+}
+
+/** Child Age: whole years and months, each in its own box (kid-age.ts). */
+export function KidAgeField(props: KidAgeFieldProps) {
+  const { id, value, keptText, error } = props
+  const hintId = `${id}-age-hint`
+  const errorId = `${id}-age-error`
+  const describedBy =
+    [keptText ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  const box = (part: keyof KidAgeInput, boxId: string, label: string, max: number) => (
+    <div className="kid-age-part">
+      <label htmlFor={boxId}>{label}</label>
+      <input
+        id={boxId}
+        name={part === 'years' ? 'kidAgeYears' : 'kidAgeMonths'}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={1}
+        // The years are required unless an older record's text stands for the age (months default to 0).
+        required={part === 'years' && !keptText}
+        value={value[part]}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => props.onChange({ ...value, [part]: e.target.value })}
+      />
+    </div>
+  )
+  return (
+    <fieldset className="kid-field kid-fieldset kid-age">
+      <legend className="kid-label">{props.legend}</legend>
+      <div className="kid-age-parts">
+        {box('years', id, 'Years', KID_AGE_MAX_YEARS)}
+        {box('months', `${id}-months`, 'Months', 11)}
+      </div>
+      {keptText && (
+        <p id={hintId} className="kid-hint">
+          Saved as “{keptText}”. Enter years and months to replace it.
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="kid-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   )
 }

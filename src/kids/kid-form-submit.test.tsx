@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { permanentError, transientError } from '#shared/backend/testing/fake-kids-ports'
+import { birthMonthFor } from '#shared/records/kid-age'
 import { notify } from '#shared/ui/notify'
 import { fillChild } from './testing/kid-form-steps'
 import { PARENT, pngFile, useKidsWorld } from './testing/kids-world'
@@ -72,7 +73,8 @@ describe('/add-kid submissions', () => {
     const [saved] = world().kids.saves
     expect(saved?.record).toMatchObject({
       kidName: 'Amara Obi',
-      kidAge: '4',
+      kidAge: '',
+      kidBirthMonth: birthMonthFor(4, 0, new Date()),
       kidGender: 'Female',
       disability: true,
       parentName: 'Ngozi Obi',

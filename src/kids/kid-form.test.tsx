@@ -8,7 +8,7 @@ import { photoMessages } from '#shared/records/kid-photos'
 import { notify } from '#shared/ui/notify'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 import { errorOf, fillChild, pickPhotos } from './testing/kid-form-steps'
-import { PARENT, pngFile, useKidsWorld } from './testing/kids-world'
+import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
 
 vi.mock('#shared/ui/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#shared/ui/notify')>()),
@@ -33,7 +33,7 @@ describe('/add-kid', () => {
   it("shows 'Add Your Child Info' with every field and the spec's defaults", async () => {
     world.render('/add-kid')
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeInTheDocument()
-    for (const label of ['Child Name', 'Child Age', 'Parent Name', 'Parent Age', 'Parent Phone', 'Address'])
+    for (const label of ['Child Name', 'Years', 'Parent Name', 'Parent Age', 'Parent Phone', 'Address'])
       expect(screen.getByLabelText(label)).toBeRequired()
     expect(screen.getByLabelText('Address').tagName).toBe('TEXTAREA')
     expect(screen.getByLabelText('Child Gender')).toHaveValue('Male')
@@ -66,8 +66,10 @@ describe('/add-kid', () => {
     world.render('/add-kid')
     await user.click(await screen.findByRole('button', { name: 'Add Child' }))
     expect(errorOf('Child Name')).toBe('Please fill in Child Name')
-    expect(errorOf('Child Age')).toBe('Please fill in Child Age')
-    expect(errorOf('Parent Name')).toBe('Please fill in Parent Name')
+    expect(errorOf('Years')).toBe('Please fill in Child Age')
+    // A first child: Parent Name starts as the account's name (editable), so it is not missing.
+    expect(screen.getByLabelText('Parent Name')).toHaveValue(PARENT.displayName)
+    expect(errorOf('Parent Name')).toBeNull()
     expect(errorOf('Parent Age')).toBe('Please fill in Parent Age')
     expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone')
     expect(errorOf('Address')).toBe('Please fill in Address')
@@ -75,6 +77,22 @@ describe('/add-kid', () => {
     expect(screen.getByLabelText('Child Name')).toHaveFocus()
     expect(screen.getByLabelText('Child Name')).toHaveAttribute('aria-invalid', 'true')
     expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
+  })
+
+  it("starts with the parent's name and phone from their last child, both editable", async () => {
+    seedKid(world(), storedKid('kid1', { parentName: 'Ngozi Obi', parentPhone: '+234 802 555 0101' }))
+    const user = userEvent.setup({ delay: null })
+    world.render('/add-kid')
+    const name = await screen.findByLabelText('Parent Name')
+    expect(name).toHaveValue('Ngozi Obi')
+    expect(screen.getByLabelText('Parent Phone')).toHaveValue('+234 802 555 0101')
+    // The child's own details are not copied.
+    expect(screen.getByLabelText('Child Name')).toHaveValue('')
+    expect(screen.getByLabelText('Parent Age')).toHaveValue('')
+    expect(screen.getByLabelText('Address')).toHaveValue('')
+    await user.clear(screen.getByLabelText('Parent Phone'))
+    await user.type(screen.getByLabelText('Parent Phone'), '0803 123 4567')
+    expect(screen.getByLabelText('Parent Phone')).toHaveValue('0803 123 4567')
   })
 
   it('treats spaces as empty', async () => {
@@ -97,7 +115,6 @@ describe('/add-kid', () => {
     await pickPhotos(user, pngFile('a.png'))
     const limits = {
       'Child Name': 80,
-      'Child Age': 20,
       'Parent Name': 80,
       'Parent Age': 20,
       'Parent Phone': 30,

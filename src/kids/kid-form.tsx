@@ -4,6 +4,7 @@
 // (kid-form-progress.tsx). A gender or plan the form does not offer, held by the child's stored record,
 // stays a choice and is saved back unchanged unless the parent picks another.
 import { type FormEvent, type ReactNode, useId, useReducer, useRef, useState } from 'react'
+import { ageInputOf, type KidAgeInput, readAgeInput } from '#shared/records/kid-age'
 import { MAX_KID_PHOTOS, photoMessages } from '#shared/records/kid-photos'
 import {
   isKidGender,
@@ -20,7 +21,7 @@ import {
 } from '#shared/records/kid-record'
 import { Field } from '#shared/ui/field'
 import { notify } from '#shared/ui/notify'
-import { DisabilityToggle, KidChoice, KidTextInput } from './kid-form-fields'
+import { DisabilityToggle, KidAgeField, KidChoice, KidTextInput } from './kid-form-fields'
 import { chosenPhotos, type FormPhotos, useFormPhotos } from './kid-form-photos'
 import { IDLE, SubmitOverlay, submitProgress } from './kid-form-progress'
 import type { PhotoRef } from './kids-view'
@@ -73,6 +74,8 @@ export function KidForm(props: KidFormProps) {
   const { title, submitLabel, initial, sharedFiles, photosRequired, notice } = props
   const currentPhotos = props.currentPhotos ?? NO_PHOTOS
   const [fields, setFields] = useState<KidFields>(initial)
+  // Child Age as typed in its two boxes; the month of birth is worked out from them on submit.
+  const [age, setAge] = useState<KidAgeInput>(() => ageInputOf(initial.kidBirthMonth))
   const [errors, setErrors] = useState<FormErrors>({})
   // Submitting may wait for photos still being prepared: it then reads the images error they left.
   const imagesError = useRef(errors.images)
@@ -104,8 +107,15 @@ export function KidForm(props: KidFormProps) {
     if (busy) return
     // Photos picked a moment ago may still be scaling down.
     const picked = await photos.settled()
-    const clean = normalizeKidFields(fields)
+    const typedAge = readAgeInput(age)
+    const clean = normalizeKidFields({
+      ...fields,
+      // Years and months typed: they replace an older record's text. Nothing typed: that text stays.
+      ...(typedAge.kind === 'birthMonth' ? { kidAge: '', kidBirthMonth: typedAge.birthMonth } : {}),
+      ...(typedAge.kind === 'empty' ? { kidBirthMonth: '' } : {}),
+    })
     const found: FormErrors = { ...validateKidFields(clean) }
+    if (typedAge.kind === 'error') found.kidAge = typedAge.message
     if (imagesError.current) found.images = imagesError.current
     else if (picked.length === 0 && (photosRequired || currentPhotos.length > 0))
       found.images = photoMessages.imagesRequired
@@ -153,7 +163,17 @@ export function KidForm(props: KidFormProps) {
       {notice}
       <form ref={formRef} className="kid-form" noValidate onSubmit={onSubmit} inert={busy} aria-busy={busy}>
         {text('kidName')}
-        {text('kidAge')}
+        <KidAgeField
+          id={idOf('kidAge')}
+          legend={KID_FIELD_LABELS.kidAge}
+          value={age}
+          keptText={initial.kidAge}
+          error={errors.kidAge}
+          onChange={(value) => {
+            setAge(value)
+            if (errors.kidAge) setErrors((previous) => ({ ...previous, kidAge: undefined }))
+          }}
+        />
         <KidChoice
           id={idOf('kidGender')}
           name="kidGender"

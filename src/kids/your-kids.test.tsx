@@ -139,6 +139,8 @@ describe("'Your Kids' on /profile", () => {
     await user.click(within(item('Bola Ade')).getByRole('button', { name: 'Delete Bola Ade' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Bola Ade' }))
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your Kids' })).not.toBeInTheDocument())
+    // Its button gone with the list, focus goes to the page's heading, not to the page itself.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toHaveFocus())
   })
 
   it('deleting a child still waiting in the outbox discards it; nothing reaches the backend', async () => {
@@ -209,7 +211,7 @@ describe("'Your Kids' on /profile", () => {
 })
 
 describe('/kid/{kidId}', () => {
-  it("shows a loader, then the photos and the labelled lines ('in years', '{plan} Plan')", async () => {
+  it("shows a loader, then the photos and the labelled lines (age with its unit, '{plan} Plan')", async () => {
     const kid = storedKid('kid1', { kidGender: 'Female', plan: 'Weekly' })
     seedKid(world(), kid)
     const read = world().kids.holdReads()

@@ -2,7 +2,7 @@
 // gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children with a change
 // still on this device say how far it is; failed ones offer Retry and Discard.
 import { Link } from '@tanstack/react-router'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { notify } from '#shared/ui/notify'
 import { formatPlan } from './kid-format'
@@ -31,6 +31,19 @@ export function YourKids({ userId }: YourKidsProps) {
     null,
   )
   const [answering, setAnswering] = useState(false)
+  // A child just deleted: once its row (and the focused button in it) is gone, focus moves on.
+  const [deleted, setDeleted] = useState<string | null>(null)
+  const listed = entries ? mergeKids(stored, entries) : null
+  const deletedListed = deleted !== null && Boolean(listed?.some((kid) => kid.id === deleted))
+  useEffect(() => {
+    if (deleted === null || deletedListed) return
+    setDeleted(null)
+    // To 'Your Kids' while children remain; with the last one gone, to the page's heading.
+    const target = headingRef.current ?? document.querySelector<HTMLElement>('main h1')
+    if (!target) return
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+    target.focus()
+  }, [deleted, deletedListed])
 
   const notice = (
     <>
@@ -43,8 +56,8 @@ export function YourKids({ userId }: YourKidsProps) {
     </>
   )
   // The outbox's children show at once; saved ones join when Firestore answers (it may be slow).
-  if (!entries) return notice
-  const kids = mergeKids(stored, entries)
+  if (!listed) return notice
+  const kids = listed
   // The list appears only if the parent has children.
   if (kids.length === 0) return notice
 
@@ -60,6 +73,7 @@ export function YourKids({ userId }: YourKidsProps) {
       setAnswering(false)
       setAsking(null)
     }
+    setDeleted(kid.id)
     runtime.send()
     void notify('success', kidMessages.childDeleted)
   }

@@ -1,5 +1,6 @@
 // A child record as the app writes it, for the kids/{kidId} rules tests.
 import { serverTimestamp, Timestamp } from 'firebase/firestore'
+import { birthMonthFor } from '../../src/shared/records/kid-age'
 
 /** A record id in the app's format (20 letters and digits, as newRandomId makes): 'k1' -> 'k10000…'. */
 export const appId = (name: string) => name.replace(/[^A-Za-z0-9]/g, '').padEnd(20, '0')
@@ -16,7 +17,9 @@ export const flatPhoto = (n: number, owner = 'alice') =>
 export function kidRecord(owner = 'alice', overrides: Record<string, unknown> = {}) {
   return {
     kidName: 'Amara Obi',
-    kidAge: '4',
+    // A new record's age: the month of birth of a child 4 years old; free text only in older records.
+    kidAge: '',
+    kidBirthMonth: birthMonthFor(4, 0, new Date()),
     kidGender: 'Female',
     disability: false,
     parentName: 'Ngozi Obi',

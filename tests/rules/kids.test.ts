@@ -85,7 +85,6 @@ describe('kids/{kidId}: create', () => {
   it('refuses empty and over-long text (the limits of kid-record.ts)', async () => {
     const limits = {
       kidName: 80,
-      kidAge: 20,
       parentName: 80,
       parentAge: 20,
       parentPhone: 30,

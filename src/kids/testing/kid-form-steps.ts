@@ -7,9 +7,12 @@ export type User = ReturnType<typeof userEvent.setup>
 
 export async function fillChild(user: User) {
   await user.type(await screen.findByLabelText('Child Name'), '  Amara Obi ')
-  await user.type(screen.getByLabelText('Child Age'), '4')
+  await user.type(screen.getByLabelText('Years'), '4')
+  // Parent Name and Phone may start filled in (the account's name, the last child's): typed over.
+  await user.clear(screen.getByLabelText('Parent Name'))
   await user.type(screen.getByLabelText('Parent Name'), 'Ngozi Obi')
   await user.type(screen.getByLabelText('Parent Age'), '34')
+  await user.clear(screen.getByLabelText('Parent Phone'))
   await user.type(screen.getByLabelText('Parent Phone'), '+234 802 555 0101')
   await user.type(screen.getByLabelText('Address'), '12 Palm Close{Enter}Uyo')
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend, type FakeBackend } from '#shared/backend/testing/fake-backend'
 import type { FakeKidsPort, FakePhotoStorage } from '#shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '#shared/records/ids'
+import { birthMonthFor } from '#shared/records/kid-age'
 import { defaultKidFields, type KidFields, type StoredKid } from '#shared/records/kid-record'
 
 export const PARENT: AuthUser = { uid: 'parent1', email: 'ngozi@example.com', displayName: 'Ngozi' }
@@ -20,7 +21,7 @@ export function storedKid(id: string, overrides: Partial<StoredKid> = {}): Store
   return {
     ...defaultKidFields(),
     kidName: 'Amara Obi',
-    kidAge: '4',
+    kidBirthMonth: birthMonthFor(4, 0, new Date()), // 4 years old
     parentName: 'Ngozi Obi',
     parentAge: '34',
     parentPhone: '+234 802 555 0101',

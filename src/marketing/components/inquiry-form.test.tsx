@@ -1,10 +1,10 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { InquiryRefusedError } from '#shared/backend/inquiry-refused'
 import { createFakeInquiries } from '#shared/backend/testing/fake-backend'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
-import { InquiryForm, inquiryMessages } from './inquiry-form'
+import { InquiryForm, inquiryMessages, KEPT_NOTICE_DELAY_MS } from './inquiry-form'
 
 /** Answered by the server at once (a connection that works). */
 const sentAtOnce = () => Promise.resolve({ sent: Promise.resolve() })
@@ -120,7 +120,13 @@ describe('InquiryForm', () => {
     render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
-    expect(await screen.findByRole('status')).toHaveTextContent(inquiryMessages.kept('Ada'))
+    // After a moment without an answer (KEPT_NOTICE_DELAY_MS), not before.
+    expect(screen.getByRole('status')).toHaveTextContent(inquiryMessages.sending)
+    expect(
+      await screen.findByText(inquiryMessages.kept('Ada'), undefined, {
+        timeout: KEPT_NOTICE_DELAY_MS + 2_000,
+      }),
+    ).toBeInTheDocument()
     expect(screen.queryByText(inquiryMessages.sent('Ada'))).not.toBeInTheDocument()
     expect(inquiries.server.waiting()).toBe(1)
     expect(screen.getByLabelText('Message')).toHaveValue('')
@@ -130,6 +136,29 @@ describe('InquiryForm', () => {
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
   })
 
+  it('never flashes "kept on this device" when the server answers within a moment', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      const inquiries = createFakeInquiries()
+      inquiries.server.hold()
+      render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
+      await fillIn(user)
+      await user.click(screen.getByRole('button', { name: 'Submit Now' }))
+      // Kept on the device (the form is cleared), the server not yet answering: still "sending".
+      await vi.waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue(''))
+      await act(() => vi.advanceTimersByTimeAsync(KEPT_NOTICE_DELAY_MS - 100))
+      expect(screen.getByRole('status')).toHaveTextContent(inquiryMessages.sending)
+      inquiries.server.answer()
+      expect(await screen.findByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
+      await act(() => vi.advanceTimersByTimeAsync(KEPT_NOTICE_DELAY_MS))
+      expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
+      expect(screen.getByText(inquiryMessages.sent('Ada'))).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('says it could not be sent when the server refuses the message it kept', async () => {
     const user = userEvent.setup()
     const inquiries = createFakeInquiries()
@@ -137,7 +166,7 @@ describe('InquiryForm', () => {
     render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
-    await screen.findByText(inquiryMessages.kept('Ada'))
+    await screen.findByText(inquiryMessages.kept('Ada'), undefined, { timeout: KEPT_NOTICE_DELAY_MS + 2_000 })
     inquiries.server.refuse()
     expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()

@@ -33,6 +33,13 @@ export const inquiryMessages = {
   unavailable: `Sending messages from this page is not available yet. Please call us on ${siteConfig.phone} or e-mail ${siteConfig.email}.`,
 } as const
 
+/**
+ * How long the server may take before the form says the message is kept on this device. A working
+ * connection answers in about 100 ms: saying "kept on this device" for that moment, then "has reached
+ * us", told every sender the site was offline (issue 38). Until then the form keeps saying it is sending.
+ */
+export const KEPT_NOTICE_DELAY_MS = 1_000
+
 /** Field limits, so a pasted novel cannot ride along into the inbox. */
 const limits = { name: 80, lastName: 80, email: 254, subject: 150, message: 2000 } as const
 
@@ -70,13 +77,23 @@ export function InquiryForm({ onSend }: { readonly onSend?: SendInquiry | undefi
     setStatus({ kind: 'sending' })
     try {
       const { sent } = await onSend(inquiry)
+      // Kept on this device: the form can be cleared; what to say waits for the server a moment.
       form.reset()
-      setStatus({ kind: 'kept', name: inquiry.name })
+      const keptNotice = setTimeout(() => {
+        if (attempt === latest.current) setStatus({ kind: 'kept', name: inquiry.name })
+      }, KEPT_NOTICE_DELAY_MS)
       sent.then(
-        () => attempt === latest.current && setStatus({ kind: 'sent', name: inquiry.name }),
-        (error: unknown) =>
-          attempt === latest.current &&
-          setStatus(isInquiryRefused(error) ? { kind: 'refused', reason: error.reason } : { kind: 'failed' }),
+        () => {
+          clearTimeout(keptNotice)
+          if (attempt === latest.current) setStatus({ kind: 'sent', name: inquiry.name })
+        },
+        (error: unknown) => {
+          clearTimeout(keptNotice)
+          if (attempt === latest.current)
+            setStatus(
+              isInquiryRefused(error) ? { kind: 'refused', reason: error.reason } : { kind: 'failed' },
+            )
+        },
       )
     } catch {
       setStatus({ kind: 'failed' })

@@ -22,7 +22,8 @@ export function HomePage() {
               Friday, so you can go to work with a happy heart.
             </p>
             <div className="hero__actions">
-              <Link to="/profile" className="button button--primary button--large">
+              {/* A visitor joining has no account yet: Sign Up, with the way to Sign In beside its form. */}
+              <Link to="/signup" className="button button--primary button--large">
                 Join Us
               </Link>
               <Link to="/pricing" className="button button--ghost button--large">

@@ -1,6 +1,7 @@
 // The child record: the ONE schema shared by the add/edit forms, the outbox and the Firestore adapter.
 // firestore.rules repeats the same limits server-side, so a record that passes here is never refused
 // there. Photos (types, sizes, storage paths) are in kid-photos.ts.
+import { isSavableBirthMonth, kidAgeMessages } from './kid-age'
 import { isOwnPhotoPath, MAX_KID_PHOTOS, photoMessages } from './kid-photos'
 import { isKidPlan, type KidPlan } from './kid-plans'
 import { cleanLine, cleanLines, isBlank, textProblem } from './record-text'
@@ -19,7 +20,13 @@ export type KidGender = (typeof KID_GENDERS)[number]
  */
 export interface KidFields {
   readonly kidName: string
+  /**
+   * The age as free text, from a record saved before ages had their own form ('4', '18 months'): kept and
+   * shown exactly as written until the parent enters years and months. '' otherwise (kid-age.ts).
+   */
   readonly kidAge: string
+  /** The month of birth, 'YYYY-MM', from the form's years and months; '' for an older record. */
+  readonly kidBirthMonth: string
   readonly kidGender: KidGender | string
   readonly disability: boolean
   readonly parentName: string
@@ -79,6 +86,7 @@ export const KID_MULTILINE_FIELDS: readonly KidTextField[] = ['address']
 export const KID_FIELD_LABELS: { readonly [K in keyof KidFields]: string } = {
   kidName: 'Child Name',
   kidAge: 'Child Age',
+  kidBirthMonth: 'Child Age',
   kidGender: 'Child Gender',
   disability: 'Disability',
   parentName: 'Parent Name',
@@ -105,6 +113,7 @@ export function defaultKidFields(): KidFields {
   return {
     kidName: '',
     kidAge: '',
+    kidBirthMonth: '',
     kidGender: 'Male',
     disability: false,
     parentName: '',
@@ -128,6 +137,8 @@ export function normalizeKidFields(input: KidFields): KidFields {
   return {
     kidName: cleanLine(input.kidName),
     kidAge: cleanLine(input.kidAge),
+    // A submission an older app left in the outbox has no month of birth (its age is free text).
+    kidBirthMonth: typeof input.kidBirthMonth === 'string' ? input.kidBirthMonth : '',
     kidGender: input.kidGender,
     disability: input.disability,
     parentName: cleanLine(input.parentName),
@@ -150,18 +161,27 @@ function isKeptChoice(value: unknown): value is string {
 
 export type KidFieldErrors = Partial<Record<keyof KidFields, string>>
 
-/** Problems per field of already normalized fields; empty when the fields can be saved. */
-export function validateKidFields(fields: KidFields): KidFieldErrors {
+/**
+ * Problems per field of already normalized fields; empty when the fields can be saved. The age is a month
+ * of birth, or (only an older record's, kept unchanged: firestore.rules refuse new ones) free text.
+ */
+export function validateKidFields(fields: KidFields, today: Date = new Date()): KidFieldErrors {
   const errors: { -readonly [K in keyof KidFields]?: string } = {}
   for (const field of KID_TEXT_FIELDS) {
     const problem = textProblem(fields[field], {
-      min: 1,
+      min: field === 'kidAge' ? 0 : 1,
       max: KID_TEXT_MAX[field],
       multiline: KID_MULTILINE_FIELDS.includes(field),
     })
     if (problem === 'required') errors[field] = kidFieldMessages.required(field)
     else if (problem === 'tooLong') errors[field] = kidFieldMessages.tooLong(field)
     else if (problem === 'characters') errors[field] = kidFieldMessages.characters(field)
+  }
+  if (!errors.kidAge) {
+    const born = fields.kidBirthMonth
+    if (born !== '' && (fields.kidAge !== '' || !isSavableBirthMonth(born, today)))
+      errors.kidAge = kidAgeMessages.birthMonth
+    else if (born === '' && fields.kidAge === '') errors.kidAge = kidAgeMessages.required
   }
   // A value the form does not offer can only come from the stored record (see KidFields): it is kept.
   if (!isKidGender(fields.kidGender) && !isKeptChoice(fields.kidGender))
@@ -199,6 +219,7 @@ export function parseStoredKid(id: string, data: unknown, savedAt: number | null
     id,
     kidName: text('kidName'),
     kidAge: text('kidAge'),
+    kidBirthMonth: typeof d.kidBirthMonth === 'string' ? d.kidBirthMonth : '',
     // Kept as stored, even a value the form does not offer; no text at all reads as none chosen.
     kidGender: typeof d.kidGender === 'string' ? d.kidGender : '',
     disability: d.disability === true,
@@ -218,6 +239,7 @@ export function kidFieldsOf(kid: KidFields): KidFields {
   return {
     kidName: kid.kidName,
     kidAge: kid.kidAge,
+    kidBirthMonth: kid.kidBirthMonth,
     kidGender: kid.kidGender,
     disability: kid.disability,
     parentName: kid.parentName,

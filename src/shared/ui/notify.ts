@@ -19,6 +19,14 @@ export function onToasterWanted(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
+/** Closes every toast shown (a success then never sits above an error it answers). */
+export function dismissToasts(): Promise<void> {
+  if (!wanted) return Promise.resolve()
+  return import('sonner').then(({ toast }) => {
+    toast.dismiss()
+  })
+}
+
 export function notify(kind: NotifyKind, message: string, options?: ExternalToast): Promise<void> {
   if (!wanted) {
     wanted = true

@@ -8,11 +8,17 @@ export const Route = createFileRoute('/_parent/add-kid')({
   // ?share=<id>: photos shared to the installed app from the phone's gallery (the service worker keeps them).
   // ?plan=: the plan chosen on a plan card, preselected in the form.
   validateSearch: addKidSearch,
+  // The form starts with the parent's name and phone from their last child: the children known on this
+  // device are read before it shows (as /profile does; at once when already known).
+  loader: async ({ context: { outbox, user } }) => {
+    const { kidsDataReady, prepareKidsData } = await import('#kids/kids-data')
+    if (!kidsDataReady(outbox, user.uid)) await prepareKidsData(outbox, user.uid)
+  },
   component: AddKidRoute,
 })
 
 function AddKidRoute() {
   const { user } = Route.useRouteContext()
   const { share, plan } = Route.useSearch()
-  return <AddKidPage userId={user.uid} share={share} plan={plan} />
+  return <AddKidPage userId={user.uid} accountName={user.displayName} share={share} plan={plan} />
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useMemo } from 'react'
 import { ProfilePage } from '#account/profile-page'
 import { sessionActions } from '#app/parent-session'
 import { planSearch } from '#app/search-params'
@@ -22,11 +23,13 @@ export const Route = createFileRoute('/_parent/profile')({
 function ProfileRoute() {
   const { user, outbox, session } = Route.useRouteContext()
   const { plan } = Route.useSearch()
+  // One object per session: 'Your data' follows the outbox through it.
+  const actions = useMemo(() => sessionActions(outbox, user), [outbox, user])
   return (
     <ProfilePage
       chosenPlan={plan}
       kidsSection={<YourKids userId={user.uid} />}
-      actions={sessionActions(outbox, user)}
+      actions={actions}
       session={session}
     />
   )

@@ -1,0 +1,55 @@
+// /centre by keyboard at 1280 px (issue 38): 'Show photo' is replaced by the photo, and focus moves to
+// the photo's place (it fell to the page). Against the real backend (e2e/online-world.ts), a member of
+// staff granted by the real `npm run staff -- grant EMAIL`; photos answered by the harness.
+import { execFileSync } from 'node:child_process'
+import { appPage, expect, test } from './fixtures'
+import { onlineWorld, plainFields, serverDocument } from './online-world'
+import { parentSteps } from './parent-steps'
+import { answerStorage } from './storage-fake'
+
+const world = onlineWorld()
+test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
+
+test("'Show photo' by keyboard: focus moves to the photo that replaces it", async ({
+  page,
+  browser,
+  parent,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const kidName = `Photo ${Date.now().toString(36)}`
+  await answerStorage(page)
+  await parent.signUp({ label: 'photo-kbd-parent' })
+  await parent.addChild({ kidName, photos: 1 })
+  const kidId = await parent.kidId({ kidName })
+  await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 20_000 }).not.toBeNull()
+  const stored = await serverDocument(`kids/${kidId}`)
+  const [cover] = (stored ? plainFields(stored).imgUrls : []) as string[]
+
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    const staffPage = await staffContext.newPage()
+    const staffApp = appPage(staffPage)
+    const photos = await answerStorage(staffContext)
+    if (cover) photos.put(cover)
+    const staff = parentSteps({ page: staffPage, app: staffApp, testInfo })
+    const { email } = await staff.signUp({ label: 'photo-kbd-staff' })
+    const output = execFileSync('npm', ['run', '-s', 'staff', '--', 'grant', email], {
+      encoding: 'utf8',
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+    })
+    expect(output).toContain(`${email} is now staff`)
+    await staffApp.goto('/centre')
+    await expect(staffPage.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })
+    const show = staffPage.getByRole('button', { name: `Show photo of ${kidName}` })
+    await expect(show).toBeVisible({ timeout: 20_000 })
+    await show.focus()
+    await staffPage.keyboard.press('Enter')
+    const photo = staffPage.getByRole('img', { name: kidName })
+    await expect(photo).toBeVisible({ timeout: 20_000 })
+    // The photo's place holds focus (not the page's body), and Tab goes on from there.
+    await expect(staffPage.locator('.centre-photo-slot').filter({ has: photo })).toBeFocused()
+    expect(await staffPage.evaluate(() => document.activeElement === document.body)).toBe(false)
+  } finally {
+    await staffContext.close()
+  }
+})
