@@ -59,6 +59,8 @@ test("staff see 'Changed after your decision' and confirm again", async ({
     await expect(staffPage.getByRole('complementary', { name: 'Install the app' })).toHaveCount(0)
 
     // A date in the past is refused; a future one confirms the place.
+    // The start date is asked for once staff press 'Confirm place'.
+    await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await child.getByLabel('Start date').fill('2020-01-06')
     await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(child.getByRole('alert')).toHaveText('Choose a start date from today on')
@@ -108,6 +110,9 @@ test("staff see 'Changed after your decision' and confirm again", async ({
       await staffPage.screenshot({ path: testInfo.outputPath(`centre-changed-${width}.png`), fullPage: true })
       expect(await axeViolations(staffPage), `/centre at ${width} px`).toEqual([])
     }
+    // Confirm again: the date decided before is offered as it was.
+    await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
+    await expect(child.getByLabel('Start date')).toHaveValue('2027-01-04')
     await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(changed).toHaveCount(0, { timeout: 20_000 })
     await expect

@@ -49,6 +49,17 @@ test("'Show photo' by keyboard: focus moves to the photo that replaces it", asyn
     // The photo's place holds focus (not the page's body), and Tab goes on from there.
     await expect(staffPage.locator('.centre-photo-slot').filter({ has: photo })).toBeFocused()
     expect(await staffPage.evaluate(() => document.activeElement === document.body)).toBe(false)
+    // Then the decision, in two stops: no date field until 'Confirm place' asks for one (it cost four).
+    await staffPage.keyboard.press('Tab')
+    const confirm = staffPage.getByRole('button', { name: `Confirm place for ${kidName}` })
+    await expect(confirm).toBeFocused()
+    await staffPage.keyboard.press('Tab')
+    await expect(staffPage.getByRole('button', { name: `Waitlist ${kidName}` })).toBeFocused()
+    await staffPage.keyboard.press('Shift+Tab')
+    await staffPage.keyboard.press('Enter')
+    await expect(staffPage.getByLabel('Start date')).toBeFocused()
+    await staffPage.keyboard.press('Escape')
+    await expect(confirm).toBeFocused()
   } finally {
     await staffContext.close()
   }

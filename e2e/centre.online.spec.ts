@@ -103,6 +103,7 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
     await expect(nav.getByRole('link', { name: /^Inquiries/ })).toContainText(/\d+/)
 
     // Confirm place: the parent's card says so without a reload.
+    await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await child.getByLabel('Start date').fill('2027-01-04')
     await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(child).toContainText('Confirmed from 4 January 2027')

@@ -115,6 +115,10 @@ describe('/centre: registrations', () => {
     const card = within(
       (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
     )
+    // No date field until staff choose to confirm: then the date, focused.
+    expect(card.queryByLabelText('Start date')).not.toBeInTheDocument()
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    expect(card.getByLabelText('Start date')).toHaveFocus()
     await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     expect(card.getByRole('alert')).toHaveTextContent('Choose a start date first')
     expect(backend.centre.writes).toEqual([])
@@ -142,6 +146,9 @@ describe('/centre: registrations', () => {
     await user.tab()
     expect(document.activeElement).toHaveAccessibleName('Show photo of Amara Obi')
     await user.tab()
+    // One stop for 'Confirm place', which asks for the date only when pressed.
+    expect(document.activeElement).toHaveAccessibleName('Confirm place for Amara Obi')
+    await user.keyboard('{Enter}')
     expect(document.activeElement).toBe(screen.getByLabelText('Start date'))
     await user.keyboard('2027-01-04')
     await user.tab()
@@ -246,6 +253,7 @@ describe('/centre: papercuts of the staff walk (issue 38)', () => {
     const card = within(
       (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
     )
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     const date = card.getByLabelText('Start date')
     expect(date).toHaveAttribute('min', centreToday())
     await user.type(date, '2020-01-06')
@@ -257,6 +265,27 @@ describe('/centre: papercuts of the staff walk (issue 38)', () => {
     await user.type(date, centreToday())
     await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     expect(backend.centre.writes).toEqual(['decide kidold00000000000002 confirmed'])
+  })
+
+  it('Escape or Cancel puts the date away and focus back on Confirm place; the card holds two stops', async () => {
+    const user = userEvent.setup()
+    renderRoute('/centre', { backend: staffWorld() })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    const confirm = card.getByRole('button', { name: 'Confirm place for Amara Obi' })
+    expect(confirm).toHaveAttribute('aria-expanded', 'false')
+    await user.click(confirm)
+    expect(card.getByLabelText('Start date')).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(card.queryByLabelText('Start date')).not.toBeInTheDocument()
+    expect(card.getByRole('button', { name: 'Confirm place for Amara Obi' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await user.click(card.getByRole('button', { name: 'Cancel confirming Amara Obi' }))
+    expect(card.getByRole('button', { name: 'Confirm place for Amara Obi' })).toHaveFocus()
+    // The decision's controls: Confirm place, then Waitlist, and no date field in between.
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Waitlist Amara Obi')
   })
 
   it("shows each parent's e-mail, so two parents of one name are told apart", async () => {
@@ -293,6 +322,7 @@ describe("/centre: 'Changed after your decision'", () => {
     const card = within(
       (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
     )
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     await user.type(card.getByLabelText('Start date'), '2027-01-04')
     await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     await card.findByText('Confirmed from 4 January 2027')
@@ -308,6 +338,9 @@ describe("/centre: 'Changed after your decision'", () => {
     expect(note.closest('p')).toHaveTextContent(
       `Changed after your decision on ${formatDay(backend.centre.registrations.get('kidold00000000000002')?.decidedAt ?? null)}: Child Age, Address.`,
     )
+    // Confirming again: the start date decided before is offered as it was.
+    await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
+    expect(card.getByLabelText('Start date')).toHaveValue('2027-01-04')
     await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     await waitFor(() => expect(card.queryByText(/Changed after your decision/)).not.toBeInTheDocument())
     expect(backend.centre.registrations.get('kidold00000000000002')?.decidedOn?.savedAt).toBe(10)

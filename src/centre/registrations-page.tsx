@@ -2,7 +2,7 @@
 // plan, the parent's name and phone, the address, when registered), the cover photo on request, filters
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { kidAgeText } from '#shared/records/kid-age'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
@@ -180,6 +180,20 @@ interface RegistrationCardProps {
 function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProps) {
   const { kid, registration } = row
   const ids = { name: useId(), date: useId(), problem: useId() }
+  // The start date is asked for only once staff choose 'Confirm place': a date field costs three or four
+  // Tab stops, and every card had one (issue 38).
+  const [choosing, setChoosing] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const reopen = useRef(false)
+  useEffect(() => {
+    if (!choosing && reopen.current) opener.current?.focus()
+    reopen.current = false
+  }, [choosing])
+  function stopChoosing() {
+    reopen.current = true
+    setChoosing(false)
+    setProblem(null)
+  }
   const change = changeSinceDecision(row)
   const [startDate, setStartDate] = useState(
     registration?.state === 'confirmed' ? registration.startDate : '',
@@ -199,6 +213,9 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
       return
     }
     setProblem(null)
+    // Focus back on 'Confirm place', where the decision was made from.
+    reopen.current = true
+    setChoosing(false)
     onDecide({ state: 'confirmed', startDate })
   }
 
@@ -249,38 +266,60 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           </div>
         </dl>
         <ChildPhoto photo={kid.imgUrls[0]} name={kid.kidName} download={downloadPhoto} />
-        <form
-          className="centre-decide"
-          onSubmit={confirm}
-          noValidate
-          aria-label={`Decide for ${kid.kidName}`}
-        >
-          <label htmlFor={ids.date}>Start date</label>
-          <input
-            id={ids.date}
-            type="date"
-            min={today}
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? ids.problem : undefined}
-          />
-          <button type="submit" className="button button--primary">
-            Confirm place <span className="visually-hidden">for {kid.kidName}</span>
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => onDecide({ state: 'waitlisted', startDate: null })}
+        {choosing ? (
+          <form
+            className="centre-decide"
+            onSubmit={confirm}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') stopChoosing()
+            }}
+            noValidate
+            aria-label={`Decide for ${kid.kidName}`}
           >
-            Waitlist <span className="visually-hidden">{kid.kidName}</span>
-          </button>
-          {problem && (
-            <p id={ids.problem} className="centre-problem" role="alert">
-              {problem}
-            </p>
-          )}
-        </form>
+            <label htmlFor={ids.date}>Start date</label>
+            <input
+              id={ids.date}
+              type="date"
+              min={today}
+              value={startDate}
+              // biome-ignore lint/a11y/noAutofocus: shown by the press of 'Confirm place', to be filled next
+              autoFocus
+              onChange={(event) => setStartDate(event.target.value)}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? ids.problem : undefined}
+            />
+            <button type="submit" className="button button--primary">
+              Confirm place <span className="visually-hidden">for {kid.kidName}</span>
+            </button>
+            <button type="button" className="button button--ghost" onClick={stopChoosing}>
+              Cancel <span className="visually-hidden">confirming {kid.kidName}</span>
+            </button>
+            {problem && (
+              <p id={ids.problem} className="centre-problem" role="alert">
+                {problem}
+              </p>
+            )}
+          </form>
+        ) : (
+          <div className="centre-decide">
+            <button
+              ref={opener}
+              type="button"
+              className="button button--primary"
+              aria-expanded={false}
+              onClick={() => setChoosing(true)}
+            >
+              Confirm place <span className="visually-hidden">for {kid.kidName}</span>
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onDecide({ state: 'waitlisted', startDate: null })}
+            >
+              Waitlist <span className="visually-hidden">{kid.kidName}</span>
+            </button>
+          </div>
+        )}
       </article>
     </li>
   )
