@@ -1,10 +1,10 @@
 // /centre by keyboard at 1280 px (issue 38): 'Show photo' is replaced by the photo, and focus moves to
 // the photo's place (it fell to the page). Against the real backend (e2e/online-world.ts), a member of
-// staff granted by the real `npm run staff -- grant EMAIL`; photos answered by the harness.
-import { execFileSync } from 'node:child_process'
+// staff verified, then granted by the real `npm run staff -- grant EMAIL`; photos answered by the harness.
 import { appPage, expect, test } from './fixtures'
 import { onlineWorld, plainFields, serverDocument } from './online-world'
 import { parentSteps } from './parent-steps'
+import { followVerificationLink, staffChange } from './staff-command'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
@@ -33,11 +33,9 @@ test("'Show photo' by keyboard: focus moves to the photo that replaces it", asyn
     if (cover) photos.put(cover)
     const staff = parentSteps({ page: staffPage, app: staffApp, testInfo })
     const { email } = await staff.signUp({ label: 'photo-kbd-staff' })
-    const output = execFileSync('npm', ['run', '-s', 'staff', '--', 'grant', email], {
-      encoding: 'utf8',
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
-    })
-    expect(output).toContain(`${email} is now staff`)
+    // Staff are verified accounts: the link sent at sign-up, then the grant (decision 0026).
+    await followVerificationLink(email)
+    staffChange('grant', email)
     await staffApp.goto('/centre')
     await expect(staffPage.getByRole('heading', { name: 'Sunbeam centre' })).toBeVisible({ timeout: 30_000 })
     const show = staffPage.getByRole('button', { name: `Show photo of ${kidName}` })

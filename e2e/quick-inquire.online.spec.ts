@@ -1,10 +1,10 @@
 // Quick Inquire online (issue 38): a server that answers is never preceded by "kept on this device" (it
 // flashed for about 110 ms on every send); a server that does not answer for a moment (~1 s) is, and only
-// then. Against the real Firestore emulator (e2e/online-world.ts); the form's text sampled through the
+// then. Against the online world (e2e/online-world.ts: Quick Inquire goes to the function submitInquiry); the form's text sampled through the
 // send on every change and every frame.
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { ONLINE_FIRESTORE_PORT, onlineWorld } from './online-world'
+import { ONLINE_FUNCTIONS_PORT, onlineWorld } from './online-world'
 import { sendQuickInquire } from './quick-inquire'
 
 const world = onlineWorld()
@@ -62,8 +62,9 @@ test('online but nothing answers: "kept on this device" only after a moment, "se
   page,
 }) => {
   await app.goto('/contact')
-  // The server's address takes the requests and never answers (a connection that hangs).
-  await page.route(`http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/**`, () => undefined)
+  // The server's address (the function submitInquiry) takes the requests and never answers (a
+  // connection that hangs).
+  await page.route(`http://127.0.0.1:${ONLINE_FUNCTIONS_PORT}/**`, () => undefined)
   const samples = await sampleStatus(page)
   await sendQuickInquire(page)
   await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible({ timeout: 20_000 })
