@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { writeOutboxHint } from '#kids/outbox/outbox-hint'
 import { WAIT } from '#test/timeouts'

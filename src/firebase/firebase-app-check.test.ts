@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { FirebaseApp } from 'firebase/app'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // How long the add and edit screens hold a parent: the outcome of submitAndWait for what the sender
 // reports, on a fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

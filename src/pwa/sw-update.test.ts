@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WAIT } from '#test/timeouts'
 import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The start-up hint keeps Dexie and Firebase off pages with nothing to send (the JS budget of the
 // marketing pages).
 import { beforeEach, describe, expect, it } from 'vitest'

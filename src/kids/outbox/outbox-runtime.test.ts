@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { defaultKidFields } from '#shared/records/kid-record'
