@@ -23,7 +23,7 @@ const onlineTests = /\.online\.spec\.ts$/
 // covers what, axe's contrast and targets): they run at both widths. Every other spec tests behaviour
 // that does not depend on the width, once, on the phone, where parents are.
 const layoutTests =
-  /[\\/](?:marketing|marketing-pages|axe|papercuts|parent-polish|deferred-hydration)\.spec\.ts$/
+  /[\\/](?:marketing|marketing-walk|axe|papercuts|parent-polish|deferred-hydration)\.spec\.ts$/
 if (online.notRun && !process.env.TEST_WORKER_INDEX)
   console.log(`NOT RUN: online browser tests: ${online.notRun}`)
 

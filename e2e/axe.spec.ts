@@ -8,18 +8,8 @@ import { amara, cardLink, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
 
-const publicScreens = [
-  '/',
-  '/about',
-  '/pricing',
-  '/team',
-  '/blog',
-  '/blog/1',
-  '/contact',
-  '/login',
-  '/signup',
-  '/no-such-page',
-]
+// The marketing pages are checked on the marketing walk (marketing-walk.spec.ts), which loads each once.
+const publicScreens = ['/login', '/signup', '/no-such-page']
 
 // The unknown path answers HTTP 404 on purpose, which Chromium logs.
 test.use({ allowedConsoleErrors: [notFoundStatusOf('/no-such-page')] })

@@ -1,62 +1,16 @@
-// Marketing pages never load Firebase (docs/decisions/0004) and load at most 100 kB of JS (gzip) on
-// their first visit (`npm run audit` prints the same figures): read the production
-// build and load each route in Chromium. Also reports the JS bytes (gzip) that / and /profile load.
+// Marketing pages never load Firebase (docs/decisions/0004): the production build's marketing pages
+// import none of its code statically, and /profile does load it. Loading each marketing page in
+// Chromium (no Firebase, at most 100 kB of JS) is part of the marketing walk (marketing-walk.spec.ts).
+// Also reports the JS bytes (gzip) that /profile loads.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+import { marketingPaths } from '../src/marketing/marketing-paths'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { collectScripts, FIREBASE_MARKER, report, withFirebase } from './loaded-scripts'
 
 const OUT_DIR = process.env.SUNBEAM_OUT_DIR ?? 'dist'
-const MARKETING_ROUTES = [
-  '/',
-  '/about',
-  '/pricing',
-  '/team',
-  '/blog',
-  '/blog/1',
-  '/blog/2',
-  '/blog/3',
-  '/blog/4',
-  '/blog/5',
-  '/blog/6',
-  '/contact',
-]
-/** Kilobytes as Vite and Lighthouse count them. */
-const JS_BUDGET_GZIP = 100_000
-
-/** Strings only the Firebase SDK's code holds (its component names and API hosts). */
-const FIREBASE_MARKER =
-  /@firebase\/(?:app|auth|firestore|storage)\b|identitytoolkit\.googleapis\.com|firestore\.googleapis\.com/
-
-interface LoadedScript {
-  readonly url: string
-  readonly body: Buffer
-}
-
-/** Records every JavaScript file the page downloads. */
-function collectScripts(page: Page): LoadedScript[] {
-  const scripts: LoadedScript[] = []
-  page.on('response', async (response) => {
-    const url = response.url()
-    if (!/\.m?js(\?|$)/.test(url) || response.status() !== 200) return
-    scripts.push({ url, body: await response.body() })
-  })
-  return scripts
-}
-
-const gzipBytes = (scripts: readonly LoadedScript[]) =>
-  scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0)
-const rawBytes = (scripts: readonly LoadedScript[]) => scripts.reduce((sum, s) => sum + s.body.length, 0)
-const withFirebase = (scripts: readonly LoadedScript[]) =>
-  scripts.filter((s) => FIREBASE_MARKER.test(s.body.toString('utf8'))).map((s) => new URL(s.url).pathname)
-
-function report(route: string, scripts: readonly LoadedScript[]) {
-  const line = `${route}: ${scripts.length} JS files, ${rawBytes(scripts)} bytes, ${gzipBytes(scripts)} bytes gzip`
-  test.info().annotations.push({ type: 'js-bytes', description: line })
-  console.log(line)
-}
 
 test('the build has Firebase code, and only in chunks the marketing pages never import statically', async () => {
   const assets = join(OUT_DIR, 'assets')
@@ -64,15 +18,7 @@ test('the build has Firebase code, and only in chunks the marketing pages never 
   const read = (file: string) => readFileSync(join(OUT_DIR, file), 'utf8')
 
   // Every prerendered marketing page: its entry script and everything that script imports statically.
-  const pages = [
-    'index.html',
-    'about.html',
-    'pricing.html',
-    'team.html',
-    'blog.html',
-    'blog/1.html',
-    'contact.html',
-  ]
+  const pages = marketingPaths.map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`))
   let sawFirebase = false
   for (const html of pages) {
     const markup = read(html)
@@ -102,22 +48,6 @@ test('the build has Firebase code, and only in chunks the marketing pages never 
     if (FIREBASE_MARKER.test(readFileSync(join(assets, file), 'utf8'))) sawFirebase = true
   expect(sawFirebase, 'some chunk holds the Firebase SDK').toBe(true)
 })
-
-for (const route of MARKETING_ROUTES) {
-  test(`${route} loads no Firebase code and at most 100 kB of JS`, async ({ app, page }) => {
-    const scripts = collectScripts(page)
-    await app.goto(route)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    // The first load includes work after the load event: the service worker's registration is the
-    // last of it (the suite's browser may refuse the worker: 'failed' ends it too).
-    await expect(page.locator('html')).toHaveAttribute('data-worker-registration', /^(done|failed)$/)
-    await page.waitForLoadState('networkidle')
-    expect(scripts.length).toBeGreaterThan(0)
-    expect(withFirebase(scripts)).toEqual([])
-    expect(gzipBytes(scripts), `${route}: JS bytes (gzip) on first load`).toBeLessThanOrEqual(JS_BUDGET_GZIP)
-    if (route === '/') report(route, scripts)
-  })
-}
 
 async function createAccount(request: APIRequestContext, email: string) {
   const response = await request.post(

@@ -1,49 +1,5 @@
 import { expect, expectHydrated, scrollThrough, test } from './fixtures'
-import { email, expectThreePlans, hrefs, marketingPages, phone, texts } from './marketing-content'
-
-test.describe('the frame of every marketing page', () => {
-  for (const [path, h1] of marketingPages) {
-    test(`${path}: one h1, top bar, menu and footer`, async ({ app, page }) => {
-      await app.goto(path)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1)
-      await expect(page.locator('h1')).toHaveCount(1)
-
-      // Top bar: static hours, phone and e-mail, and a Profile link.
-      const topBar = page.locator('.top-bar')
-      await expect(topBar).toContainText('Mon-Fri 9.00-17.00')
-      await expect(topBar).toContainText(phone)
-      await expect(topBar).toContainText(email)
-      await expect(topBar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
-
-      // The menu (hidden behind the toggle on phones, so read from the DOM).
-      const menu = page.locator('nav[aria-label="Main"] a')
-      expect(await texts(menu)).toEqual(['Home', 'About', 'Pricing', 'Team', 'Blog', 'Contact', 'Profile'])
-      expect(await hrefs(menu)).toEqual(['/', '/about', '/pricing', '/team', '/blog', '/contact', '/profile'])
-
-      // Footer.
-      const footer = page.getByRole('contentinfo')
-      await expect(footer.getByRole('heading', { name: 'About Sunbeam' })).toBeVisible()
-      await expect(
-        footer.getByRole('link', { name: /Sunbeam on (Facebook|Instagram|X|YouTube)/ }),
-      ).toHaveCount(4)
-      const classes = footer.locator('section[aria-labelledby="footer-classes"] li')
-      expect(await texts(classes)).toEqual([
-        'Music',
-        'Foreign Language',
-        'Dance',
-        'Drama',
-        'Sports Skill',
-        'Previous Reading',
-      ])
-      const quick = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link')
-      expect(await texts(quick)).toEqual(['About', 'Our Team', 'Pricing', 'Blog', 'Contact'])
-      expect(await hrefs(quick)).toEqual(['/about', '/team', '/pricing', '/blog', '/contact'])
-      const news = footer.locator('section[aria-labelledby="footer-news"] a')
-      expect(await hrefs(news)).toEqual(['/blog', '/blog', '/blog'])
-      await expect(footer).toContainText('© 2023 Sunbeam Day Care & Baby Care')
-    })
-  }
-})
+import { expectThreePlans, hrefs, texts } from './marketing-content'
 
 test('home: the sections in the spec order, with their texts and link targets', async ({ app, page }) => {
   await app.goto('/')

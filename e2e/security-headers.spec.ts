@@ -39,16 +39,6 @@ async function servedEverywhere() {
   return everywhereIn(served.hosting.headers ?? [])
 }
 
-const marketingPages = [
-  '/',
-  '/about',
-  '/pricing',
-  '/team',
-  '/blog',
-  ...[1, 2, 3, 4, 5, 6].map((id) => `/blog/${id}`),
-  '/contact',
-]
-
 /** The violations reported so far, other than Firestore's connectivity probe, described. */
 function unexpected(violations: CspViolation[]): string[] {
   return violations.filter((violation) => !isFirestoreConnectivityProbe(violation)).map(describeCspViolation)
@@ -161,32 +151,6 @@ async function scrollToEnd(page: Page) {
     )
     .toBe(true)
 }
-
-test('every marketing page, scrolled to its end, runs without a violation of the policy', async ({
-  app,
-  page,
-  cspViolations,
-}) => {
-  // Thirteen pages, each scrolled to its end: about 30 s alone, more than 90 s beside a second copy of
-  // the suite on two cores.
-  test.setTimeout(180_000)
-  // The browser says so when it does not understand part of a header (a misspelt permission, say).
-  const headerWarnings: string[] = []
-  page.on('console', (message) => {
-    if (/Permissions-Policy|Content Security Policy|Referrer Policy/i.test(message.text()))
-      headerWarnings.push(`${message.type()}: ${message.text()}`)
-  })
-  for (const path of marketingPages) {
-    await test.step(path, async () => {
-      await app.goto(path)
-      await scrollToEnd(page)
-      // Images (lazy ones included) and the font are all the site's own.
-      await page.evaluate(() => document.fonts.ready)
-      expect(unexpected(cspViolations), path).toEqual([])
-    })
-  }
-  expect(headerWarnings).toEqual([])
-})
 
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' })
