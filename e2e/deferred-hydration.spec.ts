@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
-import { expect, expectHydrated, test } from './fixtures'
+import { expect, expectHydrated, settled, test } from './fixtures'
 import { queuedInquiries, sendQuickInquire } from './quick-inquire'
 
 // The home page's sections below the first screen are prerendered, but their code loads only when a
@@ -123,7 +123,7 @@ test.describe('the app starts after the first screen', () => {
     // Still loading the hero picture: no app script requested yet, unless the page has waited 4 s
     // (the start-up's latest moment), which a busy machine reaches before this line. Timed by the
     // page's own clock from the end of parsing, before which the start-up script cannot run.
-    await page.waitForTimeout(500)
+    await settled(page)
     // The scripts requested so far, read before the page's clock: on a busy machine the 4 s mark can pass
     // between the two reads, and a request made after it must not count as made before it.
     const requestedBefore = scripts.filter((path) => path.startsWith('/assets/'))

@@ -139,6 +139,21 @@ export async function expectHydrated(locator: Locator): Promise<void> {
 const SCROLL_STEP_LIMIT_MS = 15_000
 
 /**
+ * Waits until the page has answered what just happened to it (an event it was sent, a scroll, a tap):
+ * its handlers ran when the event was dispatched, and what they scheduled (React's render and commit,
+ * a timer of 0, a microtask) has run and been painted, after two animation frames and a task. A test
+ * that says "nothing appears" checks after this, not after a fixed sleep that is too long on a quiet
+ * machine and too short on a busy one.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  )
+}
+/**
  * Scrolls the page from top to bottom half a screen at a time, so lazy images and deferred sections
  * below the first screen are requested. Each step is its own bounded call: on a machine running two
  * suites, Chromium twice rendered nothing and ran no timer for minutes in the middle of a scroll, and

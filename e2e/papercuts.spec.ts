@@ -3,7 +3,7 @@
 // one modal dialog that the keyboard can answer.
 import type { Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
-import { expect, test } from './fixtures'
+import { expect, settled, test } from './fixtures'
 import { notFoundStatusOf } from './not-found-status'
 import { amara, kidCard, PASSWORD } from './parent-steps'
 
@@ -120,7 +120,7 @@ test.describe('at 390 x 844', () => {
     await app.goto('/login?redirect=%2Fprofile')
     await page.evaluate(offerInstall)
     await page.mouse.click(200, 400)
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
     const signUp = page.getByRole('main').getByRole('link', { name: 'Sign Up' }).first()
     await expect(signUp).toBeInViewport({ ratio: 1 })
@@ -131,7 +131,7 @@ test.describe('at 390 x 844', () => {
     await app.goto('/add-kid')
     await page.evaluate(offerInstall)
     await page.mouse.wheel(0, 300)
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
     for (let y = 0; y < 3; y += 1) {
       expect(await coveredControls(page)).toEqual([])

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startHostingServer } from '../scripts/hosting-server.mjs'
-import { expect, expectHydrated, scrollThrough, test } from './fixtures'
+import { expect, expectHydrated, scrollThrough, settled, test } from './fixtures'
 
 test.use({ serviceWorkers: 'allow' })
 
@@ -127,7 +127,9 @@ test.describe('updates', () => {
       registration?.waiting?.postMessage({ type: 'SKIP_WAITING' })
       await taken
     })
-    await page.waitForTimeout(1000)
+    // The app's controllerchange listener ran before the test's (it was added first): a reload it asked
+    // for has begun by the time the page has settled.
+    await settled(page)
     expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true)
     await expect(page.getByLabel('First name')).toHaveValue('Amara')
   })
@@ -161,7 +163,7 @@ test.describe('install', () => {
     // page the parent opens (the first page ever is for looking around).
     expect(await page.evaluate(() => (window as Window & { offerKept?: boolean }).offerKept)).toBe(true)
     const install = page.getByRole('button', { name: 'Install app' })
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(install).toHaveCount(0)
     const about = page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true })
     await expectHydrated(about)
@@ -187,7 +189,7 @@ test.describe('install', () => {
     await app.goto('/about')
     expect(await page.evaluate(offerInstall)).toBe(true)
     // Nothing slides in over a page that has only just appeared: the offer waits for a scroll or tap.
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
     await page.mouse.wheel(0, 400)
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible()
@@ -196,7 +198,7 @@ test.describe('install', () => {
     await app.reload()
     await page.evaluate(offerInstall)
     await page.mouse.wheel(0, 400)
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
   })
 
@@ -212,7 +214,7 @@ test.describe('install', () => {
     }) => {
       await app.goto('/')
       const steps = page.getByText('To install Sunbeam, tap the Share button, then Add to Home Screen.')
-      await page.waitForTimeout(300)
+      await settled(page)
       await expect(steps).toHaveCount(0)
       await app.goto('/pricing')
       await page.mouse.wheel(0, 400)
@@ -222,7 +224,7 @@ test.describe('install', () => {
       await app.reload()
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await page.mouse.wheel(0, 400)
-      await page.waitForTimeout(300)
+      await settled(page)
       await expect(steps).toHaveCount(0)
     })
   })

@@ -260,7 +260,9 @@ test('two tabs, five children queued offline: each photo path uploaded once, one
   }
   await expect.poll(() => storage.uploads.length, { timeout: 60_000 }).toBe(10)
   await expect.poll(async () => (await queuedKidWrites(page)).length, { timeout: 30_000 }).toBe(5)
-  await page.waitForTimeout(2_000) // nothing more comes
+  // Nothing more comes: both tabs' outboxes are empty (their indicator gone), so neither has a photo
+  // left to send.
+  for (const tab of [page, second]) await expect(tab.locator('.outbox-indicator')).toHaveCount(0)
   expect(storage.uploads).toHaveLength(10)
   expect(new Set(storage.uploads).size, 'each photo path uploaded once').toBe(10)
   const writes = await queuedKidWrites(page)
