@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The layer rules of biome.json hold for what they say (docs/decisions/0001): a trial import cycle made
 // only of type imports fails the lint that `npm test` runs (Biome's noImportCycles ignores type imports
-// unless told not to).
+// unless told not to), and so does a feature importing another (lint/feature-imports.grit), in a
+// feature folder that did not exist when the rule was written as in one that did.
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
@@ -30,5 +31,34 @@ describe('biome.json', () => {
     const acyclic = lint(relative(process.cwd(), dir))
     expect(`${acyclic.stdout}${acyclic.stderr}`).not.toContain('noImportCycles')
     expect(acyclic.status).toBe(0)
+  }, 60_000)
+
+  it('fails a feature importing another feature or the app layer, for any feature folder', async () => {
+    dir = await mkdtemp(join(process.cwd(), 'src', 'trialfeature-'))
+    const feature = relative(join(process.cwd(), 'src'), dir)
+    const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
+    const refusals = [
+      ['other-feature.ts', '#kids/kid-format'],
+      ['other-type.ts', '#centre/centre-store'],
+      ['app-layer.ts', '#app/router'],
+    ] as const
+    for (const [file, source] of refusals) await writeFile(join(dir, file), importing(source))
+    const refused = lint(relative(process.cwd(), dir))
+    expect(refused.status).not.toBe(0)
+    const report = `${refused.stdout}${refused.stderr}`
+    for (const [file, source] of refusals)
+      expect(report, `${feature}/${file} imports ${source}`).toContain(file)
+    expect(report.split('A feature imports src/shared and its own files').length - 1).toBe(refusals.length)
+
+    // Its own files (by name) and src/shared are its to import; a test may also assemble the app.
+    await rm(dir, { recursive: true, force: true })
+    dir = await mkdtemp(join(process.cwd(), 'src', 'trialfeature-'))
+    const own = relative(join(process.cwd(), 'src'), dir)
+    await writeFile(join(dir, 'value.ts'), 'export const value = 1\n')
+    await writeFile(join(dir, 'own.ts'), importing(`#${own}/value`))
+    await writeFile(join(dir, 'shared.ts'), importing('#shared/config/site-config'))
+    await writeFile(join(dir, 'assembled.test.ts'), importing('#app/router'))
+    const allowed = lint(relative(process.cwd(), dir))
+    expect(`${allowed.stdout}${allowed.stderr}`).not.toContain('A feature imports src/shared')
   }, 60_000)
 })
