@@ -23,6 +23,9 @@ async function parentWithChild(page: Page, parent: ParentSteps, label: string) {
   await page.getByRole('button', { name: 'Add Child' }).click()
   const kidId = await parent.kidId({ kidName })
   await expect(kidCard(page, kidName)).toHaveClass(/kid-card--saved/, { timeout: 20_000 })
+  // The card says 'saved' once Firestore has the write; on a busy machine the emulator may commit it a
+  // moment later, and an account deleted before then would leave the child to arrive after the clean-up.
+  await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 20_000 }).not.toBeNull()
   expect(await serverDocument(`users/${uid}`)).not.toBeNull()
   // A decision, as staff would write it (the rules are tested in tests/rules).
   await putServerDocument(`registrations/${kidId}`, {
