@@ -1,11 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './e2e/chromium'
-import {
-  ONLINE_AUTH_PORT,
-  ONLINE_FIRESTORE_PORT,
-  ONLINE_FUNCTIONS_PORT,
-  onlineWorld,
-} from './e2e/online-world'
+import { buildPortsProblem, emulatorBuildEnv, onlineWorld } from './e2e/online-world'
 
 // E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
@@ -13,9 +8,14 @@ const previewPort = Number(process.env.E2E_PORT ?? 4173)
 // A run on another port keeps its artifacts apart, so side-by-side runs do not delete each other's.
 const runSuffix = previewPort === 4173 ? '' : `-${previewPort}`
 
-// The online world (e2e/online-world.ts): its own build, preview port and Firestore emulator, so the
-// offline world's Firestore (127.0.0.1:8080) stays unreachable. Where it cannot run, its tests skip
-// with the reason, and neither of its servers is started.
+// One build for both worlds (e2e/online-world.ts), made with the emulator ports of emulatorBuildEnv. The
+// online world's emulators answer there; the offline world's requests to Firestore and the functions
+// are refused by routing (e2e/fixtures.ts). Every server of the suite, and the tests' own (offline,
+// update), sends a Content-Security-Policy that allows those ports: they read them from here.
+Object.assign(process.env, { ...emulatorBuildEnv, ...process.env })
+const wrongBuild = buildPortsProblem(process.env.SUNBEAM_OUT_DIR ?? 'dist')
+if (wrongBuild) throw new Error(`The browser suite cannot run: ${wrongBuild}.`)
+// Where the online world cannot run, its tests skip with the reason, and its servers are not started.
 const online = onlineWorld()
 const onlinePort = previewPort + 10
 const onlineTests = /\.online\.spec\.ts$/
@@ -80,6 +80,7 @@ export default defineConfig({
       // (scripts/hosting-server.mjs).
       command: `node scripts/hosting-server.mjs --port ${previewPort}`,
       url: `http://localhost:${previewPort}`,
+      env: emulatorBuildEnv,
       reuseExistingServer: !process.env.CI,
     },
     // The real Auth emulator (pure Node). Firestore's server is left unreachable on purpose:
@@ -105,15 +106,10 @@ export default defineConfig({
       ? []
       : [
           {
-            // The online build; its server's Content-Security-Policy allows its Firestore port.
+            // The same build on its own origin (its own storage and IndexedDB), for the online world.
             command: `node scripts/hosting-server.mjs --port ${onlinePort}`,
             url: `http://localhost:${onlinePort}`,
-            env: {
-              SUNBEAM_OUT_DIR: online.outDir,
-              VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
-              VITE_FIREBASE_AUTH_EMULATOR_PORT: String(ONLINE_AUTH_PORT),
-              VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: String(ONLINE_FUNCTIONS_PORT),
-            },
+            env: emulatorBuildEnv,
             reuseExistingServer: !process.env.CI,
           },
         ]),

@@ -1,6 +1,6 @@
 // The staff lists at the centre's size (`npm run bench`, through bench/playwright.centre.config.ts):
 // 5,000 children and 2,000 inquiries written into the real Firestore emulator, a member of staff (a
-// verified account with the claim) signed in on the online build, then /centre and /centre/inquiries
+// verified account with the claim) signed in on a build made against the emulators' ports, then /centre and /centre/inquiries
 // opened with the CPU slowed 4 times. It records, from the navigation's start, the first card drawn and
 // the first page (50 cards) drawn, and the JS heap then; the first run of each starts from an empty
 // Firestore cache on the device, the others from what the device kept. Figures, not a pass or fail:

@@ -1,11 +1,11 @@
-// The staff lists benchmark (bench/centre-lists.bench.ts), run by `npm run bench`: the online build
-// (`${SUNBEAM_OUT_DIR:-dist}-online`, made against the Firestore emulator's port) served by `vite
-// preview`, the real Auth emulator, and the Firestore emulator with firestore.rules (shared with the
+// The staff lists benchmark (bench/centre-lists.bench.ts), run by `npm run bench`: the build made
+// against the browser suite's emulator ports (`${SUNBEAM_OUT_DIR:-dist}-bench`, scripts/bench.mjs makes
+// it if missing) served as Hosting serves it (scripts/hosting-server.mjs), the real Auth emulator, and the Firestore emulator with firestore.rules (shared with the
 // browser suite's online world if it already runs: scripts/firestore-emulator.mjs).
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from '../e2e/chromium'
-import { ONLINE_FIRESTORE_PORT, onlineWorld } from '../e2e/online-world'
+import { emulatorBuildEnv } from '../e2e/online-world'
 
 const port = Number(process.env.BENCH_CENTRE_PORT ?? 4192)
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -22,13 +22,10 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx vite preview --port ${port} --strictPort`,
+      command: `node scripts/hosting-server.mjs --port ${port}`,
       cwd: root,
       url: `http://localhost:${port}`,
-      env: {
-        SUNBEAM_OUT_DIR: onlineWorld().outDir,
-        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
-      },
+      env: { SUNBEAM_OUT_DIR: `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-bench`, ...emulatorBuildEnv },
       reuseExistingServer: false,
     },
     {
@@ -39,7 +36,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `node scripts/firestore-emulator.mjs ${ONLINE_FIRESTORE_PORT}`,
+      command: `node scripts/firestore-emulator.mjs ${emulatorBuildEnv.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT}`,
       cwd: root,
       wait: { stdout: /Firestore emulator READY/ },
       stdout: 'pipe' as const,

@@ -14,7 +14,7 @@ function anyOf(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'))
 }
 
-// Firestore's server is absent here (port 8080): only its offline messages may be logged.
+// Firestore's server is refused here (e2e/fixtures.ts): only its offline messages may be logged.
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 test.beforeEach(({ context }) => answerConnectivityProbe(context))

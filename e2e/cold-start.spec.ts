@@ -10,14 +10,17 @@ import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { expireIdToken } from './id-token'
+import { ONLINE_AUTH_PORT, ONLINE_FIRESTORE_PORT, ONLINE_FUNCTIONS_PORT } from './online-world'
 import { imageLoaded, kidCard } from './parent-steps'
 import { waitForServiceWorker } from './service-worker'
 import { answerStorage } from './storage-fake'
 
-const AUTH_EMULATOR = 'http://127.0.0.1:9099'
+const AUTH_EMULATOR = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
 
-/** Every request to the Firebase emulators (Auth, Firestore, Storage). */
-const FIREBASE = /^http:\/\/127\.0\.0\.1:(9099|8080|9199)\//
+/** Every request to the Firebase emulators the build names (Auth, Firestore, Storage, the functions). */
+const FIREBASE = new RegExp(
+  `^http://127\\.0\\.0\\.1:(${ONLINE_AUTH_PORT}|${ONLINE_FIRESTORE_PORT}|9199|${ONLINE_FUNCTIONS_PORT})/`,
+)
 
 test.use({
   serviceWorkers: 'allow',

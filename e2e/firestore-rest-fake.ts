@@ -2,8 +2,11 @@
 // is unreachable on purpose: 'Download my data' and 'Delete my account' ask the server directly.
 import type { BrowserContext, Page } from '@playwright/test'
 import { tokenUid } from './id-token'
+import { ONLINE_FIRESTORE_PORT } from './online-world'
 
-const FIRESTORE_REST = 'http://127.0.0.1:8080/v1/projects/demo-sunbeam/databases/(default)/documents'
+// The port the suite's build names for Firestore (e2e/online-world.ts); in the offline world nothing
+// else answers there.
+const FIRESTORE_REST = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
 
 /** A document in Firestore's REST encoding (what runQuery answers with). */
 export interface RestDocument {

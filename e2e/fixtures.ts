@@ -1,6 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { type AppPage, appPage } from './app-page'
 import { isFirestoreConnectivityProbe } from './firestore-offline'
+import { offlineWorldRefuses } from './online-world'
 import { type ParentSteps, parentSteps } from './parent-steps'
 
 export { type AppPage, appPage } from './app-page'
@@ -78,7 +79,7 @@ export const test = base.extend<Fixtures>({
     await use(violations)
   },
   pageGuards: [
-    async ({ page, allowedConsoleErrors, cspViolations }, use) => {
+    async ({ page, allowedConsoleErrors, cspViolations }, use, testInfo) => {
       const problems: string[] = []
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return
@@ -99,6 +100,11 @@ export const test = base.extend<Fixtures>({
           await route.abort()
         },
       )
+      // The offline world: the suite's one build names the emulators' ports, and nothing answers there
+      // for these tests (e2e/online-world.ts). A test's own answers (e2e/firestore-rest-fake.ts) are
+      // routed after this and come first.
+      if (testInfo.project.name !== 'online')
+        await page.context().route(offlineWorldRefuses, (route) => route.abort('connectionrefused'))
       await use(undefined)
       // Chromium logs a violation as a console error too, but a test may allow console errors by
       // pattern; a reported violation fails it whatever it allows, except the one the policy makes on

@@ -1,11 +1,12 @@
-// The browser suite's online world: the app built against a real Firestore emulator (with
-// firestore.rules) on its own port, so that the offline world keeps 127.0.0.1:8080 refusing connections.
-// npm test builds that app into `${SUNBEAM_OUT_DIR ?? 'dist'}-online` with
-// VITE_FIREBASE_FIRESTORE_EMULATOR_PORT; playwright.config.ts serves it and starts the emulator
-// (scripts/online-emulators.mjs, with Auth and the Functions emulator in the same process). Where Java 21+ or the emulator is missing, or the build is, the
-// online tests are skipped with that reason: never passed. Tests read what the server holds through the
+// The browser suite's one build, for both of its worlds: npm test builds the app once with the emulator
+// ports below (emulatorBuildEnv). In the online world, a real Firestore emulator (with firestore.rules)
+// and the Functions emulator answer on them (scripts/online-emulators.mjs, with Auth in the same
+// process; playwright.config.ts starts it). In the offline world the same build finds them refusing:
+// e2e/fixtures.ts routes every request to those two ports to a refused connection (offlineWorldRefuses),
+// as a phone with no server in reach would see. Where Java 21+ or the emulator is missing, or the build
+// is, the online tests are skipped with that reason: never passed. Tests read what the server holds through the
 // emulator's REST API as its owner (`Authorization: Bearer owner`, which bypasses the rules).
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { discover } from '../scripts/emulator-env.mjs'
 
@@ -14,6 +15,39 @@ export const ONLINE_FIRESTORE_PORT = Number(process.env.E2E_FIRESTORE_PORT ?? 80
 export const ONLINE_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9099)
 /** The online world's Functions emulator (scripts/online-emulators.mjs). */
 export const ONLINE_FUNCTIONS_PORT = Number(process.env.E2E_FUNCTIONS_PORT ?? 5011)
+/** The build's emulator ports: the app reaches Auth, Firestore and the functions there. */
+export const emulatorBuildEnv = {
+  VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ONLINE_FIRESTORE_PORT),
+  VITE_FIREBASE_AUTH_EMULATOR_PORT: String(ONLINE_AUTH_PORT),
+  VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: String(ONLINE_FUNCTIONS_PORT),
+} as const
+
+/**
+ * Why the build in `outDir` cannot serve the suite, or null: built with other emulator ports (a plain
+ * `npm run build`, as `npm start` makes), its pages would ask ports the suite's servers neither answer
+ * nor allow. Vite writes the build's VITE_ variables into its scripts, so the ports are read there.
+ */
+export function buildPortsProblem(outDir: string): string | null {
+  const assets = path.join(outDir, 'assets')
+  if (!existsSync(assets)) return null
+  const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'))
+  const named = (name: string, value: string) =>
+    scripts.some((file) =>
+      new RegExp(`${name}:["'\`]${value}["'\`]`).test(readFileSync(path.join(assets, file), 'utf8')),
+    )
+  const wrong = Object.entries(emulatorBuildEnv).filter(([name, value]) => !named(name, value))
+  if (wrong.length === 0) return null
+  const ports = Object.entries(emulatorBuildEnv)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ')
+  return `the build in ${outDir}/ was not made with the browser suite's emulator ports (${wrong.map(([name]) => name).join(', ')}): build it with SUNBEAM_OUT_DIR=${outDir} ${ports} npm run build (npm test does)`
+}
+
+/** What the offline world refuses, by routing: Firestore's and the functions' emulators. */
+export const offlineWorldRefuses = new RegExp(
+  `^http://(127\\.0\\.0\\.1|localhost):(${ONLINE_FIRESTORE_PORT}|${ONLINE_FUNCTIONS_PORT})/`,
+)
+
 const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
 
 export interface OnlineWorld {
@@ -24,13 +58,16 @@ export interface OnlineWorld {
 }
 
 export function onlineWorld(): OnlineWorld {
-  const outDir = `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-online`
+  const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
   const found = discover()
-  const build = `SUNBEAM_OUT_DIR=${outDir} VITE_FIREBASE_FIRESTORE_EMULATOR_PORT=${ONLINE_FIRESTORE_PORT} npm run build`
+  const ports = Object.entries(emulatorBuildEnv)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ')
+  const build = `SUNBEAM_OUT_DIR=${outDir} ${ports} npm run build`
   const notRun = !found.firestoreOk
     ? `the Firestore emulator cannot run here: ${found.why.firestore}`
     : !existsSync(path.join(outDir, 'app-shell.html'))
-      ? `no online build in ${outDir}/ (npm test makes it: ${build})`
+      ? `no build in ${outDir}/ (npm test makes it: ${build})`
       : !existsSync('functions/lib/index.js')
         ? 'no functions build in functions/lib/ (npm run build makes it)'
         : null

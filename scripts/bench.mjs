@@ -11,8 +11,8 @@
 //     it builds the app first if SUNBEAM_OUT_DIR, default dist, holds no build).
 //  4. The staff lists at the centre's size: 5,000 children and 2,000 inquiries in the Firestore emulator,
 //     /centre and /centre/inquiries opened by a member of staff at 4x CPU: first card, first page of 50,
-//     JS heap (bench/centre-lists.bench.ts with bench/playwright.centre.config.ts, on the online build
-//     `${SUNBEAM_OUT_DIR:-dist}-online`, built first if missing).
+//     JS heap (bench/centre-lists.bench.ts with bench/playwright.centre.config.ts, on a build made against
+//     the browser suite's emulator ports, `${SUNBEAM_OUT_DIR:-dist}-bench`, built first if missing).
 // Prints one Markdown table each. Environment: CHROMIUM_PATH, BENCH_PORT (default 4190), BENCH_RUNS
 // (default 3; the cold start takes the median of 5 unless BENCH_RUNS is set), BENCH_COLD_PORT (4191),
 // BENCH_ONLY (photo-prep, sender, cold-start or centre: that one alone), BENCH_CENTRE_PORT (4192).
@@ -182,15 +182,18 @@ async function coldStart() {
 }
 
 async function centreLists() {
-  const outDir = `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-online`
-  const firestorePort = process.env.E2E_FIRESTORE_PORT ?? '8085'
+  const outDir = `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-bench`
   if (!existsSync(join(outDir, 'app-shell.html'))) {
-    console.log(`\nNo online build in ${outDir}: building it`)
+    console.log(`\nNo build against the emulators' ports in ${outDir}: building it`)
     const built = spawnSync('npx', ['vite', 'build'], {
       stdio: 'inherit',
-      env: { ...process.env, SUNBEAM_OUT_DIR: outDir, VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: firestorePort },
+      env: {
+        ...process.env,
+        SUNBEAM_OUT_DIR: outDir,
+        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+      },
     })
-    if (built.status !== 0) throw new Error('The online build failed')
+    if (built.status !== 0) throw new Error('The build for the staff lists benchmark failed')
   }
   const out = resolve('test-results/bench-centre.json')
   const run = spawnSync('npx', ['playwright', 'test', '--config', 'bench/playwright.centre.config.ts'], {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests, the security rules tests (in the emulators this machine can
-// run), the production build (and its online copy, built against the Firestore emulator of the browser
-// suite's online world), then the browser suite.
+// run), the production build (one, made with the browser suite's emulator ports), then the browser
+// suite.
 // Ends with one NOT RUN line per kind of test that could not run here, then one plain line,
 // `N passed, N failed`, counting every test and every failed step.
 import { spawn } from 'node:child_process'
@@ -110,25 +110,19 @@ if (!found.firestoreOk)
 if (!found.storageOk)
   notRun.push(`Storage rules tests: the Storage emulator cannot run here: ${found.why.storage}`)
 
-const outDir = process.env.SUNBEAM_OUT_DIR ?? 'dist'
-const buildOk = await run('build', 'npm', ['run', 'build'])
+// One production build for the browser suite's two worlds (e2e/online-world.ts), made with the ports
+// of the online world's emulators: there they answer; in the offline world every request to Firestore
+// and the functions is refused by routing (e2e/fixtures.ts).
+const buildOk = await run('build', 'npm', ['run', 'build'], {
+  env: {
+    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+    VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
+    VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
+  },
+})
 countStep(buildOk)
-// The browser suite's online world: the same app, talking to the Firestore emulator on its own port
-// (e2e/online-world.ts). Built only where that emulator can run; elsewhere its tests say NOT RUN.
-if (buildOk && found.firestoreOk) {
-  countStep(
-    await run('online build', 'npm', ['run', 'build'], {
-      env: {
-        SUNBEAM_OUT_DIR: `${outDir}-online`,
-        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
-        VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
-        VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
-      },
-    }),
-  )
-} else if (!found.firestoreOk) {
+if (!found.firestoreOk)
   notRun.push(`online browser tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
-}
 
 if (buildOk) {
   const e2eOk = await run('browser tests', 'npx', ['playwright', 'test'])

@@ -20,10 +20,10 @@ export const useEmulators =
 export const emulatorHost = env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'
 
 /**
- * firebase.json's emulator ports. The browser suite's online world builds the app against a Firestore
- * emulator on another port (VITE_FIREBASE_FIRESTORE_EMULATOR_PORT), so that its offline world keeps
- * 8080 refusing connections; a second copy of that world beside the first runs its own Auth emulator too
- * (VITE_FIREBASE_AUTH_EMULATOR_PORT: Auth's delete events reach only the functions of its own process).
+ * firebase.json's emulator ports. The browser suite builds the app against its own emulators' ports
+ * (VITE_FIREBASE_{FIRESTORE,AUTH,FUNCTIONS}_EMULATOR_PORT, e2e/online-world.ts), apart from those of
+ * `npm start`; a second copy of the suite beside the first runs its own Auth emulator too (Auth's delete
+ * events reach only the functions of its own process).
  */
 export const emulatorPorts = {
   auth: Number(env.VITE_FIREBASE_AUTH_EMULATOR_PORT) || 9099,
