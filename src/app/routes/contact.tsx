@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { sendInquiry } from '#account/send-inquiry'
 import { marketingHead } from '#marketing/page-meta'
 import { ContactPage } from '#marketing/pages/contact-page'
+import { sendInquiry } from '#marketing/send-inquiry'
 
 export const Route = createFileRoute('/contact')({
   head: () => marketingHead('/contact'),

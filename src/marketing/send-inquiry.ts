@@ -1,5 +1,6 @@
-// The Quick Inquire form's sender. The contact page passes it to the form as `onSend`; the
-// backend (Firebase) is loaded only when a message is sent, so the page itself never downloads it.
+// The Quick Inquire form's sender, the marketing feature's own. The contact route hands it to the form
+// as `onSend`; the backend (Firebase) is loaded only when a message is sent, so the page itself never
+// downloads it.
 import { getBackend } from '#shared/backend/backend'
 import type { QueuedWrite } from '#shared/backend/backend-ports'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
