@@ -1,4 +1,6 @@
-// The centre's guard, loaded with the centre's screens: a signed-out visitor goes to /login and comes back
+// The centre's guard, the one file of it loaded lazily (centre-area.ts is the shell every page carries),
+// the first time /centre opens. loadCentreAreaParts: the signed-in state on the backend (Firebase), which
+// starts downloading at once beside it. guardCentreArea: a signed-out visitor goes to /login and comes back
 // after signing in; a signed-in account is asked whether it holds the staff claim (a fresh token is asked
 // for once when the held one says no: a claim granted since the last sign-in arrives only that way). Staff
 // get the centre's lists in the route context; anyone else only 'not-staff', and no list is ever opened.
@@ -6,6 +8,7 @@
 import { redirect } from '@tanstack/react-router'
 import type { AuthSession } from '#account/auth-session'
 import { createCentreStore } from '#centre/centre-store'
+import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import type { CentreContext, CentreGuard } from './centre-area'
 import type { GuardedLocation } from './parent-area'
@@ -68,4 +71,11 @@ export function guardCentreArea(
       return check(location)
     },
   }
+}
+
+export async function loadCentreAreaParts(onAccountChanged: () => void): Promise<CentreGuard> {
+  // A failure here is the guard's to report (getBackend() tries again).
+  getBackend().catch(() => undefined)
+  const { createAuthSession } = await import('#account/auth-session')
+  return guardCentreArea(createAuthSession(getBackend), getBackend, onAccountChanged)
 }

@@ -21,11 +21,11 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   await nextTask()
   // What the parent area guards with loads only when a parent screen opens (never on marketing pages).
   const parentArea = createParentArea(() =>
-    import('./parent-area-parts').then((parts) => parts.loadParentAreaParts(() => void router.invalidate())),
+    import('./parent-guard').then((parts) => parts.loadParentAreaParts(() => void router.invalidate())),
   )
   // The same for the centre's screens (staff only), never loaded in the parent area.
   const centreArea = createCentreArea(() =>
-    import('./centre-area-parts').then((parts) => parts.loadCentreAreaParts(() => void router.invalidate())),
+    import('./centre-guard').then((parts) => parts.loadCentreAreaParts(() => void router.invalidate())),
   )
   const router = createAppRouter({ parentArea, centreArea })
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,

@@ -1,7 +1,7 @@
 // The parent area's guard (the pathless `_parent` layout route's beforeLoad), for /profile, /add-kid,
 // /edit-kid/$kidId and /kid/$kidId, handed to the routes in the router's context (as TanStack's
 // authenticated-routes example does). The route tree is in every page's first load, so this module is
-// only the lazy shell: the guard itself (parent-guard.ts), the signed-in state, the outbox (Dexie) and
+// only the lazy shell: the guard and what it works with (parent-guard.ts): the signed-in state, the outbox (Dexie) and
 // the backend (Firebase) load only when a parent screen is opened (docs/decisions/0004); after that it
 // answers synchronously, so moving between parent screens never shows the sign-in loader.
 

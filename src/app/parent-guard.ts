@@ -1,10 +1,17 @@
-// The parent area's guard, loaded with the parent area (never in a marketing page's first load): a
-// signed-out visitor goes to /login and comes back after signing in; a signed-in parent, or one this
-// device remembers (docs/decisions/0016), gets the user, the outbox and the signed-in state in the route
-// context. It answers synchronously when the signed-in state is known.
+// The parent area's guard, the one file of it loaded lazily (parent-area.ts is the shell every page
+// carries), the first time a parent screen opens, never in a marketing page's first load:
+// - loadParentAreaParts: the signed-in state and the outbox (Dexie), on the backend (Firebase), which
+//   starts downloading at once beside them instead of after them (a parent opening /profile in a new tab
+//   waits for one download, not three in a row). It also watches for a remembered session that the
+//   server refuses (docs/decisions/0016), and asks the browser to keep the device's data once a child
+//   waits in the outbox (0022);
+// - guardParentArea: a signed-out visitor goes to /login and comes back after signing in; a signed-in
+//   parent, or one this device remembers (0016), gets the user, the outbox and the signed-in state in the
+//   route context. It answers synchronously when the signed-in state is known.
 import { redirect } from '@tanstack/react-router'
 import type { AuthSession } from '#account/auth-session'
 import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import { getBackend } from '#shared/backend/backend'
 import type { GuardedLocation, ParentGuard } from './parent-area'
 
 function toLogin(location: GuardedLocation): never {
@@ -24,4 +31,20 @@ export function guardParentArea(session: AuthSession, outbox: OutboxRuntime): Pa
       })
     },
   }
+}
+
+export async function loadParentAreaParts(onSessionEnded: () => void): Promise<ParentGuard> {
+  // A failure here is the guard's to report (getBackend() tries again).
+  getBackend().catch(() => undefined)
+  const [{ createAuthSession }, { getOutboxRuntime }, { keepDeviceDataWhenQueued, watchRefusedSession }] =
+    await Promise.all([
+      import('#account/auth-session'),
+      import('#kids/outbox/outbox-runtime'),
+      import('./parent-session'),
+    ])
+  const session = createAuthSession(getBackend)
+  const outbox = await getOutboxRuntime()
+  watchRefusedSession(session, outbox, onSessionEnded)
+  keepDeviceDataWhenQueued(outbox)
+  return guardParentArea(session, outbox)
 }
