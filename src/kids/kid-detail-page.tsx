@@ -6,6 +6,7 @@ import { KidCarousel } from './kid-carousel'
 import { formatPlan, formatYears } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
+import { OfferAnswer } from './offer-answer'
 import { RegistrationStatus } from './registration-status'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
@@ -46,6 +47,7 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
             : `${statusText.failed}: ${kidMessages.failedHint}`}
         </p>
       )}
+      <OfferAnswer kidId={kidId} kidName={fields.kidName} userId={userId} onServer={kid.stored !== null} />
       <KidCarousel photos={kid.photos} name={fields.kidName} />
       <dl className="kid-lines">
         {lines.map(([label, value]) => (
