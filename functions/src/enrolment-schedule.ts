@@ -89,8 +89,15 @@ export interface ScheduleReport {
   readonly withdrawn: string[]
 }
 
-/** One run of the schedule at `now`: safe to run twice, and at any time of day. */
-export async function runEnrolmentSchedule(records: EnrolmentRecords, now: number): Promise<ScheduleReport> {
+/**
+ * One run of the schedule at `now`: safe to run twice, and at any time of day. `only` limits it to
+ * these children (a browser test runs it on its own child, on an emulator other tests share).
+ */
+export async function runEnrolmentSchedule(
+  records: EnrolmentRecords,
+  now: number,
+  only?: readonly string[],
+): Promise<ScheduleReport> {
   const report: ScheduleReport = { lapsed: [], asked: [], stillInterested: [], withdrawn: [] }
   const lists = {
     lapse: report.lapsed,
@@ -99,6 +106,7 @@ export async function runEnrolmentSchedule(records: EnrolmentRecords, now: numbe
     withdraw: report.withdrawn,
   } as const
   for (const { kidId } of await records.open()) {
+    if (only && !only.includes(kidId)) continue
     const change = await records.apply(kidId, (current, hasReply) => planChange(current, hasReply, now))
     if (change) lists[change.kind].push(kidId)
   }
