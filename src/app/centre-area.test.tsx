@@ -11,6 +11,7 @@ import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
+import { addDays } from '#shared/records/registration-record'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -131,6 +132,37 @@ describe('/centre: registrations', () => {
       'decide kidold00000000000002 confirmed',
       'decide kidold00000000000002 waitlisted',
     ])
+  })
+
+  it('offers a place (reply by 7 days from today by default) and declines with a reason', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    await user.click(card.getByRole('button', { name: 'Offer place for Amara Obi' }))
+    expect(card.getByLabelText('Reply by')).toHaveValue(addDays(centreToday(), 7))
+    await user.type(card.getByLabelText('Start date'), '2027-02-01')
+    await user.click(card.getByRole('button', { name: 'Offer place for Amara Obi' }))
+    expect(await card.findByText(/^Offered from 1 February 2027, reply by /)).toBeInTheDocument()
+    const offer = backend.centre.registrations.get('kidold00000000000002')
+    expect(offer).toMatchObject({
+      state: 'offered',
+      startDate: '2027-02-01',
+      replyBy: addDays(centreToday(), 7),
+    })
+    expect(offer?.offerId).toMatch(/^[A-Za-z0-9]{20}$/)
+    await user.click(card.getByRole('button', { name: 'Decline for Amara Obi' }))
+    await user.click(card.getByRole('button', { name: 'Decline for Amara Obi' }))
+    expect(card.getByRole('alert')).toHaveTextContent('Write the reason the family will read')
+    await user.type(card.getByLabelText('Reason the family will read'), 'We have no baby places this year.')
+    await user.click(card.getByRole('button', { name: 'Decline for Amara Obi' }))
+    expect(await card.findByText('Declined by the centre')).toBeInTheDocument()
+    expect(backend.centre.registrations.get('kidold00000000000002')).toMatchObject({
+      state: 'declined',
+      reason: 'We have no baby places this year.',
+    })
   })
 
   it('works by keyboard: search, a start date, Confirm place with Enter, Waitlist with Space', async () => {
@@ -397,5 +429,38 @@ describe("the parent's side", () => {
       waitingSince: '2026-11-27',
     })
     await waitFor(() => expect(link).toHaveTextContent('On the waiting list'))
+  })
+
+  it("answers an offer on the child's page, and refuses one past its reply-by date, in words", async () => {
+    const user = userEvent.setup()
+    const kid = storedKid('kidaaa00000000000001', { kidName: 'Amara Obi' })
+    seedKid(world(), kid)
+    const offer = {
+      state: 'offered',
+      startDate: '2027-02-01',
+      replyBy: centreToday(),
+      offerId: 'o'.repeat(20),
+    } as const
+    world().backend.centre.decide(kid.id, offer)
+    world.render(`/kid/${kid.id}`)
+    const section = within(await screen.findByRole('region', { name: 'Place at the centre' }))
+    expect(
+      await section.findByText(/^Place offered from 1 February 2027: reply by \d+ \w+ \d{4}$/),
+    ).toBeInTheDocument()
+    // The device's clock is past the reply-by date: the app refuses, and says why.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * 86_400_000)
+    await user.click(section.getByRole('button', { name: 'Accept the place for Amara Obi' }))
+    expect(section.getByRole('alert')).toHaveTextContent(
+      /This offer can no longer be accepted: its reply-by date, \d+ \w+ \d{4}, has passed/,
+    )
+    expect(world().backend.centre.replies.size).toBe(0)
+    now.mockRestore()
+    await user.click(section.getByRole('button', { name: 'Accept the place for Amara Obi' }))
+    await waitFor(() =>
+      expect(world().backend.centre.replies.get(`${kid.id}/${offer.offerId}`)).toBe('accepted'),
+    )
+    expect(
+      await section.findByText('Place accepted, from 1 February 2027: the centre will confirm it'),
+    ).toBeInTheDocument()
   })
 })
