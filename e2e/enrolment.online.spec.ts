@@ -90,6 +90,9 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
     const section = page.getByRole('region', { name: 'Place at the centre' })
     await expect(section.getByRole('button', { name: `Accept the place for ${kidName}` })).toBeVisible()
 
+    await page.screenshot({ path: testInfo.outputPath('enrolment-parent-offer-390.png'), fullPage: true })
+    expect(await axeViolations(page), 'the offer on the child page').toEqual([])
+
     // Offline: the answer is kept on the device.
     await page.context().setOffline(true)
     await section.getByRole('button', { name: `Accept the place for ${kidName}` }).click()
@@ -112,8 +115,20 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
       })
       .toBe('accepted')
 
-    // Staff see the acceptance and confirm the place from the offered date.
+    // Staff see the acceptance. Screenshots and axe of both sides at 390 and 1280 px.
     await expect(card).toContainText('Accepted, from 1 February 2027', { timeout: 20_000 })
+    for (const width of [390, 1280]) {
+      const size = { width, height: width === 390 ? 844 : 800 }
+      await page.setViewportSize(size)
+      await expect(section).toContainText('Place accepted, from 1 February 2027')
+      await page.screenshot({ path: testInfo.outputPath(`enrolment-parent-${width}.png`), fullPage: true })
+      expect(await axeViolations(page), `the child's page at ${width} px`).toEqual([])
+      await staff.page.setViewportSize(size)
+      await card.scrollIntoViewIfNeeded()
+      await card.screenshot({ path: testInfo.outputPath(`enrolment-staff-card-${width}.png`) })
+      expect(await axeViolations(staff.page), `/centre at ${width} px`).toEqual([])
+    }
+    await page.setViewportSize({ width: 390, height: 844 })
     await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(card.getByLabel('Start date')).toHaveValue('2027-02-01')
     await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()

@@ -7,7 +7,6 @@ import { formatPlan, formatYears } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
 import { OfferAnswer } from './offer-answer'
-import { RegistrationStatus } from './registration-status'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
 
@@ -38,7 +37,6 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
       <div className="kid-detail-head">
         <h1>{fields.kidName}</h1>
         <KidStatusBadge status={kid.status} />
-        <RegistrationStatus kidId={kidId} onServer={kid.stored !== null} />
       </div>
       {kid.status !== 'saved' && (
         <p className="kid-hint">

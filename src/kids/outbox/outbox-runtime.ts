@@ -127,7 +127,11 @@ export async function createOutboxRuntime(
       return () => claimed.delete(submissionId)
     },
     async unsentCount(userId) {
-      const unsentReplies = await outbox.db.replies.where('userId').equals(userId).count()
+      const unsentReplies = await outbox.db.replies
+        .where('userId')
+        .equals(userId)
+        .filter((reply) => reply.state === 'queued')
+        .count()
       return (await outbox.list(userId)).filter(isUnsent).length + unsentReplies
     },
     async endSession(userId, keep) {
