@@ -463,4 +463,36 @@ describe("the parent's side", () => {
       await section.findByText('Place accepted, from 1 February 2027: the centre will confirm it'),
     ).toBeInTheDocument()
   })
+
+  it("asks a waiting family 'Still interested?' and takes their yes; a lapsed offer is explained", async () => {
+    const user = userEvent.setup()
+    const kid = storedKid('kidaaa00000000000001', { kidName: 'Amara Obi' })
+    seedKid(world(), kid)
+    const askId = 'q'.repeat(20)
+    world().backend.centre.registrations.set(kid.id, {
+      state: 'waitlisted',
+      startDate: null,
+      replyBy: null,
+      offerId: null,
+      waitingSince: '2026-08-03',
+      reason: null,
+      lapsedOn: '2026-11-20',
+      askId,
+      askedAt: Date.UTC(2026, 10, 25, 0, 5),
+      missing: [],
+      decidedBy: 'sunbeam-schedule',
+      decidedAt: Date.UTC(2026, 10, 25, 0, 5),
+      decidedOn: null,
+    })
+    world.render(`/kid/${kid.id}`)
+    const section = within(await screen.findByRole('region', { name: 'Place at the centre' }))
+    expect(await section.findByText('On the waiting list since 3 August 2026')).toBeInTheDocument()
+    expect(
+      section.getByText('The offer of a place was not answered by 20 November 2026, so it went to the next family.'),
+    ).toBeInTheDocument()
+    expect(section.getByText('Still interested? Please answer by 9 December 2026.')).toBeInTheDocument()
+    await user.click(section.getByRole('button', { name: 'Yes, still interested' }))
+    await waitFor(() => expect(world().backend.centre.replies.get(`${kid.id}/${askId}`)).toBe('interested'))
+    await waitFor(() => expect(section.queryByText(/^Still interested\?/)).not.toBeInTheDocument())
+  })
 })

@@ -179,10 +179,12 @@ export function RegistrationActions({
     </button>
   )
   const withdrawn = registration?.state === 'withdrawn'
+  // Once the family has accepted, confirming is the next step: it is the primary button then.
+  const accepted = registration?.state === 'offered' && row.reply === 'accepted'
   return (
     <div className="centre-decide">
-      {opener('offer', true)}
-      {opener('confirm', false)}
+      {opener('offer', !accepted)}
+      {opener('confirm', accepted)}
       <button
         type="button"
         className="button button--ghost"
