@@ -488,7 +488,9 @@ describe("the parent's side", () => {
     const section = within(await screen.findByRole('region', { name: 'Place at the centre' }))
     expect(await section.findByText('On the waiting list since 3 August 2026')).toBeInTheDocument()
     expect(
-      section.getByText('The offer of a place was not answered by 20 November 2026, so it went to the next family.'),
+      section.getByText(
+        'The offer of a place was not answered by 20 November 2026, so it went to the next family.',
+      ),
     ).toBeInTheDocument()
     expect(section.getByText('Still interested? Please answer by 9 December 2026.')).toBeInTheDocument()
     await user.click(section.getByRole('button', { name: 'Yes, still interested' }))
