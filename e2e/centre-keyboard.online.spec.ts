@@ -47,7 +47,10 @@ test("'Show photo' by keyboard: focus moves to the photo that replaces it", asyn
     // The photo's place holds focus (not the page's body), and Tab goes on from there.
     await expect(staffPage.locator('.centre-photo-slot').filter({ has: photo })).toBeFocused()
     expect(await staffPage.evaluate(() => document.activeElement === document.body)).toBe(false)
-    // Then the decision, in two stops: no date field until 'Confirm place' asks for one (it cost four).
+    // Then the decisions, one stop each: no date field until 'Offer place' or 'Confirm place' asks for
+    // one (it cost four).
+    await staffPage.keyboard.press('Tab')
+    await expect(staffPage.getByRole('button', { name: `Offer place for ${kidName}` })).toBeFocused()
     await staffPage.keyboard.press('Tab')
     const confirm = staffPage.getByRole('button', { name: `Confirm place for ${kidName}` })
     await expect(confirm).toBeFocused()

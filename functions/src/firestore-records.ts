@@ -17,7 +17,8 @@ export function firestoreRecords(db: Firestore): ParentRecords {
       await db.doc(`kids/${kidId}`).delete()
     },
     async deleteRegistration(kidId) {
-      await db.doc(`registrations/${kidId}`).delete()
+      // With the parent's replies under it (registrations/{kidId}/replies, decision 0031).
+      await db.recursiveDelete(db.doc(`registrations/${kidId}`))
     },
     async deleteUserTree(uid) {
       // Subcollections too: what later features keep under a parent (notices, devices) goes with them.

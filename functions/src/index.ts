@@ -10,11 +10,13 @@ import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { onObjectFinalized } from 'firebase-functions/v2/storage'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
+import { firestoreEnrolment } from './enrolment-firestore'
+import { runEnrolmentSchedule } from './enrolment-schedule'
 import { callerAddress, type InquiryRefusal, receiveInquiry } from './inquiry'
 import { sweepAbandonedPhotos } from './photo-sweep'
 import { checkUploadedPhoto } from './photo-upload'
 import { REGION, TIME_ZONE } from './region'
-import { inquiryPorts, ports } from './services'
+import { adminFirestore, inquiryPorts, ports } from './services'
 
 setGlobalOptions({ region: REGION, maxInstances: 10 })
 
@@ -56,6 +58,16 @@ export const photoUploaded = onObjectFinalized({ retry: true }, async (event) =>
 export const sweepPhotos = onSchedule({ schedule: '30 3 * * *', timeZone: TIME_ZONE }, async () => {
   const deleted = await sweepAbandonedPhotos(ports(), Date.now())
   logger.info('Photo sweep', { deleted: deleted.length, paths: deleted })
+})
+
+/**
+ * Nightly, in Uyo: offers past their reply-by date lapse (the child goes back on the waiting list),
+ * waiting families are asked 'Still interested?' every 90 days, and those who did not answer within 14
+ * days are marked withdrawn (docs/decisions/0031-enrolment-states.md). Safe to run twice.
+ */
+export const enrolmentSchedule = onSchedule({ schedule: '5 0 * * *', timeZone: TIME_ZONE }, async () => {
+  const report = await runEnrolmentSchedule(firestoreEnrolment(adminFirestore()), Date.now())
+  logger.info('Enrolment schedule', report)
 })
 
 /**

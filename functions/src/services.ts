@@ -27,3 +27,8 @@ export function inquiryPorts(): { quota: InquiryQuota; store: InquiryStore } {
   const db = getFirestore(app())
   return { quota: firestoreInquiryQuota(db), store: firestoreInquiryStore(db) }
 }
+
+/** The Admin SDK's Firestore (the enrolment schedule). */
+export function adminFirestore() {
+  return getFirestore(app())
+}

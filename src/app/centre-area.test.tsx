@@ -11,6 +11,7 @@ import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
+import { addDays } from '#shared/records/registration-record'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -126,11 +127,42 @@ describe('/centre: registrations', () => {
     await user.click(card.getByRole('button', { name: 'Confirm place for Amara Obi' }))
     expect(await card.findByText('Confirmed from 4 January 2027')).toBeInTheDocument()
     await user.click(card.getByRole('button', { name: 'Waitlist Amara Obi' }))
-    expect(await card.findByText('Waiting list')).toBeInTheDocument()
+    expect(await card.findByText(/^Waiting list since /)).toBeInTheDocument()
     expect(backend.centre.writes).toEqual([
       'decide kidold00000000000002 confirmed',
       'decide kidold00000000000002 waitlisted',
     ])
+  })
+
+  it('offers a place (reply by 7 days from today by default) and declines with a reason', async () => {
+    const user = userEvent.setup()
+    const backend = staffWorld()
+    renderRoute('/centre', { backend })
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Amara Obi' })).closest('article') as HTMLElement,
+    )
+    await user.click(card.getByRole('button', { name: 'Offer place for Amara Obi' }))
+    expect(card.getByLabelText('Reply by')).toHaveValue(addDays(centreToday(), 7))
+    await user.type(card.getByLabelText('Start date'), '2027-02-01')
+    await user.click(card.getByRole('button', { name: 'Offer place for Amara Obi' }))
+    expect(await card.findByText(/^Offered from 1 February 2027, reply by /)).toBeInTheDocument()
+    const offer = backend.centre.registrations.get('kidold00000000000002')
+    expect(offer).toMatchObject({
+      state: 'offered',
+      startDate: '2027-02-01',
+      replyBy: addDays(centreToday(), 7),
+    })
+    expect(offer?.offerId).toMatch(/^[A-Za-z0-9]{20}$/)
+    await user.click(card.getByRole('button', { name: 'Decline for Amara Obi' }))
+    await user.click(card.getByRole('button', { name: 'Decline for Amara Obi' }))
+    expect(card.getByRole('alert')).toHaveTextContent('Write the reason the family will read')
+    await user.type(card.getByLabelText('Reason the family will read'), 'We have no baby places this year.')
+    await user.click(card.getByRole('button', { name: 'Decline for Amara Obi' }))
+    expect(await card.findByText('Declined by the centre')).toBeInTheDocument()
+    expect(backend.centre.registrations.get('kidold00000000000002')).toMatchObject({
+      state: 'declined',
+      reason: 'We have no baby places this year.',
+    })
   })
 
   it('works by keyboard: search, a start date, Confirm place with Enter, Waitlist with Space', async () => {
@@ -146,7 +178,9 @@ describe('/centre: registrations', () => {
     await user.tab()
     expect(document.activeElement).toHaveAccessibleName('Show photo of Amara Obi')
     await user.tab()
-    // One stop for 'Confirm place', which asks for the date only when pressed.
+    // One stop for 'Offer place' and one for 'Confirm place', which ask for dates only when pressed.
+    expect(document.activeElement).toHaveAccessibleName('Offer place for Amara Obi')
+    await user.tab()
     expect(document.activeElement).toHaveAccessibleName('Confirm place for Amara Obi')
     await user.keyboard('{Enter}')
     expect(document.activeElement).toBe(screen.getByLabelText('Start date'))
@@ -159,7 +193,7 @@ describe('/centre: registrations', () => {
     expect(document.activeElement).toHaveAccessibleName('Waitlist Amara Obi')
     await user.keyboard(' ')
     const card = within(screen.getByRole('article'))
-    expect(await card.findByText('Waiting list')).toBeInTheDocument()
+    expect(await card.findByText(/^Waiting list since /)).toBeInTheDocument()
     expect(backend.centre.writes).toEqual([
       'decide kidold00000000000002 confirmed',
       'decide kidold00000000000002 waitlisted',
@@ -267,7 +301,7 @@ describe('/centre: papercuts of the staff walk (issue 38)', () => {
     expect(backend.centre.writes).toEqual(['decide kidold00000000000002 confirmed'])
   })
 
-  it('Escape or Cancel puts the date away and focus back on Confirm place; the card holds two stops', async () => {
+  it('Escape or Cancel puts the date away and focus back on Confirm place; one stop per decision', async () => {
     const user = userEvent.setup()
     renderRoute('/centre', { backend: staffWorld() })
     const card = within(
@@ -283,9 +317,11 @@ describe('/centre: papercuts of the staff walk (issue 38)', () => {
     await user.keyboard('{Enter}')
     await user.click(card.getByRole('button', { name: 'Cancel confirming Amara Obi' }))
     expect(card.getByRole('button', { name: 'Confirm place for Amara Obi' })).toHaveFocus()
-    // The decision's controls: Confirm place, then Waitlist, and no date field in between.
+    // The decision's controls: Confirm place, then Waitlist, then Decline, and no field in between.
     await user.tab()
     expect(document.activeElement).toHaveAccessibleName('Waitlist Amara Obi')
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Decline for Amara Obi')
   })
 
   it("shows each parent's e-mail, so two parents of one name are told apart", async () => {
@@ -387,7 +423,11 @@ describe("the parent's side", () => {
     expect(link).not.toHaveTextContent('Place confirmed')
     world().backend.centre.decide(kid.id, { state: 'confirmed', startDate: '2027-01-04' })
     await waitFor(() => expect(link).toHaveTextContent('Place confirmed from 4 January 2027'))
-    world().backend.centre.decide(kid.id, { state: 'waitlisted', startDate: null })
+    world().backend.centre.decide(kid.id, {
+      state: 'waitlisted',
+      startDate: null,
+      waitingSince: '2026-11-27',
+    })
     await waitFor(() => expect(link).toHaveTextContent('On the waiting list'))
   })
 })

@@ -8,7 +8,8 @@ import { useSyncExternalStore } from 'react'
 import type { CentrePort, ChildrenFilter, InquiryCounts, PagedWatch } from '#shared/backend/centre-ports'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
-import type { Registration } from '#shared/records/registration-record'
+import { openQuestion, type Registration } from '#shared/records/registration-record'
+import type { Reply } from '#shared/records/reply-record'
 
 export interface CentreState {
   /** undefined until the first answer (from the cache or the server). */
@@ -20,6 +21,8 @@ export interface CentreState {
   /** How many children match the plan on the server (null: not known, offline). */
   readonly childrenCount: number | null
   readonly registrations: ReadonlyMap<string, Registration>
+  /** The parents' replies to the open questions of those decisions (offers, 'Still interested?'). */
+  readonly replies: ReadonlyMap<string, Reply>
   /** The loaded children's parents' e-mails, by uid. */
   readonly parentEmails: ReadonlyMap<string, string>
   readonly inquiries: readonly StoredInquiry[] | undefined
@@ -53,6 +56,7 @@ export function createCentreStore(port: CentrePort): CentreStore {
     childrenFilter: { plan: 'all' },
     childrenCount: null,
     registrations: new Map(),
+    replies: new Map(),
     parentEmails: new Map(),
     inquiries: undefined,
     moreInquiries: false,
@@ -87,7 +91,14 @@ export function createCentreStore(port: CentrePort): CentreStore {
     decisionsOf = key
     stopDecisions()
     const stops = [
-      port.watchRegistrations(ids, (registrations) => set({ registrations }), failed),
+      port.watchRegistrations(
+        ids,
+        (registrations) => {
+          set({ registrations })
+          followReplies(registrations)
+        },
+        failed,
+      ),
       port.watchParentEmails(
         children.map((kid) => kid.userRef),
         (parentEmails) => set({ parentEmails }),
@@ -96,7 +107,24 @@ export function createCentreStore(port: CentrePort): CentreStore {
     ]
     stopDecisions = () => {
       for (const stop of stops) stop()
+      stopReplies()
+      repliesOf = ''
     }
+  }
+
+  // The replies to the open questions of the decisions loaded: followed again when those change.
+  let repliesOf = ''
+  let stopReplies: () => void = () => {}
+  function followReplies(registrations: ReadonlyMap<string, Registration>) {
+    const questions = [...registrations].flatMap(([kidId, registration]) => {
+      const questionId = openQuestion(registration)
+      return questionId ? [{ kidId, questionId }] : []
+    })
+    const key = questions.map((question) => `${question.kidId}/${question.questionId}`).join(',')
+    if (key === repliesOf) return
+    repliesOf = key
+    stopReplies()
+    stopReplies = port.watchReplies(questions, (replies) => set({ replies }), failed)
   }
 
   let children: PagedWatch

@@ -2,13 +2,14 @@
 // plan, the parent's name and phone, the address, when registered), the cover photo on request, filters
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { kidAgeText } from '#shared/records/kid-age'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
-import { isStartDate, type RegistrationDecision } from '#shared/records/registration-record'
+import type { RegistrationDecision } from '#shared/records/registration-record'
 import { type CentreState, type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
 import { mailtoHref } from './inquiries-view'
+import { RegistrationActions } from './registration-actions'
 import {
   centreToday,
   changeSinceDecision,
@@ -33,10 +34,16 @@ export interface RegistrationsPageProps {
 
 const STATE_OPTIONS: readonly (readonly [RegistrationFilterState, string])[] = [
   ['all', 'All states'],
-  ['new', STATE_WORDS.new],
-  ['confirmed', STATE_WORDS.confirmed],
-  ['waitlisted', STATE_WORDS.waitlisted],
+  ...(Object.entries(STATE_WORDS) as [RegistrationFilterState, string][]),
 ]
+
+/** What the screen reader hears once a decision is kept. */
+const DECIDED: { readonly [K in RegistrationDecision['state']]: (name: string) => string } = {
+  offered: (name) => `Place offered to ${name}.`,
+  confirmed: (name) => `Place confirmed for ${name}.`,
+  waitlisted: (name) => `${name} is on the waiting list.`,
+  declined: (name) => `${name}: declined, with your reason.`,
+}
 
 function downloadCsv(rows: readonly RegistrationRow[]) {
   const blob = new Blob([registrationsCsv(rows)], { type: 'text/csv;charset=utf-8' })
@@ -55,8 +62,8 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
   const [announcement, setAnnouncement] = useState('')
   const headingId = useId()
   const all = useMemo(
-    () => registrationRows(state.children ?? [], state.registrations, state.parentEmails),
-    [state.children, state.registrations, state.parentEmails],
+    () => registrationRows(state.children ?? [], state.registrations, state.parentEmails, state.replies),
+    [state.children, state.registrations, state.parentEmails, state.replies],
   )
   const rows = useMemo(() => filterRows(all, filter), [all, filter])
 
@@ -64,9 +71,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
     const name = row.kid.kidName
     try {
       const queued = await store.port.decide(row.kid.id, decision)
-      setAnnouncement(
-        decision.state === 'confirmed' ? `Place confirmed for ${name}.` : `${name} is on the waiting list.`,
-      )
+      setAnnouncement(DECIDED[decision.state](name))
       queued.sent.catch(() => setAnnouncement(`The decision for ${name} was refused by the server.`))
     } catch (error) {
       console.warn('The decision could not be saved', error)
@@ -178,47 +183,10 @@ interface RegistrationCardProps {
 }
 
 function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProps) {
-  const { kid, registration } = row
-  const ids = { name: useId(), date: useId(), problem: useId() }
-  // The start date is asked for only once staff choose 'Confirm place': a date field costs three or four
-  // Tab stops, and every card had one (issue 38).
-  const [choosing, setChoosing] = useState(false)
-  const opener = useRef<HTMLButtonElement>(null)
-  const reopen = useRef(false)
-  useEffect(() => {
-    if (!choosing && reopen.current) opener.current?.focus()
-    reopen.current = false
-  }, [choosing])
-  function stopChoosing() {
-    reopen.current = true
-    setChoosing(false)
-    setProblem(null)
-  }
+  const { kid } = row
+  const nameId = useId()
   const change = changeSinceDecision(row)
-  const [startDate, setStartDate] = useState(
-    registration?.state === 'confirmed' ? registration.startDate : '',
-  )
-  const [problem, setProblem] = useState<string | null>(null)
-
   const today = centreToday()
-  function confirm(event: FormEvent) {
-    event.preventDefault()
-    if (!isStartDate(startDate)) {
-      setProblem('Choose a start date first')
-      return
-    }
-    // A place starts today or later (the date input's min says so too; typing can get past it).
-    if (startDate < today) {
-      setProblem('Choose a start date from today on')
-      return
-    }
-    setProblem(null)
-    // Focus back on 'Confirm place', where the decision was made from.
-    reopen.current = true
-    setChoosing(false)
-    onDecide({ state: 'confirmed', startDate })
-  }
-
   const lines: readonly (readonly [string, string])[] = [
     ['Age', kidAgeText(kid)],
     ['Gender', kid.kidGender],
@@ -229,9 +197,9 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
   ]
   return (
     <li className={`centre-card centre-card--${stateOf(row)}`}>
-      <article aria-labelledby={ids.name}>
+      <article aria-labelledby={nameId}>
         <div className="centre-card-head">
-          <h3 id={ids.name}>{kid.kidName}</h3>
+          <h3 id={nameId}>{kid.kidName}</h3>
           <span className="centre-badge">{stateLabel(row)}</span>
         </div>
         {change && (
@@ -266,60 +234,7 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           </div>
         </dl>
         <ChildPhoto photo={kid.imgUrls[0]} name={kid.kidName} download={downloadPhoto} />
-        {choosing ? (
-          <form
-            className="centre-decide"
-            onSubmit={confirm}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') stopChoosing()
-            }}
-            noValidate
-            aria-label={`Decide for ${kid.kidName}`}
-          >
-            <label htmlFor={ids.date}>Start date</label>
-            <input
-              id={ids.date}
-              type="date"
-              min={today}
-              value={startDate}
-              // biome-ignore lint/a11y/noAutofocus: shown by the press of 'Confirm place', to be filled next
-              autoFocus
-              onChange={(event) => setStartDate(event.target.value)}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? ids.problem : undefined}
-            />
-            <button type="submit" className="button button--primary">
-              Confirm place <span className="visually-hidden">for {kid.kidName}</span>
-            </button>
-            <button type="button" className="button button--ghost" onClick={stopChoosing}>
-              Cancel <span className="visually-hidden">confirming {kid.kidName}</span>
-            </button>
-            {problem && (
-              <p id={ids.problem} className="centre-problem" role="alert">
-                {problem}
-              </p>
-            )}
-          </form>
-        ) : (
-          <div className="centre-decide">
-            <button
-              ref={opener}
-              type="button"
-              className="button button--primary"
-              aria-expanded={false}
-              onClick={() => setChoosing(true)}
-            >
-              Confirm place <span className="visually-hidden">for {kid.kidName}</span>
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => onDecide({ state: 'waitlisted', startDate: null })}
-            >
-              Waitlist <span className="visually-hidden">{kid.kidName}</span>
-            </button>
-          </div>
-        )}
+        <RegistrationActions row={row} today={today} onDecide={onDecide} />
       </article>
     </li>
   )

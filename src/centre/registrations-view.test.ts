@@ -8,6 +8,7 @@ import {
   NO_FILTER,
   registrationRows,
   registrationsCsv,
+  stateLabel,
 } from './registrations-view'
 
 const kid = (id: string, overrides: Partial<StoredKid> = {}): StoredKid => ({
@@ -31,6 +32,14 @@ const kid = (id: string, overrides: Partial<StoredKid> = {}): StoredKid => ({
 const confirmed: Registration = {
   state: 'confirmed',
   startDate: '2027-01-04',
+  replyBy: null,
+  offerId: null,
+  waitingSince: null,
+  reason: null,
+  lapsedOn: null,
+  askId: null,
+  askedAt: null,
+  missing: [],
   decidedBy: 's',
   decidedAt: 1,
   decidedOn: null,
@@ -58,6 +67,37 @@ describe('registrations view', () => {
     expect(filterRows(rows, { ...NO_FILTER, search: ' zoe ' }).map((row) => row.kid.id)).toEqual(['b'])
     expect(filterRows(rows, { ...NO_FILTER, search: 'ngozi' })).toHaveLength(3)
     expect(filterRows(rows, { ...NO_FILTER, state: 'waitlisted' })).toEqual([])
+  })
+
+  it('an offer, its acceptance and a decline read as states, filter as states and export so', () => {
+    const offered: Registration = {
+      ...confirmed,
+      state: 'offered',
+      startDate: '2027-02-01',
+      replyBy: '2099-01-25',
+      offerId: 'o'.repeat(20),
+    }
+    const declined: Registration = { ...confirmed, state: 'declined', startDate: null, reason: 'Full' }
+    const rows = registrationRows(
+      [kid('a'), kid('b', { savedAt: 900 }), kid('c', { savedAt: 800 })],
+      new Map([
+        ['a', offered],
+        ['b', offered],
+        ['c', declined],
+      ]),
+      new Map(),
+      new Map([['b', 'accepted' as const]]),
+    )
+    expect(rows.map(stateLabel)).toEqual([
+      'Offered from 1 February 2027, reply by 25 January 2099',
+      'Accepted, from 1 February 2027',
+      'Declined by the centre',
+    ])
+    expect(filterRows(rows, { ...NO_FILTER, state: 'accepted' }).map((row) => row.kid.id)).toEqual(['b'])
+    const lines = registrationsCsv(rows).split('\r\n')
+    expect(lines[1]).toContain('"Place offered","1 February 2027"')
+    expect(lines[2]).toContain('"Offer accepted","1 February 2027"')
+    expect(lines[3]).toMatch(/"Declined by the centre",""$/)
   })
 
   it("exports CSV in the screen's words, the centre's dates, every field quoted", () => {

@@ -1,15 +1,20 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
+import { type StandingKind, staffStandingLabel, standingOf } from '#shared/records/enrolment-standing'
 import { kidAgeText } from '#shared/records/kid-age'
 import { KID_FIELD_LABELS, type KidPlan, type StoredKid } from '#shared/records/kid-record'
 import { formatStartDate, type Registration } from '#shared/records/registration-record'
+import type { Reply } from '#shared/records/reply-record'
 
-/** 'new': no decision yet. */
-export type RegistrationFilterState = 'all' | 'new' | 'confirmed' | 'waitlisted'
+/** A row's state as the filter names it: 'new' while nothing is decided (registered). */
+export type RowState = Exclude<StandingKind, 'registered'> | 'new'
+export type RegistrationFilterState = 'all' | RowState
 
 export interface RegistrationRow {
   readonly kid: StoredKid
   readonly registration: Registration | null
+  /** The parent's reply to the record's open question (an offer, 'Still interested?'); null: none. */
+  readonly reply?: Reply | null
   /** The parent's account e-mail (users/{userRef}); null until read, or without a record. */
   readonly parentEmail: string | null
 }
@@ -22,8 +27,14 @@ export interface RegistrationFilter {
 
 export const NO_FILTER: RegistrationFilter = { plan: 'all', state: 'all', search: '' }
 
-export function stateOf(row: RegistrationRow): Exclude<RegistrationFilterState, 'all'> {
-  return row.registration?.state ?? 'new'
+/** Where the row's child stands (decision 0031), at `now`. */
+export function standingOfRow(row: RegistrationRow, now: number = Date.now()) {
+  return standingOf(row.registration, row.reply ?? null, now)
+}
+
+export function stateOf(row: RegistrationRow): RowState {
+  const { kind } = standingOfRow(row)
+  return kind === 'registered' ? 'new' : kind
 }
 
 /** Newest registration first (the list arrives so; kept if the order ever changes). */
@@ -31,12 +42,14 @@ export function registrationRows(
   children: readonly StoredKid[],
   registrations: ReadonlyMap<string, Registration>,
   parentEmails: ReadonlyMap<string, string> = new Map(),
+  replies: ReadonlyMap<string, Reply> = new Map(),
 ): RegistrationRow[] {
   return [...children]
     .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0))
     .map((kid) => ({
       kid,
       registration: registrations.get(kid.id) ?? null,
+      reply: replies.get(kid.id) ?? null,
       parentEmail: parentEmails.get(kid.userRef) ?? null,
     }))
 }
@@ -57,11 +70,7 @@ export function filterRows(rows: readonly RegistrationRow[], filter: Registratio
 }
 
 export function stateLabel(row: RegistrationRow): string {
-  const { registration } = row
-  if (!registration) return 'New'
-  return registration.state === 'confirmed'
-    ? `Confirmed from ${formatStartDate(registration.startDate)}`
-    : 'Waiting list'
+  return staffStandingLabel(standingOfRow(row))
 }
 
 /** What changed in the child's record since the decision, as staff see it. */
@@ -91,10 +100,15 @@ export function changeSinceDecision(row: RegistrationRow): ChangeSinceDecision |
 }
 
 /** The state in the screen's words (the filter's and the CSV's). */
-export const STATE_WORDS: { readonly [K in Exclude<RegistrationFilterState, 'all'>]: string } = {
+export const STATE_WORDS: { readonly [K in RowState]: string } = {
   new: 'New',
-  confirmed: 'Place confirmed',
+  offered: 'Place offered',
+  accepted: 'Offer accepted',
+  'declined-by-family': 'Declined by the family',
   waitlisted: 'Waiting list',
+  declined: 'Declined by the centre',
+  withdrawn: 'Withdrawn',
+  confirmed: 'Place confirmed',
 }
 
 /** '26 Nov 2026, 09:14' in the centre's time zone, wherever the device is; '' when unknown. */
@@ -193,7 +207,7 @@ export function registrationsCsv(rows: readonly RegistrationRow[]): string {
       csvField(kid.address),
       csvField(formatWhen(kid.savedAt)),
       csvField(STATE_WORDS[stateOf(row)]),
-      csvField(registration?.state === 'confirmed' ? formatStartDate(registration.startDate) : ''),
+      csvField(registration?.startDate ? formatStartDate(registration.startDate) : ''),
     ].join(',')
   })
   return `${[CSV_COLUMNS.map((column) => csvField(column)).join(','), ...lines].join('\r\n')}\r\n`

@@ -27,12 +27,12 @@ import {
 import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
 import { parseStoredInquiry } from '#shared/records/inquiry-record'
 import { parseStoredKid } from '#shared/records/kid-record'
-import { parseRegistration } from '#shared/records/registration-record'
+import { parseReply, type Reply } from '#shared/records/reply-record'
 import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
 import { watchPaged } from './firebase-paged-query'
-import { millisOf } from './firebase-registrations'
+import { millisOf, registrationOf } from './firebase-registrations'
 
 /** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
 export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {
@@ -161,8 +161,31 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     watchRegistrations(kidIds, listener, onError) {
       return watchByIds(services, 'registrations', kidIds, listener, fail(onError), (snapshot) => {
         const data = snapshot.data({ serverTimestamps: 'estimate' })
-        return parseRegistration(data, millisOf(data.decidedAt), millisOf(data.decidedOn))
+        return registrationOf(data)
       })
+    },
+
+    watchReplies(questions, listener, onError) {
+      // One listener per open question (the offers and questions on the pages loaded: few at a time).
+      const replies = new Map<string, Reply>()
+      const stops = questions.map(({ kidId, questionId }) =>
+        services.listen((db) =>
+          onSnapshot(
+            doc(db, 'registrations', kidId, 'replies', questionId),
+            (snapshot) => {
+              const reply = snapshot.exists() ? parseReply(questionId, snapshot.data(), null) : null
+              if (reply) replies.set(kidId, reply.reply)
+              else replies.delete(kidId)
+              listener(new Map(replies))
+            },
+            fail(onError),
+          ),
+        ),
+      )
+      if (questions.length === 0) queueMicrotask(() => listener(new Map()))
+      return () => {
+        for (const stop of stops) stop()
+      }
     },
 
     watchParentEmails(uids, listener, onError) {

@@ -1,15 +1,32 @@
 // RegistrationsPort on Firestore: the parent follows registrations/{kidId}, the centre's decision about
-// their child (written by staff only; firestore.rules lets the child's owner read it). From the cache
-// first, so the card says the last known state offline too.
-import { doc, onSnapshot, Timestamp } from 'firebase/firestore'
+// their child (written by staff only; firestore.rules lets the child's owner read it), and writes their
+// replies beside it, registrations/{kidId}/replies/{questionId} (created once, never changed: decision
+// 0031). From the cache first, so the card says the last known state offline too.
+import {
+  type DocumentData,
+  doc,
+  getDocFromServer,
+  onSnapshot,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+} from 'firebase/firestore'
 import type { RegistrationsPort } from '#shared/backend/centre-ports'
-import { parseRegistration } from '#shared/records/registration-record'
+import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
+import { parseRegistration, type Registration } from '#shared/records/registration-record'
+import { parseReply } from '#shared/records/reply-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
+import { toKidsBackendError } from './firebase-kids'
 
 /** The stamp of a snapshot's decidedAt in ms ('estimate' while the write waits for the server). */
 export function millisOf(value: unknown): number | null {
   return value instanceof Timestamp ? value.toMillis() : null
+}
+
+/** A stored registration as the app reads it. */
+export function registrationOf(data: DocumentData): Registration | null {
+  return parseRegistration(data, millisOf(data.decidedAt), millisOf(data.decidedOn), millisOf(data.askedAt))
 }
 
 export function createFirebaseRegistrations(services: FirebaseServices): RegistrationsPort {
@@ -20,8 +37,7 @@ export function createFirebaseRegistrations(services: FirebaseServices): Registr
           doc(db, 'registrations', kidId),
           (snapshot) => {
             if (!snapshot.exists()) return listener(null)
-            const data = snapshot.data({ serverTimestamps: 'estimate' })
-            listener(parseRegistration(data, millisOf(data.decidedAt), millisOf(data.decidedOn)))
+            listener(registrationOf(snapshot.data({ serverTimestamps: 'estimate' })))
           },
           (error) => {
             // permission-denied: the child is not (or no longer) this parent's on the server.
@@ -30,6 +46,54 @@ export function createFirebaseRegistrations(services: FirebaseServices): Registr
           },
         ),
       )
+    },
+
+    watchReply(kidId, questionId, listener) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'registrations', kidId, 'replies', questionId),
+          (snapshot) => {
+            const reply = snapshot.exists() ? parseReply(questionId, snapshot.data(), null) : null
+            listener(reply?.reply ?? null)
+          },
+          (error) => console.warn('Your reply could not be followed', error),
+        ),
+      )
+    },
+
+    async sendReply(kidId, questionId, reply, { asUser }) {
+      const db = await services.db()
+      // Checked in the same turn as the write: it is queued under the account signed in now.
+      if (services.auth.currentUser?.uid !== asUser)
+        throw new BackendError('Another account is signed in on this device', {
+          permanent: false,
+          code: WRONG_ACCOUNT,
+        })
+      try {
+        await setDoc(doc(db, 'registrations', kidId, 'replies', questionId), {
+          reply,
+          answeredAt: serverTimestamp(),
+          answeredBy: asUser,
+        })
+      } catch (error) {
+        throw toKidsBackendError(error)
+      }
+    },
+
+    async readFromServer(kidId, questionId) {
+      const db = await services.db()
+      try {
+        const [registration, reply] = await Promise.all([
+          getDocFromServer(doc(db, 'registrations', kidId)),
+          getDocFromServer(doc(db, 'registrations', kidId, 'replies', questionId)),
+        ])
+        return {
+          registration: registration.exists() ? registrationOf(registration.data()) : null,
+          reply: reply.exists() ? (parseReply(questionId, reply.data(), null)?.reply ?? null) : null,
+        }
+      } catch (error) {
+        throw toKidsBackendError(error)
+      }
     },
   }
 }

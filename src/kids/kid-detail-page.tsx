@@ -6,7 +6,7 @@ import { KidCarousel } from './kid-carousel'
 import { formatPlan, formatYears } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
-import { RegistrationStatus } from './registration-status'
+import { OfferAnswer } from './offer-answer'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
 
@@ -37,7 +37,6 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
       <div className="kid-detail-head">
         <h1>{fields.kidName}</h1>
         <KidStatusBadge status={kid.status} />
-        <RegistrationStatus kidId={kidId} onServer={kid.stored !== null} />
       </div>
       {kid.status !== 'saved' && (
         <p className="kid-hint">
@@ -46,6 +45,7 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
             : `${statusText.failed}: ${kidMessages.failedHint}`}
         </p>
       )}
+      <OfferAnswer kidId={kidId} kidName={fields.kidName} userId={userId} onServer={kid.stored !== null} />
       <KidCarousel photos={kid.photos} name={fields.kidName} />
       <dl className="kid-lines">
         {lines.map(([label, value]) => (

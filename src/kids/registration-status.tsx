@@ -1,12 +1,18 @@
-// "Place confirmed from {date}" / "On the waiting list" on a parent's card and child page: the centre's
-// decision in registrations/{kidId}, followed live (a decision taken at the centre shows without a
-// reload). Nothing is said while the centre has not decided. Followed only once the child is on the
-// server: until then the rules refuse (they check the child's owner), and a refused listener is closed
-// for good, so a refusal is tried again a little later (a save may just be on its way).
+// Where a child stands with the centre, in words, on a parent's card and child page: 'Place offered from
+// {date}: reply by {date}', 'On the waiting list since {date}', 'Place confirmed from {date}', 'Withdrawn'
+// (src/shared/records/enrolment-standing.ts). The centre's record (registrations/{kidId}) is followed
+// live; the parent's reply counts from the moment it is kept on this device (the outbox sends it,
+// exactly once, when online). Nothing is said while the centre has not decided. Followed only once the
+// child is on the server: until then the rules refuse (they check the child's owner), and a refused
+// listener is closed for good, so a refusal is tried again a little later (a save may just be on its way).
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import type { Registration } from '#shared/records/registration-record'
-import { registrationText } from '#shared/records/registration-record'
+import { type Standing, standingOf, standingText } from '#shared/records/enrolment-standing'
+import { openQuestion, type Registration } from '#shared/records/registration-record'
+import type { Reply } from '#shared/records/reply-record'
 import { useOutbox } from './outbox/outbox-context'
+import type { QueuedReply } from './outbox/outbox-db'
+import { replyId } from './outbox/reply-sender'
 // In the one stylesheet every page inlines, as the parent area's other styles (decision 0003); an
 // inline <style> of its own would need a hash in the Content-Security-Policy (decision 0010).
 import './registration-status.css'
@@ -40,6 +46,43 @@ export function useRegistration(kidId: string, onServer: boolean): Registration 
   return registration
 }
 
+/** The server's reply to the open question, live. */
+function useServerReply(kidId: string, questionId: string | null): Reply | null {
+  const { backend } = useOutbox()
+  const [reply, setReply] = useState<{ readonly questionId: string; readonly reply: Reply | null } | null>(
+    null,
+  )
+  useEffect(() => {
+    if (!questionId) return
+    return backend.registrations.watchReply(kidId, questionId, (next) =>
+      setReply({ questionId, reply: next }),
+    )
+  }, [backend, kidId, questionId])
+  return reply && reply.questionId === questionId ? reply.reply : null
+}
+
+export interface KidStanding {
+  readonly registration: Registration | null
+  readonly standing: Standing
+  /** The reply kept on this device for the open question (queued, or refused by the server). */
+  readonly local: QueuedReply | null
+  /** Replies of this child the server refused (an offer that lapsed meanwhile), to say why. */
+  readonly refused: readonly QueuedReply[]
+}
+
+export function useStanding(kidId: string, onServer: boolean): KidStanding {
+  const { outbox } = useOutbox()
+  const registration = useRegistration(kidId, onServer)
+  const questionId = openQuestion(registration)
+  const server = useServerReply(kidId, questionId)
+  const rows =
+    useLiveQuery(() => outbox.db.replies.where('kidId').equals(kidId).toArray(), [outbox, kidId]) ?? []
+  const local = (questionId && rows.find((row) => row.id === replyId(kidId, questionId))) || null
+  const refused = rows.filter((row) => row.state === 'refused')
+  const reply = server ?? (local?.state === 'queued' ? local.reply : null)
+  return { registration, standing: standingOf(registration, reply, Date.now()), local, refused }
+}
+
 export function RegistrationStatus({
   kidId,
   onServer,
@@ -47,8 +90,12 @@ export function RegistrationStatus({
   readonly kidId: string
   readonly onServer: boolean
 }) {
-  const registration = useRegistration(kidId, onServer)
-  const text = registrationText(registration)
-  if (!text || !registration) return null
-  return <span className={`registration-status registration-status--${registration.state}`}>{text}</span>
+  const { standing } = useStanding(kidId, onServer)
+  return <StandingBadge standing={standing} />
+}
+
+export function StandingBadge({ standing }: { readonly standing: Standing }) {
+  const text = standingText(standing)
+  if (!text) return null
+  return <span className={`registration-status registration-status--${standing.kind}`}>{text}</span>
 }

@@ -6,6 +6,7 @@ import Dexie, { type EntityTable } from 'dexie'
 import { newRandomId } from '#shared/records/ids'
 import { type PhotoType, storagePathOf } from '#shared/records/kid-photos'
 import type { KidFields } from '#shared/records/kid-record'
+import type { Reply } from '#shared/records/reply-record'
 
 export const OUTBOX_DB_NAME = 'sunbeam-outbox'
 
@@ -143,8 +144,24 @@ export function pathsOf(addresses: readonly string[] | undefined): string[] {
   return (addresses ?? []).flatMap((address) => storagePathOf(address) ?? [])
 }
 
-/** The tables and indexes: the same in every version so far (an upgrade only rewrote rows). */
+/** The tables and indexes of versions 1 to 3 (an upgrade only rewrote rows). */
 const stores = { submissions: 'id, seq, kidId, userId', photos: 'id, submissionId' }
+
+/**
+ * A parent's reply to the centre (Accept, Decline, 'Still interested?') kept on the device until the
+ * server has it (reply-sender.ts; docs/decisions/0031-enrolment-states.md). Its id is the question's
+ * (`${kidId}/${questionId}`): one reply per question, however often it is pressed.
+ */
+export interface QueuedReply {
+  readonly id: string
+  readonly userId: string
+  readonly kidId: string
+  readonly questionId: string
+  readonly reply: Reply
+  /** queued: to send; refused: the server refused it (the question was closed), kept to say why. */
+  readonly state: 'queued' | 'refused'
+  readonly createdAt: number
+}
 
 function defineVersions(db: Dexie): void {
   db.version(1).stores(stores)
@@ -174,6 +191,8 @@ function defineVersions(db: Dexie): void {
           row.imgPaths = row.photos.length > 0 ? row.photos.map((photo) => photo.path) : [...row.keptPaths]
         }),
     )
+  // The parents' replies to the centre (issue 35): a table of their own, nothing rewritten.
+  db.version(4).stores({ ...stores, replies: 'id, userId, kidId' })
 }
 
 /** An IndexedDB implementation other than the browser's (the in-memory one; tests). */
@@ -186,6 +205,7 @@ export interface IndexedDBImplementation {
 export class OutboxDb extends Dexie {
   declare readonly submissions: EntityTable<Submission, 'id'>
   declare readonly photos: EntityTable<StoredPhotoBytes, 'id'>
+  declare readonly replies: EntityTable<QueuedReply, 'id'>
 
   constructor(name: string = OUTBOX_DB_NAME, implementation?: IndexedDBImplementation) {
     super(name, implementation ?? {})

@@ -16,6 +16,7 @@ import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
 import { OutboxSender } from './outbox-sender'
 import { Outbox } from './outbox-store'
+import { ReplySender } from './reply-sender'
 
 /** Tabs of this app tell each other that a parent is signing out, before the account changes. */
 export const SESSION_CHANNEL = 'sunbeam-session'
@@ -23,6 +24,8 @@ export const SESSION_CHANNEL = 'sunbeam-session'
 export interface OutboxRuntime {
   readonly outbox: Outbox
   readonly sender: OutboxSender
+  /** The parents' replies to the centre (Accept, Decline, 'Still interested?'), through the outbox. */
+  readonly replies: ReplySender
   /** This device's copies of the parents' photos. */
   readonly copies: PhotoCopies
   readonly backend: Backend
@@ -74,14 +77,19 @@ export async function createOutboxRuntime(
     if (event.type === 'failed' && !claimed.has(event.submissionId))
       void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
   })
+  const replies = new ReplySender(outbox.db, backend.registrations)
+  const bind = (userId: string | null) => {
+    sender.bindUser(userId)
+    replies.bindUser(userId)
+  }
   const cleanups: (() => void)[] = []
   // Before this tab's account changes (sign-out, or another parent signing in here): stop at once.
-  cleanups.push(backend.auth.beforeUserChange(() => sender.bindUser(null)))
-  cleanups.push(backend.auth.onAuthChange((user) => sender.bindUser(user?.uid ?? null)))
+  cleanups.push(backend.auth.beforeUserChange(() => bind(null)))
+  cleanups.push(backend.auth.onAuthChange((user) => bind(user?.uid ?? null)))
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL)
   if (channel) {
     channel.onmessage = (message: MessageEvent<unknown>) => {
-      if (message.data === 'signing-out') sender.bindUser(null)
+      if (message.data === 'signing-out') bind(null)
     }
     cleanups.push(() => channel.close())
   }
@@ -92,7 +100,10 @@ export async function createOutboxRuntime(
   })
   cleanups.push(() => hint.unsubscribe())
   if (typeof window !== 'undefined') {
-    const wake = () => void sender.wake()
+    const wake = () => {
+      void sender.wake()
+      replies.kick()
+    }
     const visible = () => {
       if (document.visibilityState === 'visible') wake()
     }
@@ -106,6 +117,7 @@ export async function createOutboxRuntime(
   return {
     outbox,
     sender,
+    replies,
     copies,
     backend,
     send: () => sender.kick(),
@@ -115,10 +127,15 @@ export async function createOutboxRuntime(
       return () => claimed.delete(submissionId)
     },
     async unsentCount(userId) {
-      return (await outbox.list(userId)).filter(isUnsent).length
+      const unsentReplies = await outbox.db.replies
+        .where('userId')
+        .equals(userId)
+        .filter((reply) => reply.state === 'queued')
+        .count()
+      return (await outbox.list(userId)).filter(isUnsent).length + unsentReplies
     },
     async endSession(userId, keep) {
-      sender.bindUser(null)
+      bind(null)
       channel?.postMessage('signing-out')
       await sender.idle()
       if (keep) {
@@ -129,6 +146,7 @@ export async function createOutboxRuntime(
     },
     close() {
       sender.stop()
+      replies.bindUser(null)
       for (const cleanup of cleanups) cleanup()
       outbox.close()
     },

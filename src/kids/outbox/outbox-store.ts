@@ -120,7 +120,8 @@ export class Outbox {
 
   /** Entries some sender still has work for, whoever they belong to (what the start-up hint counts). */
   async pendingCount(): Promise<number> {
-    return this.db.submissions.filter((entry) => entry.state !== 'failed').count()
+    const replies = await this.db.replies.filter((reply) => reply.state === 'queued').count()
+    return replies + (await this.db.submissions.filter((entry) => entry.state !== 'failed').count())
   }
 
   private async newEntry(entry: NewEntry): Promise<void> {
@@ -308,7 +309,8 @@ export class Outbox {
    * would replace, stay: a record may still show them.)
    */
   async forget(userId: string): Promise<string[]> {
-    return this.db.transaction('rw', this.db.submissions, this.db.photos, async () => {
+    return this.db.transaction('rw', this.db.submissions, this.db.photos, this.db.replies, async () => {
+      await this.db.replies.where('userId').equals(userId).delete()
       const entries = await this.db.submissions.where('userId').equals(userId).toArray()
       const orphans = entries.flatMap((entry) => {
         if (entry.state === 'cleanup') return entry.cleanupPaths

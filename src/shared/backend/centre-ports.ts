@@ -4,6 +4,8 @@
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { KidPlan, StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
+import type { Reply } from '#shared/records/reply-record'
+import type { AsUser } from './kids-ports'
 import type { QueuedWrite, Unsubscribe } from './port-types'
 
 /** The centre's decision about one child as its owner sees it; 'forbidden' when the rules refuse. */
@@ -12,6 +14,20 @@ export type RegistrationListener = (registration: Registration | null | 'forbidd
 /** The parent's side: follows registrations/{kidId} for a child of theirs that the server has. */
 export interface RegistrationsPort {
   watch(kidId: string, listener: RegistrationListener): Unsubscribe
+  /** The parent's reply to one question (registrations/{kidId}/replies/{questionId}), live; null: none. */
+  watchReply(kidId: string, questionId: string, listener: (reply: Reply | null) => void): Unsubscribe
+  /**
+   * Writes the reply (the adapter adds the server's time and the parent's uid) and resolves once the
+   * server has it. Offline it waits. Rejects with a permanent BackendError when the rules refuse it (the
+   * question is closed, or the reply was stored already: a reply is created once, never changed), and
+   * WRONG_ACCOUNT when `asUser` is not signed in.
+   */
+  sendReply(kidId: string, questionId: string, reply: Reply, options: AsUser): Promise<void>
+  /** What the server holds now: the record and the reply to `questionId` (rejects when out of reach). */
+  readFromServer(
+    kidId: string,
+    questionId: string,
+  ): Promise<{ readonly registration: Registration | null; readonly reply: Reply | null }>
 }
 
 /** A list as last seen: fromCache while it comes from this device, not (yet) from the server. */
@@ -70,6 +86,12 @@ export interface CentrePort {
   watchRegistrations(
     kidIds: readonly string[],
     listener: (registrations: ReadonlyMap<string, Registration>) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe
+  /** The parents' replies to these open questions (offers, 'Still interested?'), by child id, live. */
+  watchReplies(
+    questions: readonly { readonly kidId: string; readonly questionId: string }[],
+    listener: (replies: ReadonlyMap<string, Reply>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStartDate, parseRegistration, registrationText } from './registration-record'
+import { isStartDate, parseRegistration, replyDeadline } from './registration-record'
 
 describe('registration record', () => {
   it('accepts real calendar dates only', () => {
@@ -10,16 +10,34 @@ describe('registration record', () => {
   })
 
   it('reads what the rules accept, nothing else', () => {
-    expect(parseRegistration({ state: 'confirmed', startDate: '2027-01-04', decidedBy: 's' }, 5)).toEqual({
+    expect(
+      parseRegistration({ state: 'confirmed', startDate: '2027-01-04', decidedBy: 's' }, 5),
+    ).toMatchObject({
       state: 'confirmed',
       startDate: '2027-01-04',
       decidedBy: 's',
       decidedAt: 5,
       decidedOn: null,
+      missing: [],
     })
+    // A record from before issue 35: waitlisted without a date since.
     expect(parseRegistration({ state: 'waitlisted', startDate: null, decidedBy: 's' }, null)).toMatchObject({
       state: 'waitlisted',
+      waitingSince: null,
     })
+    const offer = {
+      state: 'offered',
+      startDate: '2027-01-04',
+      replyBy: '2026-12-04',
+      offerId: 'a'.repeat(20),
+    }
+    expect(parseRegistration({ ...offer, decidedBy: 's' }, null)).toMatchObject(offer)
+    expect(parseRegistration({ ...offer, offerId: 'x', decidedBy: 's' }, null)).toBeNull()
+    expect(parseRegistration({ ...offer, replyBy: null, decidedBy: 's' }, null)).toBeNull()
+    expect(
+      parseRegistration({ state: 'declined', startDate: null, reason: 'Full', decidedBy: 's' }, null),
+    ).toMatchObject({ state: 'declined', reason: 'Full' })
+    expect(parseRegistration({ state: 'declined', startDate: null, decidedBy: 's' }, null)).toBeNull()
     expect(parseRegistration({ state: 'confirmed', startDate: null, decidedBy: 's' }, null)).toBeNull()
     expect(
       parseRegistration({ state: 'waitlisted', startDate: '2027-01-04', decidedBy: 's' }, null),
@@ -28,26 +46,8 @@ describe('registration record', () => {
     expect(parseRegistration(null, null)).toBeNull()
   })
 
-  it("says the parent's state in words", () => {
-    expect(
-      registrationText({
-        state: 'confirmed',
-        startDate: '2027-01-04',
-        decidedBy: 's',
-        decidedAt: null,
-        decidedOn: null,
-      }),
-    ).toBe('Place confirmed from 4 January 2027')
-    expect(
-      registrationText({
-        state: 'waitlisted',
-        startDate: null,
-        decidedBy: 's',
-        decidedAt: null,
-        decidedOn: null,
-      }),
-    ).toBe('On the waiting list')
-    expect(registrationText(null)).toBeNull()
+  it('a reply-by date ends at midnight in Uyo (UTC+1)', () => {
+    expect(new Date(replyDeadline('2026-12-04')).toISOString()).toBe('2026-12-04T23:00:00.000Z')
   })
 
   it('keeps the record a decision was made on; older decisions have none', () => {

@@ -12,9 +12,16 @@ import {
   STAFF_PAGE_SIZE,
   type StaffAccess,
 } from '#shared/backend/centre-ports'
+import { BackendError } from '#shared/backend/kids-ports'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
-import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
+import {
+  openQuestion,
+  type Registration,
+  type RegistrationDecision,
+  replyDeadline,
+} from '#shared/records/registration-record'
+import type { Reply } from '#shared/records/reply-record'
 
 export class FakeCentreServer {
   access: StaffAccess = 'staff'
@@ -22,6 +29,10 @@ export class FakeCentreServer {
   children: StoredKid[] = []
   inquiries: StoredInquiry[] = []
   readonly registrations = new Map<string, Registration>()
+  /** The parents' replies, by `${kidId}/${questionId}`. */
+  readonly replies = new Map<string, Reply>()
+  /** The server's clock (the rules' request.time). */
+  now: () => number = () => Date.now()
   /** users/{uid}.email of the parents. */
   readonly parentEmails = new Map<string, string>()
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
@@ -40,6 +51,11 @@ export class FakeCentreServer {
     for (const listener of this.listeners) listener()
   }
 
+  /** Runs `send` when the server is next reached (a write waiting in the queue). */
+  onOnline(send: () => void): void {
+    this.waiting.push(send)
+  }
+
   goOnline(): void {
     this.offline = false
     for (const send of this.waiting.splice(0)) send()
@@ -55,6 +71,14 @@ export class FakeCentreServer {
     const kid = this.children.find((child) => child.id === kidId)
     const { id: _id, savedAt, userRef: _owner, ...fields } = kid ?? { id: kidId, savedAt: null, userRef: '' }
     this.registrations.set(kidId, {
+      replyBy: null,
+      offerId: null,
+      waitingSince: null,
+      reason: null,
+      lapsedOn: null,
+      askId: null,
+      askedAt: null,
+      missing: [],
       ...decision,
       decidedBy: this.staffUid,
       decidedAt: Date.now(),
@@ -62,6 +86,27 @@ export class FakeCentreServer {
     })
     this.changed()
     return this.queued()
+  }
+
+  /** A parent's reply, as firestore.rules judge it: once, and only to the open question in time. */
+  reply(kidId: string, questionId: string, reply: Reply): void {
+    const key = `${kidId}/${questionId}`
+    const registration = this.registrations.get(kidId) ?? null
+    const open =
+      openQuestion(registration) === questionId &&
+      ((registration?.state === 'offered' &&
+        reply !== 'interested' &&
+        registration.replyBy !== null &&
+        this.now() < replyDeadline(registration.replyBy)) ||
+        (registration?.state === 'waitlisted' && reply === 'interested'))
+    if (this.replies.has(key) || !open)
+      throw new BackendError('Missing or insufficient permissions.', {
+        permanent: true,
+        code: 'permission-denied',
+      })
+    this.replies.set(key, reply)
+    this.writes.push(`reply ${kidId} ${reply}`)
+    this.changed()
   }
 
   deleteInquiry(inquiryId: string): QueuedWrite {
@@ -119,6 +164,17 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
     countChildren: (filter) => online(() => matching(filter).length),
     watchRegistrations: (kidIds, listener) =>
       follow(() => listener(new Map([...server.registrations].filter(([kidId]) => kidIds.includes(kidId))))),
+    watchReplies: (questions, listener) =>
+      follow(() =>
+        listener(
+          new Map(
+            questions.flatMap(({ kidId, questionId }) => {
+              const reply = server.replies.get(`${kidId}/${questionId}`)
+              return reply ? [[kidId, reply] as const] : []
+            }),
+          ),
+        ),
+      ),
     watchParentEmails: (uids, listener) =>
       follow(() => listener(new Map([...server.parentEmails].filter(([uid]) => uids.includes(uid))))),
     watchInquiries: (listener) => pagedFollow(server, () => server.inquiries, listener),
@@ -139,6 +195,23 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
       const send = () => listener(server.registrations.get(kidId) ?? null)
       queueMicrotask(send)
       return server.subscribe(send)
+    },
+    watchReply(kidId, questionId, listener) {
+      const send = () => listener(server.replies.get(`${kidId}/${questionId}`) ?? null)
+      queueMicrotask(send)
+      return server.subscribe(send)
+    },
+    async sendReply(kidId, questionId, reply) {
+      // Offline, the write waits (as in Firestore's queue) and is judged when it reaches the server.
+      if (server.offline) await new Promise<void>((resolve) => server.onOnline(resolve))
+      server.reply(kidId, questionId, reply)
+    },
+    async readFromServer(kidId, questionId) {
+      if (server.offline) throw new BackendError('offline', { permanent: false, code: 'unavailable' })
+      return {
+        registration: server.registrations.get(kidId) ?? null,
+        reply: server.replies.get(`${kidId}/${questionId}`) ?? null,
+      }
     },
   }
 }

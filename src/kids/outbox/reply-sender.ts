@@ -1,0 +1,98 @@
+// The parents' replies to the centre (Accept, Decline, 'Still interested?'), through the outbox
+// (docs/decisions/0002, 0031): kept on the device first (the `replies` table, one row per question, so a
+// second press or a second tab changes nothing), then written to the server, which stores a reply once
+// and never changes it. Offline the write waits in Firestore's queue and goes out when the device is
+// online; a row stays until the server has the reply. When the server refuses, it is asked what it
+// holds: the same reply (sent before a reload) is success; anything else is a refusal the parent reads
+// about (an offer that lapsed). Sent exactly once: the server creates the reply once, whatever repeats.
+import type { RegistrationsPort } from '#shared/backend/centre-ports'
+import { BackendError, isPermanentFailure, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
+import type { Reply } from '#shared/records/reply-record'
+import type { OutboxDb, QueuedReply } from './outbox-db'
+
+export function replyId(kidId: string, questionId: string): string {
+  return `${kidId}/${questionId}`
+}
+
+export class ReplySender {
+  private userId: string | null = null
+  /** Replies being sent in this tab (by id): a kick never sends one twice at once. */
+  private readonly sending = new Set<string>()
+
+  constructor(
+    private readonly db: OutboxDb,
+    private readonly registrations: RegistrationsPort,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Keeps the reply on the device (the first one for a question wins) and sends it. */
+  async answer(userId: string, kidId: string, questionId: string, reply: Reply): Promise<void> {
+    const id = replyId(kidId, questionId)
+    await this.db.transaction('rw', this.db.replies, async () => {
+      if (await this.db.replies.get(id)) return
+      await this.db.replies.add({
+        id,
+        userId,
+        kidId,
+        questionId,
+        reply,
+        state: 'queued',
+        createdAt: this.now(),
+      })
+    })
+    this.kick()
+  }
+
+  /** Forgets a refused reply once the parent has read why (the child's page shows the state then). */
+  async dismiss(id: string): Promise<void> {
+    await this.db.replies.delete(id)
+  }
+
+  bindUser(userId: string | null): void {
+    this.userId = userId
+    this.kick()
+  }
+
+  /** Sends every queued reply of the signed-in parent not already on its way. Never throws. */
+  kick(): void {
+    const userId = this.userId
+    if (!userId) return
+    void this.db.replies
+      .where('userId')
+      .equals(userId)
+      .filter((row) => row.state === 'queued')
+      .toArray()
+      .then((rows) => {
+        for (const row of rows) if (!this.sending.has(row.id)) void this.send(row)
+      })
+      .catch((error: unknown) => console.warn('The replies on this device could not be read', error))
+  }
+
+  private async send(row: QueuedReply): Promise<void> {
+    this.sending.add(row.id)
+    try {
+      await this.registrations.sendReply(row.kidId, row.questionId, row.reply, { asUser: row.userId })
+      await this.db.replies.delete(row.id)
+    } catch (error) {
+      if (error instanceof BackendError && error.code === WRONG_ACCOUNT) return
+      if (!isPermanentFailure(error)) {
+        console.warn('A reply could not be sent for now; it is sent again when online', error)
+        return
+      }
+      await this.judgeRefusal(row)
+    } finally {
+      this.sending.delete(row.id)
+    }
+  }
+
+  /** The server refused: it holds this reply already (sent before), or the question is closed. */
+  private async judgeRefusal(row: QueuedReply): Promise<void> {
+    try {
+      const onServer = await this.registrations.readFromServer(row.kidId, row.questionId)
+      if (onServer.reply === row.reply) await this.db.replies.delete(row.id)
+      else await this.db.replies.update(row.id, { state: 'refused' })
+    } catch (error) {
+      console.warn('The server could not be asked about a refused reply; asked again later', error)
+    }
+  }
+}
