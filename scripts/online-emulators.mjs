@@ -15,7 +15,9 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { DEV_VAPID } from './dev-push-keys.mjs'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+import { startSmtpCatcher } from './smtp-catcher.mjs'
 
 const READY = 'Online emulators READY'
 const PROJECT = 'demo-sunbeam'
@@ -29,6 +31,11 @@ if (ports.firestore === base.emulators.firestore.port) {
   console.error(`Firestore on ${ports.firestore}: not the offline world's port (it must refuse connections).`)
   process.exit(1)
 }
+// The functions' e-mails go to a catcher of this run's own (E2E_SMTP_PORT), which keeps them in this file
+// for the tests (e2e/online-world.ts reads it); links in them point at the online build's port.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
+const mailFile = path.resolve(`test-results/mail-${ports.firestore}.jsonl`)
+const siteOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 4173) + 10}`
 const storageLog = path.resolve(
   process.env.SUNBEAM_STORAGE_LOG ?? `test-results/storage-deletes-${ports.firestore}.jsonl`,
 )
@@ -141,11 +148,23 @@ if (up.every(Boolean)) {
     `Auth ${ports.auth}, Firestore ${ports.firestore} (firestore.rules), Functions ${ports.functions}; ` +
       `their log: ${log}; the functions' Storage deletes: ${storageLog}`,
   )
+  await startSmtpCatcher({ port: smtpPort, file: mailFile })
+  console.log(`SMTP catcher on ${smtpPort}: the functions' e-mails are kept in ${mailFile}`)
   const out = openSync(log, 'w')
   const args = ['firebase', 'emulators:start', '--only', only.join(',')]
   const child = spawn('npx', [...args, '--project', PROJECT, '--config', configFile], {
     stdio: ['ignore', out, out],
-    env: { ...emulatorEnv(found), SUNBEAM_STORAGE_LOG: storageLog },
+    env: {
+      ...emulatorEnv(found),
+      SUNBEAM_STORAGE_LOG: storageLog,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SITE_ORIGIN: siteOrigin,
+      SUNBEAM_FUNCTIONS_ORIGIN: `http://127.0.0.1:${ports.functions}`,
+      CENTRE_EMAIL: 'centre@sunbeam.test',
+      VAPID_PUBLIC_KEY: DEV_VAPID.publicKey,
+      VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
+      VAPID_SUBJECT: DEV_VAPID.subject,
+    },
   })
   // firebase-tools stops its Java and function workers on SIGINT.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
