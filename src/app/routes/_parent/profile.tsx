@@ -4,6 +4,7 @@ import { ProfilePage } from '#account/profile-page'
 import { sessionActions } from '#app/parent-session'
 import { planSearch } from '#app/search-params'
 import { YourKids } from '#kids/your-kids'
+import { NoticesSection } from '#notices/notices-section'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/profile')({
@@ -29,6 +30,7 @@ function ProfileRoute() {
     <ProfilePage
       chosenPlan={plan}
       kidsSection={<YourKids userId={user.uid} />}
+      noticesSection={<NoticesSection userId={user.uid} />}
       actions={actions}
       session={session}
     />
