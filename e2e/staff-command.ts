@@ -2,8 +2,10 @@
 // emulator), and the Auth emulator's own e-mail links, for the online tests of /centre.
 import { spawnSync } from 'node:child_process'
 import { expect } from './fixtures'
+import { ONLINE_AUTH_PORT } from './online-world'
 
-const AUTH_EMULATOR = '127.0.0.1:9099'
+// The online world's Auth emulator: E2E_AUTH_PORT where a second copy of the world runs beside the first.
+const AUTH_EMULATOR = `127.0.0.1:${ONLINE_AUTH_PORT}`
 
 /** Runs `npm run staff -- …args`; its exit code and everything it printed. */
 export function staffCommand(...args: string[]): { status: number | null; output: string } {

@@ -72,7 +72,11 @@ async function warmUpFunctions(log, started) {
   const documents = `http://127.0.0.1:${ports.firestore}/v1/projects/${PROJECT}/databases/(default)/documents`
   const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
   const kid = `${documents}/kids/warmUpFunctions0001`
+  const registration = `${documents}/registrations/warmUpFunctions0001`
   await fetch(kid, { method: 'PATCH', headers: owner, body: JSON.stringify({ fields: {} }) })
+  // A registration without a decision: registrationNotice runs and writes nothing.
+  await fetch(registration, { method: 'PATCH', headers: owner, body: JSON.stringify({ fields: {} }) })
+  await fetch(registration, { method: 'DELETE', headers: owner })
   await fetch(kid, { method: 'DELETE', headers: owner })
   const auth = `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1`
   const signUp = await fetch(`${auth}/accounts:signUp?key=warm-up`, {
@@ -90,7 +94,8 @@ async function warmUpFunctions(log, started) {
   const ran = (name) => new RegExp(`Finished "[\\w-]*-${name}"`).test(readFileSync(log, 'utf8'))
   // Only the triggers wired in this process: Firestore's and Auth's events reach its own functions only.
   const wired = [
-    ...(started.includes('firestore') ? ['kidDeleted'] : []),
+    // (registrationMail e-mails the catcher about the warm-up child: 'New registration: A child'.)
+    ...(started.includes('firestore') ? ['kidDeleted', 'registrationNotice', 'registrationMail'] : []),
     ...(started.includes('auth') ? ['accountDeleted'] : []),
   ]
   while (!wired.every(ran) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))

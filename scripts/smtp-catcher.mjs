@@ -44,11 +44,11 @@ export async function startSmtpCatcher({ port, file, log = console.log }) {
             text,
             html: typeof mail.html === 'string' ? mail.html : '',
             links,
+            // As sent (mailparser reads some of these into objects): 'list-unsubscribe': '<https://…>'.
             headers: Object.fromEntries(
-              ['list-unsubscribe', 'list-unsubscribe-post'].map((name) => [
-                name,
-                String(mail.headers.get(name) ?? ''),
-              ]),
+              mail.headerLines
+                .filter(({ key }) => key.startsWith('list-'))
+                .map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
             ),
             at: new Date().toISOString(),
           }
