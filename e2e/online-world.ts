@@ -150,3 +150,9 @@ export function caughtMail(): CaughtMail[] {
 
 /** The address the online world's functions send the centre's e-mails to. */
 export const CENTRE_ADDRESS = 'centre@sunbeam.test'
+
+/** The push stand-in's key and certificate, made by scripts/online-emulators.mjs and trusted by the functions. */
+export function pushStandInTls(): { key: Buffer; cert: Buffer } {
+  const folder = `test-results/push-stand-in-${ONLINE_FIRESTORE_PORT}`
+  return { key: readFileSync(`${folder}/key.pem`), cert: readFileSync(`${folder}/cert.pem`) }
+}

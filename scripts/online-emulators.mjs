@@ -12,7 +12,7 @@
 // the Auth emulator always was; where some do, the others start beside them, with a warning (the
 // triggers reach only functions in the emulators' own process). Java and the Firestore emulator are found by scripts/emulator-env.mjs;
 // without them this says why and exits with 2.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEV_VAPID } from './dev-push-keys.mjs'
@@ -36,6 +36,38 @@ if (ports.firestore === base.emulators.firestore.port) {
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
 const mailFile = path.resolve(`test-results/mail-${ports.firestore}.jsonl`)
 const siteOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 4173) + 10}`
+// The push stand-in's TLS (web-push posts over https only): a certificate for 127.0.0.1 made for this
+// run, which the functions trust through NODE_EXTRA_CA_CERTS; e2e/push.online.spec.ts serves with it.
+const pushTls = path.resolve(`test-results/push-stand-in-${ports.firestore}`)
+function makePushTls() {
+  mkdirSync(pushTls, { recursive: true })
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(pushTls, 'key.pem'),
+      '-out',
+      path.join(pushTls, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  )
+  if (made.status !== 0)
+    console.warn(`No TLS for the push stand-in (openssl: ${made.error?.message ?? made.stderr})`)
+  return made.status === 0
+}
 const storageLog = path.resolve(
   process.env.SUNBEAM_STORAGE_LOG ?? `test-results/storage-deletes-${ports.firestore}.jsonl`,
 )
@@ -169,6 +201,7 @@ if (up.every(Boolean)) {
       VAPID_PUBLIC_KEY: DEV_VAPID.publicKey,
       VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
       VAPID_SUBJECT: DEV_VAPID.subject,
+      ...(makePushTls() ? { NODE_EXTRA_CA_CERTS: path.join(pushTls, 'cert.pem') } : {}),
     },
   })
   // firebase-tools stops its Java and function workers on SIGINT.

@@ -17,7 +17,7 @@ function world() {
     unsubscribeToken: 'token1',
   })
   const mailer = fakeMailer()
-  const push = fakePush(new Set(['https://push.example/gone']))
+  const push = fakePush(new Set(['https://push.example/gone']), new Set(['https://push.example/down']))
   return { ...fake, mailer, push, ports: { store: fake.store, mailer, push, mail: mailConfig } }
 }
 
@@ -64,6 +64,19 @@ describe('a notice on the centre decision', () => {
     })
     expect(w.devices.get('parent1')?.map((d) => d.id)).toEqual(['phone'])
     expect(w.mailer.sent).toHaveLength(0)
+  })
+
+  it('keeps a device whose push service failed once, and still reaches the others', async () => {
+    const w = world()
+    w.devices.set('parent1', [
+      { id: 'down', subscription: subscription('https://push.example/down') },
+      { id: 'phone', subscription: subscription('https://push.example/phone') },
+    ])
+    expect(await noticeOnDecision('kid1', null, confirmed, w.ports, decidedAt)).toMatchObject({
+      via: 'push',
+      removedDevices: 0,
+    })
+    expect(w.devices.get('parent1')?.map((d) => d.id)).toEqual(['down', 'phone'])
   })
 
   it('falls back to e-mail when every device is gone; nothing at all after unsubscribing', async () => {

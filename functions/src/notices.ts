@@ -16,8 +16,11 @@ export interface PushDevice {
   readonly subscription: PushSubscriptionJson
 }
 
-/** What the push service said: delivered, or the subscription is gone (404/410: remove it). */
-export type PushOutcome = 'sent' | 'gone'
+/**
+ * What the push service said: delivered; the subscription is gone (404/410: remove it); or it failed
+ * otherwise (unreachable, overloaded): this device misses this notice, the others still get it.
+ */
+export type PushOutcome = 'sent' | 'gone' | 'failed'
 
 export interface PushService {
   send(subscription: PushSubscriptionJson, payload: string): Promise<PushOutcome>
@@ -117,7 +120,7 @@ export async function noticeOnDecision(
     for (const device of await ports.store.devices(uid)) {
       const outcome = await ports.push.send(device.subscription, JSON.stringify(payload))
       if (outcome === 'sent') via = 'push'
-      else {
+      else if (outcome === 'gone') {
         await ports.store.removeDevice(uid, device.id)
         removedDevices += 1
       }

@@ -24,7 +24,11 @@ export function webPushService(vapid: VapidKeys): PushService {
       } catch (error) {
         const status = (error as { statusCode?: unknown }).statusCode
         if (status === 404 || status === 410) return 'gone'
-        throw error
+        console.warn('A push message could not be delivered', {
+          status,
+          endpoint: new URL(subscription.endpoint).origin,
+        })
+        return 'failed'
       }
     },
   }

@@ -66,15 +66,17 @@ export function fakeNoticeStore() {
   return { store, kids, notices, devices, contacts }
 }
 
-/** A push service that answers 'gone' for the endpoints in `gone`. */
+/** A push service that answers 'gone' for the endpoints in `gone`, 'failed' for those in `failing`. */
 export function fakePush(
   gone: ReadonlySet<string> = new Set(),
+  failing: ReadonlySet<string> = new Set(),
 ): PushService & { sent: { endpoint: string; payload: string }[] } {
   const sent: { endpoint: string; payload: string }[] = []
   return {
     sent,
     async send(subscription, payload): Promise<PushOutcome> {
       if (gone.has(subscription.endpoint)) return 'gone'
+      if (failing.has(subscription.endpoint)) return 'failed'
       sent.push({ endpoint: subscription.endpoint, payload })
       return 'sent'
     },
