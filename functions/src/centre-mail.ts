@@ -2,16 +2,14 @@
 // unless staff turned that kind off at /centre. More than five within ten minutes: the sixth and later
 // wait for one digest, sent by the scheduled sendCentreDigest within ten minutes. Safe to run twice: each
 // item is claimed once, and marked sent after its e-mail went.
+import type { CentreMailChoices } from '#shared/records/centre-settings'
 import { type CentreItem, centreDigestMail, centreItemMail, type MailConfig, type Mailer } from './mail'
 
 export const CENTRE_MAIL_LIMIT = 5
 export const CENTRE_MAIL_WINDOW_MS = 10 * 60_000
 
 /** Which e-mails the centre gets (centre/settings, set by staff at /centre); both on by default. */
-export interface CentreMailPrefs {
-  readonly registrations: boolean
-  readonly inquiries: boolean
-}
+export type CentreMailPrefs = CentreMailChoices
 
 /** The item's fate: e-mail it now, keep it for the digest, or nothing (already sent, or claimed). */
 export type Claim = 'single' | 'digest' | 'done'

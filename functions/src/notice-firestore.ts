@@ -8,6 +8,7 @@
 // All of a parent's goes with users/{uid}'s tree when the account is deleted (cleanup.ts).
 import { randomBytes } from 'node:crypto'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { parseCentreMailChoices } from '#shared/records/centre-settings'
 import { CENTRE_MAIL_LIMIT, CENTRE_MAIL_WINDOW_MS, type CentreMailStore, type Claim } from './centre-mail'
 import type { CentreItem } from './mail'
 import type { Delivery, NoticeStore, PushDevice } from './notices'
@@ -95,11 +96,7 @@ const itemKey = (item: CentreItem) => `${item.kind}-${item.id}`
 export function firestoreCentreMailStore(db: Firestore): CentreMailStore {
   return {
     async prefs() {
-      const settings = await db.doc('centre/settings').get()
-      return {
-        registrations: settings.get('mailRegistrations') !== false,
-        inquiries: settings.get('mailInquiries') !== false,
-      }
+      return parseCentreMailChoices((await db.doc('centre/settings').get()).data())
     },
     claim(item, now) {
       return db.runTransaction(async (transaction): Promise<Claim> => {

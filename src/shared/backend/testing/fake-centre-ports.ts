@@ -12,6 +12,7 @@ import {
   STAFF_PAGE_SIZE,
   type StaffAccess,
 } from '#shared/backend/centre-ports'
+import { type CentreMailChoices, DEFAULT_MAIL_CHOICES } from '#shared/records/centre-settings'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
@@ -24,6 +25,8 @@ export class FakeCentreServer {
   readonly registrations = new Map<string, Registration>()
   /** users/{uid}.email of the parents. */
   readonly parentEmails = new Map<string, string>()
+  /** centre/settings: which e-mails the centre gets. */
+  mailChoices: CentreMailChoices = DEFAULT_MAIL_CHOICES
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
   readonly writes: string[] = []
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
@@ -67,6 +70,13 @@ export class FakeCentreServer {
   deleteInquiry(inquiryId: string): QueuedWrite {
     this.writes.push(`delete ${inquiryId}`)
     this.inquiries = this.inquiries.filter((inquiry) => inquiry.id !== inquiryId)
+    this.changed()
+    return this.queued()
+  }
+
+  setMailChoices(choices: CentreMailChoices): QueuedWrite {
+    this.writes.push(`mail ${choices.registrations} ${choices.inquiries}`)
+    this.mailChoices = choices
     this.changed()
     return this.queued()
   }
@@ -130,6 +140,8 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
     decide: async (kidId, decision) => server.decide(kidId, decision),
     markInquiry: async (inquiryId, handled) => server.mark(inquiryId, handled),
     deleteInquiry: async (inquiryId) => server.deleteInquiry(inquiryId),
+    watchMailChoices: (listener) => follow(() => listener(server.mailChoices)),
+    setMailChoices: async (choices) => server.setMailChoices(choices),
   }
 }
 
