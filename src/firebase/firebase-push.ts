@@ -3,10 +3,17 @@
 // registrationNotice posts to with web-push. No Firebase Messaging SDK: the parent area gains only this.
 import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore'
 import type { PushPort, PushState } from '#shared/backend/notices-ports'
-import { within } from '#shared/device/within'
 import type { FirebaseServices } from './firebase-app'
 import { useEmulators } from './firebase-config'
 import { DEV_VAPID_PUBLIC_KEY } from './push-config'
+
+/** `work`, or a rejection after `ms` (a service worker that never activates, a write with no server). */
+function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms)),
+  ])
+}
 
 const vapidPublicKey = import.meta.env.VITE_VAPID_PUBLIC_KEY || (useEmulators ? DEV_VAPID_PUBLIC_KEY : '')
 
@@ -56,7 +63,7 @@ function support(): 'unsupported' | 'install-first' | 'supported' {
 
 /** The service worker's registration, if one is active within a few seconds (none: no push here). */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
-  return within(navigator.serviceWorker.ready, 3_000, 'The service worker').catch(() => null)
+  return bounded(navigator.serviceWorker.ready, 3_000).catch(() => null)
 }
 
 export function createFirebasePush(services: FirebaseServices): PushPort {
@@ -99,7 +106,7 @@ export function createFirebasePush(services: FirebaseServices): PushPort {
         createdAt: serverTimestamp(),
       })
       saved.catch((error: unknown) => console.warn('This device could not be kept for notifications', error))
-      await within(saved, 5_000, 'Keeping this device').catch(() => undefined)
+      await bounded(saved, 5_000).catch(() => undefined)
       return 'on'
     },
 
@@ -109,7 +116,7 @@ export function createFirebasePush(services: FirebaseServices): PushPort {
       const subscription = await worker?.pushManager.getSubscription()
       if (!subscription) return
       const removed = deviceRef(userId, subscription.endpoint).then((ref) => deleteDoc(ref))
-      await within(removed, withinMs, 'Forgetting this device').catch((error: unknown) =>
+      await bounded(removed, withinMs).catch((error: unknown) =>
         console.warn('This device stays on the server until the push service says it is gone', error),
       )
       await subscription.unsubscribe().catch(() => false)

@@ -2,9 +2,9 @@
 // installed app's icon where the browser has the Badging API (Chromium, Safari on installed web apps).
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { unreadCount } from '#shared/records/notice-record'
+import type { Notice } from '#shared/records/notice-record'
+import { NoticesStyles } from './notices-styles'
 import { useNotices } from './use-notices'
-import './notices.css'
 
 type BadgingNavigator = Navigator & {
   setAppBadge?: (count?: number) => Promise<void>
@@ -18,6 +18,14 @@ export function setAppBadge(count: number): void {
   done?.catch(() => undefined)
 }
 
+/**
+ * How many are unread. (Here, not beside the record's schema: the adapter imports that module, and a
+ * module both import would become a chunk the route tree every page carries must name.)
+ */
+export function unreadCount(notices: readonly Notice[]): number {
+  return notices.filter((notice) => notice.readAt === null).length
+}
+
 export function NoticesBar({ userId }: { readonly userId: string }) {
   const seen = useNotices(userId)
   const unread = seen ? unreadCount(seen.notices) : 0
@@ -26,6 +34,7 @@ export function NoticesBar({ userId }: { readonly userId: string }) {
   }, [seen, unread])
   return (
     <div className="notices-bar">
+      <NoticesStyles />
       <Link to="/profile" hash="notices" className="notices-bar__link" data-unread={unread}>
         Notices{unread > 0 ? ' ' : null}
         {unread > 0 ? (

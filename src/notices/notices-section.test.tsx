@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '#app/testing/render-route'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { unreadCount } from './notices-bar'
 import { pushMessages } from './push-choice'
 
 async function parentAtProfile() {
@@ -11,6 +12,8 @@ async function parentAtProfile() {
   await backend.auth.signIn('ngozi@example.com', 'correct-horse')
   const view = renderRoute('/profile', { backend })
   await screen.findByRole('heading', { name: 'My Profile' })
+  // The section is loaded by the profile itself (its own chunk).
+  await screen.findByRole('region', { name: 'Notices' })
   return { ...view, backend, uid: user.uid, user: userEvent.setup() }
 }
 
@@ -51,9 +54,10 @@ describe('notices in the parent area', () => {
     ])
     expect(links[0]).toHaveAttribute('href', '/kid/kid1')
     // (By its text: a role query over the whole page took longer than findByRole waits, here.)
-    const bar = document.querySelector('.notices-bar__link')
-    expect(bar).toHaveTextContent('Notices 2 unread')
-    expect(bar).toHaveAttribute('href', '/profile#notices')
+    await waitFor(() =>
+      expect(document.querySelector('.notices-bar__link')).toHaveTextContent('Notices 2 unread'),
+    )
+    expect(document.querySelector('.notices-bar__link')).toHaveAttribute('href', '/profile#notices')
     await waitFor(() => expect(setAppBadge).toHaveBeenLastCalledWith(2))
   })
 
@@ -108,5 +112,20 @@ describe('push, on the parent tap only', () => {
     renderRoute('/profile', { backend })
     expect(await screen.findByText(pushMessages['install-first'])).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Tell me when the centre answers' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the unread count', () => {
+  it('counts the notices not yet opened', () => {
+    const notice = (id: string, readAt: number | null) => ({
+      id,
+      kidId: 'k',
+      kidName: 'A',
+      text: 't',
+      createdAt: 1,
+      readAt,
+    })
+    expect(unreadCount([notice('a', null), notice('b', 5), notice('c', null)])).toBe(2)
+    expect(unreadCount([])).toBe(0)
   })
 })

@@ -6,9 +6,9 @@ import { useId } from 'react'
 import { getBackend } from '#shared/backend/backend'
 import { siteConfig } from '#shared/config/site-config'
 import type { Notice } from '#shared/records/notice-record'
+import { NoticesStyles } from './notices-styles'
 import { PushChoice } from './push-choice'
 import { useNotices } from './use-notices'
-import './notices.css'
 
 /** '27 Nov, 10:05', in the centre's time zone, as the parent lives it. */
 function when(ms: number | null): string {
@@ -34,6 +34,7 @@ export function NoticesSection({ userId }: { readonly userId: string }) {
   const seen = useNotices(userId)
   return (
     <section id="notices" className="profile-card notices" aria-labelledby={headingId}>
+      <NoticesStyles />
       <div className="profile-card-head">
         <h2 id={headingId}>Notices</h2>
       </div>

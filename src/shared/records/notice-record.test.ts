@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Notice, newestFirst, noticeId, noticeText, parseNotice, unreadCount } from './notice-record'
+import { type Notice, newestFirst, noticeId, noticeText, parseNotice } from './notice-record'
 
 describe('noticeText', () => {
   it('says a place is confirmed, with its start date', () => {
@@ -64,10 +64,9 @@ describe('notices as the app reads them', () => {
     expect(parseNotice('n', null, 5, null)).toBeNull()
   })
 
-  it('lists newest first, and counts the unread', () => {
+  it('lists newest first', () => {
     const list = [notice('a', 1), notice('b', 3, 4), notice('c', null), notice('d', 2)]
     expect(newestFirst(list).map((n) => n.id)).toEqual(['c', 'b', 'd', 'a'])
-    expect(unreadCount(list)).toBe(3)
   })
 
   it('names a decision by its child and time', () => {

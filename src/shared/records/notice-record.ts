@@ -70,10 +70,6 @@ export function newestFirst(notices: readonly Notice[]): Notice[] {
   )
 }
 
-export function unreadCount(notices: readonly Notice[]): number {
-  return notices.filter((notice) => notice.readAt === null).length
-}
-
 /**
  * The notice's id for one decision: the child and the decision's time, so a trigger run twice for the
  * same write finds its notice already there and writes nothing more.
