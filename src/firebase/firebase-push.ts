@@ -61,9 +61,12 @@ function support(): 'unsupported' | 'install-first' | 'supported' {
   return 'supported'
 }
 
-/** The service worker's registration, if one is active within a few seconds (none: no push here). */
-async function registration(): Promise<ServiceWorkerRegistration | null> {
-  return bounded(navigator.serviceWorker.ready, 3_000).catch(() => null)
+/**
+ * The service worker's registration once it is active (a first visit installs it meanwhile, which took
+ * several seconds on a busy phone); null if it never becomes active within `ms`.
+ */
+async function registration(ms: number): Promise<ServiceWorkerRegistration | null> {
+  return bounded(navigator.serviceWorker.ready, ms).catch(() => null)
 }
 
 export function createFirebasePush(services: FirebaseServices): PushPort {
@@ -75,9 +78,9 @@ export function createFirebasePush(services: FirebaseServices): PushPort {
       const supported = support()
       if (supported !== 'supported') return supported
       if (Notification.permission === 'denied') return 'denied'
-      const worker = await registration()
-      if (!worker) return 'unsupported'
-      const subscription = await worker.pushManager.getSubscription()
+      // Not waiting for a worker still installing: until it has a subscription, push is off here.
+      const worker = await navigator.serviceWorker.getRegistration()
+      const subscription = worker?.active ? await worker.pushManager.getSubscription() : null
       return subscription && Notification.permission === 'granted' ? 'on' : 'off'
     },
 
@@ -87,7 +90,7 @@ export function createFirebasePush(services: FirebaseServices): PushPort {
       // The browser's own question, asked only now: the parent tapped 'Tell me when the centre answers'.
       const permission = await Notification.requestPermission()
       if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off'
-      const worker = await registration()
+      const worker = await registration(20_000)
       if (!worker) return 'unsupported'
       const subscription =
         (await worker.pushManager.getSubscription()) ??
@@ -112,7 +115,7 @@ export function createFirebasePush(services: FirebaseServices): PushPort {
 
     async turnOff(userId, withinMs = 3_000) {
       if (support() !== 'supported') return
-      const worker = await registration()
+      const worker = await navigator.serviceWorker.getRegistration()
       const subscription = await worker?.pushManager.getSubscription()
       if (!subscription) return
       const removed = deviceRef(userId, subscription.endpoint).then((ref) => deleteDoc(ref))
