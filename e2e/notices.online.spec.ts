@@ -20,6 +20,15 @@ import { answerStorage } from './storage-fake'
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 
+// Offline for a moment (the notices from Firestore's cache): Chromium logs each call made then, and
+// Firestore's connectivity probe (an image from google.com) is refused by the policy, as it should be.
+test.use({
+  // (One pattern: Playwright reads a second array element as the option's settings.)
+  allowedConsoleErrors: [
+    /^(Failed to load resource: net::ERR_INTERNET_DISCONNECTED$|Loading the image 'https:\/\/www\.google\.com\/images\/cleardot\.gif)/,
+  ],
+})
+
 const mailTo = (address: string) => caughtMail().filter((mail) => mail.to.includes(address))
 
 const noticesBar = (page: Page) => page.locator('.notices-bar__link')
@@ -103,6 +112,14 @@ test("staff confirm a place: the parent's open app shows it within 5 s, and the 
   await expect
     .poll(async () => (await serverCollection(`users/${uid}/notices`)).map((doc) => plainFields(doc).readAt))
     .toEqual(['timestamp'])
+
+  // Offline, the notices still show (Firestore's cache): back to My Profile through the bar.
+  await page.context().setOffline(true)
+  await noticesBar(page).click()
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText(
+    `${kidName}'s place is confirmed from 4 January 2027.`,
+  )
+  await page.context().setOffline(false)
 
   // The unsubscribe link: a page with a button (a link checker unsubscribes nobody), then no more e-mails.
   const unsubscribe = parentMail?.headers['list-unsubscribe']?.replace(/^<|>$/g, '') ?? ''
