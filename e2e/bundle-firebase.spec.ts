@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { ONLINE_AUTH_PORT } from './online-world'
 
 const OUT_DIR = process.env.SUNBEAM_OUT_DIR ?? 'dist'
 const MARKETING_ROUTES = [
@@ -121,7 +122,8 @@ for (const route of MARKETING_ROUTES) {
 
 async function createAccount(request: APIRequestContext, email: string) {
   const response = await request.post(
-    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key',
+    // The suite's Auth emulator: E2E_AUTH_PORT where a second copy runs beside the first.
+    `http://127.0.0.1:${ONLINE_AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     { data: { email, password: 'sunbeam-secret-1', displayName: 'Bundle Parent', returnSecureToken: true } },
   )
   expect(response.ok()).toBe(true)
