@@ -1,8 +1,10 @@
 // Everyone hears what happens (issue 34), against the emulators (Auth, Firestore, Functions) and the
 // online world's SMTP catcher (scripts/online-emulators.mjs): staff confirm a place and the parent's open
 // app shows the notice and the unread count within 5 s, without a reload; the parent (push not allowed)
-// gets it by e-mail naming the child; the centre gets one e-mail per new registration and inquiry.
+// gets it by e-mail naming the child; the centre gets one e-mail per new registration and inquiry, and
+// none of a kind staff turned off. The file runs in order: that choice is the whole centre's.
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { appPage, expect, test } from './fixtures'
 import {
@@ -10,6 +12,7 @@ import {
   caughtMail,
   onlineWorld,
   plainFields,
+  putServerDocument,
   serverCollection,
   serverDocument,
 } from './online-world'
@@ -28,6 +31,8 @@ test.use({
     /^(Failed to load resource: net::ERR_INTERNET_DISCONNECTED$|Loading the image 'https:\/\/www\.google\.com\/images\/cleardot\.gif)/,
   ],
 })
+
+test.describe.configure({ mode: 'serial' })
 
 const mailTo = (address: string) => caughtMail().filter((mail) => mail.to.includes(address))
 
@@ -132,18 +137,32 @@ test("staff confirm a place: the parent's open app shows it within 5 s, and the 
   expect((await fetch(unsubscribe.replace(/t=[^&]+/, 't=wrong'), { method: 'POST' })).status).toBe(400)
 })
 
-test('a new inquiry puts one e-mail to the centre, with a link to /centre/inquiries', async ({
-  app,
-  page,
-}) => {
-  const subject = `Visit ${Date.now().toString(36)}`
-  await app.goto('/contact')
+/** Sends Quick Inquire from /contact with this subject (a fresh address: the hourly bound is per address). */
+async function sendInquiry(page: Page, subject: string) {
   await page.getByLabel('First name').fill('Ada')
   await page.getByLabel('Last name').fill('Lovelace')
   await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`)
   await page.getByLabel('Subject').fill(subject)
   await page.getByLabel('Message').fill('Could we visit on Monday morning?')
   await page.getByRole('button', { name: 'Submit Now' }).click()
+  await expect(page.getByText(/Your message has reached us/)).toBeVisible({ timeout: 20_000 })
+}
+
+/** What the function inquiryMail logged for the inquiry with this subject (the online world's log). */
+function centreMailOutcome(subject: string): string | null {
+  const log = readFileSync('test-results/online-emulators.log', 'utf8')
+  const line = log.split('\n').find((each) => each.includes('"Centre e-mail"') && each.includes(subject))
+  return line ? (/"outcome":"(\w+)"/.exec(line)?.[1] ?? null) : null
+}
+
+test('a new inquiry puts one e-mail to the centre, unless staff turned that e-mail off', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const subject = `Visit ${Date.now().toString(36)}`
+  await app.goto('/contact')
+  await sendInquiry(page, subject)
   await expect
     .poll(() => mailTo(CENTRE_ADDRESS).filter((mail) => mail.subject.includes(subject)).length, {
       timeout: 20_000,
@@ -152,4 +171,22 @@ test('a new inquiry puts one e-mail to the centre, with a link to /centre/inquir
   const mail = mailTo(CENTRE_ADDRESS).find((each) => each.subject.includes(subject))
   expect(mail?.subject).toBe(`New inquiry: Ada Lovelace: ${subject}`)
   expect(mail?.links[0]).toMatch(/\/centre\/inquiries$/)
+
+  // Staff turned the inquiries' e-mail off (centre/settings, as /centre writes it): none is sent.
+  await putServerDocument('centre/settings', {
+    mailRegistrations: { booleanValue: true },
+    mailInquiries: { booleanValue: false },
+  })
+  try {
+    const quiet = `Quiet ${Date.now().toString(36)}`
+    await app.goto('/contact')
+    await sendInquiry(page, quiet)
+    await expect.poll(() => centreMailOutcome(quiet), { timeout: 20_000 }).toBe('off')
+    expect(mailTo(CENTRE_ADDRESS).filter((each) => each.subject.includes(quiet))).toEqual([])
+  } finally {
+    await putServerDocument('centre/settings', {
+      mailRegistrations: { booleanValue: true },
+      mailInquiries: { booleanValue: true },
+    })
+  }
 })
