@@ -9,6 +9,7 @@ import { marketingPaths } from '../src/marketing/marketing-paths'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { collectScripts, FIREBASE_MARKER, report, withFirebase } from './loaded-scripts'
+import { ONLINE_AUTH_PORT } from './online-world'
 
 const OUT_DIR = process.env.SUNBEAM_OUT_DIR ?? 'dist'
 
@@ -51,7 +52,8 @@ test('the build has Firebase code, and only in chunks the marketing pages never 
 
 async function createAccount(request: APIRequestContext, email: string) {
   const response = await request.post(
-    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key',
+    // The suite's Auth emulator: E2E_AUTH_PORT where a second copy runs beside the first.
+    `http://127.0.0.1:${ONLINE_AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     { data: { email, password: 'sunbeam-secret-1', displayName: 'Bundle Parent', returnSecureToken: true } },
   )
   expect(response.ok()).toBe(true)

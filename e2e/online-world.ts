@@ -153,3 +153,43 @@ export function plain(value: RestValue | undefined): unknown {
 export function plainFields(document: ServerDocument): Record<string, unknown> {
   return Object.fromEntries(Object.entries(document.fields).map(([key, value]) => [key, plain(value)]))
 }
+
+/** The documents of a collection (`users/{uid}/notices`), as the owner reads them. */
+export async function serverCollection(collectionPath: string): Promise<ServerDocument[]> {
+  const response = await fetch(`${DOCUMENTS}/${collectionPath}?pageSize=300`, { headers: owner })
+  if (!response.ok) throw new Error(`GET ${collectionPath}: ${response.status} ${await response.text()}`)
+  const body = (await response.json()) as {
+    documents?: { name: string; fields?: Record<string, RestValue> }[]
+  }
+  return (body.documents ?? []).map((doc) => ({ name: doc.name, fields: doc.fields ?? {} }))
+}
+
+/** One e-mail the functions sent, as the world's SMTP catcher kept it (scripts/smtp-catcher.mjs). */
+export interface CaughtMail {
+  readonly to: string[]
+  readonly from: string
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+  readonly links: string[]
+  readonly headers: Record<string, string>
+}
+
+/** Every e-mail the online world's catcher holds (scripts/online-emulators.mjs writes the file). */
+export function caughtMail(): CaughtMail[] {
+  const file = `test-results/mail-${ONLINE_FIRESTORE_PORT}.jsonl`
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CaughtMail)
+}
+
+/** The address the online world's functions send the centre's e-mails to. */
+export const CENTRE_ADDRESS = 'centre@sunbeam.test'
+
+/** The push stand-in's key and certificate, made by scripts/online-emulators.mjs and trusted by the functions. */
+export function pushStandInTls(): { key: Buffer; cert: Buffer } {
+  const folder = `test-results/push-stand-in-${ONLINE_FIRESTORE_PORT}`
+  return { key: readFileSync(`${folder}/key.pem`), cert: readFileSync(`${folder}/cert.pem`) }
+}

@@ -12,10 +12,12 @@
 // the Auth emulator always was; where some do, the others start beside them, with a warning (the
 // triggers reach only functions in the emulators' own process). Java and the Firestore emulator are found by scripts/emulator-env.mjs;
 // without them this says why and exits with 2.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { DEV_VAPID } from './dev-push-keys.mjs'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+import { startSmtpCatcher } from './smtp-catcher.mjs'
 
 const READY = 'Online emulators READY'
 const PROJECT = 'demo-sunbeam'
@@ -28,6 +30,43 @@ const ports = {
 if (ports.firestore === base.emulators.firestore.port) {
   console.error(`Firestore on ${ports.firestore}: not the offline world's port (it must refuse connections).`)
   process.exit(1)
+}
+// The functions' e-mails go to a catcher of this run's own (E2E_SMTP_PORT), which keeps them in this file
+// for the tests (e2e/online-world.ts reads it); links in them point at the online build's port.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
+const mailFile = path.resolve(`test-results/mail-${ports.firestore}.jsonl`)
+const siteOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 4173) + 10}`
+// The push stand-in's TLS (web-push posts over https only): a certificate for 127.0.0.1 made for this
+// run, which the functions trust through NODE_EXTRA_CA_CERTS; e2e/push.online.spec.ts serves with it.
+const pushTls = path.resolve(`test-results/push-stand-in-${ports.firestore}`)
+function makePushTls() {
+  mkdirSync(pushTls, { recursive: true })
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(pushTls, 'key.pem'),
+      '-out',
+      path.join(pushTls, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  )
+  if (made.status !== 0)
+    console.warn(`No TLS for the push stand-in (openssl: ${made.error?.message ?? made.stderr})`)
+  return made.status === 0
 }
 const storageLog = path.resolve(
   process.env.SUNBEAM_STORAGE_LOG ?? `test-results/storage-deletes-${ports.firestore}.jsonl`,
@@ -65,7 +104,11 @@ async function warmUpFunctions(log, started) {
   const documents = `http://127.0.0.1:${ports.firestore}/v1/projects/${PROJECT}/databases/(default)/documents`
   const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
   const kid = `${documents}/kids/warmUpFunctions0001`
+  const registration = `${documents}/registrations/warmUpFunctions0001`
   await fetch(kid, { method: 'PATCH', headers: owner, body: JSON.stringify({ fields: {} }) })
+  // A registration without a decision: registrationNotice runs and writes nothing.
+  await fetch(registration, { method: 'PATCH', headers: owner, body: JSON.stringify({ fields: {} }) })
+  await fetch(registration, { method: 'DELETE', headers: owner })
   await fetch(kid, { method: 'DELETE', headers: owner })
   const auth = `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1`
   const signUp = await fetch(`${auth}/accounts:signUp?key=warm-up`, {
@@ -83,7 +126,8 @@ async function warmUpFunctions(log, started) {
   const ran = (name) => new RegExp(`Finished "[\\w-]*-${name}"`).test(readFileSync(log, 'utf8'))
   // Only the triggers wired in this process: Firestore's and Auth's events reach its own functions only.
   const wired = [
-    ...(started.includes('firestore') ? ['kidDeleted'] : []),
+    // (registrationMail e-mails the catcher about the warm-up child: 'New registration: A child'.)
+    ...(started.includes('firestore') ? ['kidDeleted', 'registrationNotice', 'registrationMail'] : []),
     ...(started.includes('auth') ? ['accountDeleted'] : []),
   ]
   while (!wired.every(ran) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
@@ -141,11 +185,24 @@ if (up.every(Boolean)) {
     `Auth ${ports.auth}, Firestore ${ports.firestore} (firestore.rules), Functions ${ports.functions}; ` +
       `their log: ${log}; the functions' Storage deletes: ${storageLog}`,
   )
+  await startSmtpCatcher({ port: smtpPort, file: mailFile })
+  console.log(`SMTP catcher on ${smtpPort}: the functions' e-mails are kept in ${mailFile}`)
   const out = openSync(log, 'w')
   const args = ['firebase', 'emulators:start', '--only', only.join(',')]
   const child = spawn('npx', [...args, '--project', PROJECT, '--config', configFile], {
     stdio: ['ignore', out, out],
-    env: { ...emulatorEnv(found), SUNBEAM_STORAGE_LOG: storageLog },
+    env: {
+      ...emulatorEnv(found),
+      SUNBEAM_STORAGE_LOG: storageLog,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SITE_ORIGIN: siteOrigin,
+      SUNBEAM_FUNCTIONS_ORIGIN: `http://127.0.0.1:${ports.functions}`,
+      CENTRE_EMAIL: 'centre@sunbeam.test',
+      VAPID_PUBLIC_KEY: DEV_VAPID.publicKey,
+      VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
+      VAPID_SUBJECT: DEV_VAPID.subject,
+      ...(makePushTls() ? { NODE_EXTRA_CA_CERTS: path.join(pushTls, 'cert.pem') } : {}),
+    },
   })
   // firebase-tools stops its Java and function workers on SIGINT.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))

@@ -11,9 +11,11 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { DEV_VAPID } from './dev-push-keys.mjs'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
 import { servedConfig } from './hosting-config.mjs'
 import { leftoverEmulators } from './leftover-emulators.mjs'
+import { startSmtpCatcher } from './smtp-catcher.mjs'
 
 const PROJECT = 'demo-sunbeam'
 const DATA_DIR = '.emulator-data'
@@ -56,6 +58,8 @@ const emulators = [
 const busy = []
 for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
 if (!(await portFree(4500))) busy.push('emulator logging (port 4500)')
+if (!(await portFree(Number(process.env.SMTP_CATCHER_PORT ?? 2525))))
+  busy.push('the e-mail catcher (SMTP_CATCHER_PORT, 2525)')
 if (busy.length) {
   const leftovers = leftoverEmulators()
   console.error(
@@ -164,6 +168,19 @@ const log = createWriteStream(LOG_FILE)
 // port for the next start.
 const env = emulatorEnv(found)
 if (!found.storageOk) env.SUNBEAM_STORAGE_LOG = STORAGE_LOG
+// The functions' e-mails (notices, the centre's) go to a local catcher that prints each one's subject
+// and link here and sends nothing on (SMTP_CATCHER_PORT, 2525); push uses the demo project's keys.
+const smtpPort = Number(process.env.SMTP_CATCHER_PORT ?? 2525)
+await startSmtpCatcher({ port: smtpPort, file: path.resolve('npm-start-mail.jsonl') })
+Object.assign(env, {
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SITE_ORIGIN: siteUrl,
+  SUNBEAM_FUNCTIONS_ORIGIN: `http://${host}:${ports.functions}`,
+  VAPID_PUBLIC_KEY: DEV_VAPID.publicKey,
+  VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
+  VAPID_SUBJECT: DEV_VAPID.subject,
+})
+console.log(`E-mails are caught on smtp://127.0.0.1:${smtpPort} (none is sent on): each is printed below.`)
 const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true })
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes

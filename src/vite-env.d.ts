@@ -2,6 +2,8 @@
 
 interface ImportMetaEnv {
   readonly VITE_SITE_NAME?: string
+  /** The public VAPID key of the real project (push; docs/functions.md). */
+  readonly VITE_VAPID_PUBLIC_KEY?: string
   readonly VITE_SITE_SHORT_NAME?: string
   readonly VITE_SITE_PHONE?: string
   readonly VITE_SITE_EMAIL?: string

@@ -5,18 +5,22 @@ import { logger } from 'firebase-functions'
 import { defineBoolean } from 'firebase-functions/params'
 import * as v1 from 'firebase-functions/v1'
 import { setGlobalOptions } from 'firebase-functions/v2'
-import { onDocumentDeleted } from 'firebase-functions/v2/firestore'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
+import { onDocumentCreated, onDocumentDeleted, onDocumentWritten } from 'firebase-functions/v2/firestore'
+import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { onObjectFinalized } from 'firebase-functions/v2/storage'
+import { announceToCentre, inquirySummary, registrationSummary, sendCentreDigest } from './centre-mail'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
 import { firestoreEnrolment } from './enrolment-firestore'
 import { runEnrolmentSchedule } from './enrolment-schedule'
 import { callerAddress, type InquiryRefusal, receiveInquiry } from './inquiry'
+import { declaredSecrets } from './mail-config'
+import { unsubscribeParent } from './notice-firestore'
+import { noticeOnDecision } from './notices'
 import { sweepAbandonedPhotos } from './photo-sweep'
 import { checkUploadedPhoto } from './photo-upload'
 import { REGION, TIME_ZONE } from './region'
-import { adminFirestore, inquiryPorts, ports } from './services'
+import { adminFirestore, centreMailPorts, inquiryPorts, noticePorts, ports } from './services'
 
 setGlobalOptions({ region: REGION, maxInstances: 10 })
 
@@ -98,4 +102,99 @@ export const submitInquiry = onCall({ consumeAppCheckToken: true }, async (reque
   if (outcome.status === 'refused')
     throw new HttpsError(refusals[outcome.reason], `Inquiry refused: ${outcome.reason}`, outcome)
   return outcome
+})
+
+/**
+ * The centre decided about a child (registrations/{kidId} written): a notice for the parent, delivered
+ * by push or e-mail (notices.ts). Retried; the notice's id comes from the decision, so a retry writes
+ * and sends it once.
+ */
+export const registrationNotice = onDocumentWritten(
+  { document: 'registrations/{kidId}', retry: true, secrets: declaredSecrets },
+  async (event) => {
+    const outcome = await noticeOnDecision(
+      event.params.kidId,
+      event.data?.before.data(),
+      event.data?.after.data(),
+      noticePorts(),
+      Date.parse(event.time),
+    )
+    logger.info('Registration notice', { kidId: event.params.kidId, ...outcome })
+  },
+)
+
+/** A child registered (kids/{kidId} created): the centre hears of it by e-mail (centre-mail.ts). */
+export const registrationMail = onDocumentCreated(
+  { document: 'kids/{kidId}', retry: true, secrets: declaredSecrets },
+  async (event) => {
+    const item = {
+      kind: 'registration',
+      id: event.params.kidId,
+      summary: registrationSummary(event.data?.data()),
+    } as const
+    const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
+    logger.info('Centre e-mail', { ...item, outcome })
+  },
+)
+
+/** An inquiry stored (by submitInquiry): the centre hears of it by e-mail. */
+export const inquiryMail = onDocumentCreated(
+  { document: 'inquiries/{inquiryId}', retry: true, secrets: declaredSecrets },
+  async (event) => {
+    const item = {
+      kind: 'inquiry',
+      id: event.params.inquiryId,
+      summary: inquirySummary(event.data?.data()),
+    } as const
+    const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
+    logger.info('Centre e-mail', { ...item, outcome })
+  },
+)
+
+/** Every ten minutes: what arrived past the fifth within ten minutes goes in one digest. */
+export const centreDigest = onSchedule(
+  { schedule: 'every 10 minutes', secrets: declaredSecrets },
+  async () => {
+    const sent = await sendCentreDigest(centreMailPorts())
+    logger.info('Centre digest', { items: sent })
+  },
+)
+
+const unsubscribePage = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem">
+<h1>${title}</h1>${body}</body></html>`
+
+/**
+ * The parents' e-mails' unsubscribe link. GET shows a button (a link checker opening the address
+ * unsubscribes nobody); POST, from that button or a mail client's one-click (RFC 8058), stops them.
+ */
+export const unsubscribe = onRequest(async (request, response) => {
+  const uid = String(request.query.u ?? '')
+  const token = String(request.query.t ?? '')
+  response.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+  if (request.method === 'POST') {
+    const done = await unsubscribeParent(adminFirestore(), uid, token)
+    response
+      .status(done ? 200 : 400)
+      .send(
+        done
+          ? unsubscribePage(
+              'You will get no more e-mails',
+              '<p>Notices still show in the app, under My Profile.</p>',
+            )
+          : unsubscribePage(
+              'This link does not work',
+              '<p>It may be incomplete: open it from the e-mail again.</p>',
+            ),
+      )
+    return
+  }
+  const action = `?${new URLSearchParams({ u: uid, t: token })}`
+  response.send(
+    unsubscribePage(
+      'Stop e-mails of notices?',
+      `<p>You will still see the centre's notices in the app.</p><form method="post" action="${action.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"><button type="submit">Stop these e-mails</button></form>`,
+    ),
+  )
 })

@@ -6,11 +6,18 @@ import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { getStorage } from 'firebase-admin/storage'
 import { adminBucket } from './admin-bucket'
+import type { CentreMailPorts } from './centre-mail'
 import type { CleanupPorts } from './cleanup'
 import { firestoreRecords } from './firestore-records'
 import type { InquiryQuota, InquiryStore } from './inquiry'
 import { firestoreInquiryQuota, firestoreInquiryStore } from './inquiry-firestore'
 import { loggedBucket } from './logged-bucket'
+import type { Mailer } from './mail'
+import { mailConfig, vapidKeys } from './mail-config'
+import { smtpMailer } from './mailer'
+import { firestoreCentreMailStore, firestoreNoticeStore } from './notice-firestore'
+import type { NoticePorts } from './notices'
+import { webPushService } from './web-push'
 
 function app() {
   return getApps()[0] ?? initializeApp()
@@ -28,7 +35,27 @@ export function inquiryPorts(): { quota: InquiryQuota; store: InquiryStore } {
   return { quota: firestoreInquiryQuota(db), store: firestoreInquiryStore(db) }
 }
 
-/** The Admin SDK's Firestore (the enrolment schedule). */
+let mailer: Mailer | null = null
+function sharedMailer(): Mailer {
+  mailer ??= smtpMailer(process.env.SMTP_URL)
+  return mailer
+}
+
+export function noticePorts(): NoticePorts {
+  const vapid = vapidKeys()
+  return {
+    store: firestoreNoticeStore(getFirestore(app())),
+    push: vapid ? webPushService(vapid) : null,
+    mailer: sharedMailer(),
+    mail: mailConfig(),
+  }
+}
+
+export function centreMailPorts(): CentreMailPorts {
+  return { store: firestoreCentreMailStore(getFirestore(app())), mailer: sharedMailer(), mail: mailConfig() }
+}
+
+/** The Admin SDK's Firestore (the enrolment schedule, the notices' unsubscribe page). */
 export function adminFirestore() {
   return getFirestore(app())
 }

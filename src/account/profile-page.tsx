@@ -18,6 +18,8 @@ import './account.css'
 export interface ProfilePageProps {
   /** The 'Your Kids' list (the kids feature renders it; it shows only when the parent has children). */
   readonly kidsSection?: ReactNode
+  /** The centre's notices and the push choice (the notices feature's section). */
+  readonly noticesSection?: ReactNode
   /** Sign-out and the parent's data (the app composes them from the outbox and the backend). */
   readonly actions: SessionActions
   /** The signed-in state (from the router's context). */
@@ -26,7 +28,7 @@ export interface ProfilePageProps {
   readonly chosenPlan?: KidPlan | undefined
 }
 
-export function ProfilePage({ kidsSection, actions, session, chosenPlan }: ProfilePageProps) {
+export function ProfilePage({ kidsSection, noticesSection, actions, session, chosenPlan }: ProfilePageProps) {
   const auth = useAuthState(session)
   const navigate = useNavigate()
   const chosenPlanId = useId()
@@ -64,6 +66,7 @@ export function ProfilePage({ kidsSection, actions, session, chosenPlan }: Profi
           </Link>
         </section>
       ) : null}
+      {noticesSection}
       <PersonalDetails user={auth.user} />
       {chosenPlan ? null : (
         <Link to="/add-kid" className="profile-add-kid">

@@ -50,6 +50,8 @@ describe('signing out', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/'))
     expect(world().backend.auth.calls.signOut).toBe(1)
     expect(world().backend.device.clears).toBeGreaterThanOrEqual(1)
+    // This device's push subscription is forgotten while the parent is still signed in.
+    expect(world().backend.push.calls.turnOff).toBe(1)
   })
 
   it('with children waiting, says how many; Keep keeps them for the next sign-in', async () => {
@@ -109,6 +111,13 @@ describe('signing out', () => {
 describe("'Download my data'", () => {
   it('gives one zip with the account, every child as JSON and every photo, waiting children included', async () => {
     seedKid(world(), storedKid('saved1', { kidName: 'Amara Obi' }))
+    world().backend.notices.add('parent1', {
+      id: 'n1',
+      kidId: 'saved1',
+      kidName: 'Amara Obi',
+      text: "Amara Obi's place is confirmed from 4 January 2027.",
+      createdAt: Date.UTC(2026, 10, 27, 9),
+    })
     world().storage.uploadFailures.push(transientError())
     await queueChild('waiting1', 'Bola Ade')
     let zip: Blob | null = null
@@ -129,6 +138,16 @@ describe("'Download my data'", () => {
       uid: 'parent1',
       email: 'ngozi@example.com',
     })
+    // The centre's notices to the parent.
+    expect(JSON.parse(strFromU8(files['notices.json'] ?? new Uint8Array()))).toEqual([
+      {
+        child: 'Amara Obi',
+        childId: 'saved1',
+        text: "Amara Obi's place is confirmed from 4 January 2027.",
+        at: '2026-11-27T09:00:00.000Z',
+        readAt: null,
+      },
+    ])
     const children = names
       .filter((name) => name.endsWith('child.json'))
       .map((name) => JSON.parse(strFromU8(files[name] ?? new Uint8Array())))

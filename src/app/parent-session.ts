@@ -10,6 +10,7 @@ import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import type { PhotoStoragePort } from '#shared/backend/kids-ports'
+import type { NoticesSeen } from '#shared/backend/notices-ports'
 import { siteConfig } from '#shared/config/site-config'
 import { keepDeviceDataOnceQueued } from '#shared/device/persistent-storage'
 import { clearSharedPhotos } from '#shared/device/shared-photos'
@@ -24,6 +25,13 @@ const LEGACY_PHOTO_CACHE = 'sunbeam-child-photos'
 async function deletePhotosQuickly(photos: PhotoStoragePort, paths: readonly string[], ms: number) {
   const attempt = Promise.allSettled(paths.map((path) => photos.delete(path)))
   await Promise.race([attempt, new Promise((resolve) => setTimeout(resolve, ms))])
+}
+
+/** Forgets this device's push subscription (server and browser) while the parent is still signed in. */
+async function forgetPushQuickly(runtime: OutboxRuntime, user: AuthUser): Promise<void> {
+  await runtime.backend.push
+    .turnOff(user.uid, 3_000)
+    .catch((error: unknown) => console.warn('Notifications stay on for this device', error))
 }
 
 /** Removes everything of the former parent kept on this device by the app and the backend. */
@@ -47,7 +55,11 @@ async function clearDevice(runtime: OutboxRuntime): Promise<void> {
  */
 export async function signOutParent(runtime: OutboxRuntime, user: AuthUser, keep: boolean): Promise<void> {
   const orphans = await runtime.endSession(user.uid, keep)
-  await deletePhotosQuickly(runtime.backend.photos, orphans, 3_000)
+  // This device stops hearing of the parent's notices: the next parent on it must not see them.
+  await Promise.all([
+    deletePhotosQuickly(runtime.backend.photos, orphans, 3_000),
+    forgetPushQuickly(runtime, user),
+  ])
   await runtime.backend.auth.signOut()
   await clearDevice(runtime)
 }
@@ -132,7 +144,14 @@ export async function buildMyDataZip(
     import('fflate'),
     import('#kids/kid-photo'),
   ])
-  const children = await knownChildren(runtime, user.uid)
+  const [children, notices] = await Promise.all([
+    knownChildren(runtime, user.uid),
+    firstSnapshot<NoticesSeen | null>(
+      (next, fail) => runtime.backend.notices.watch(user.uid, next, fail),
+      5_000,
+      null,
+    ),
+  ])
   const total = children.reduce((sum, kid) => sum + kid.photos.length, 0)
   let done = 0
   onProgress({ done, total })
@@ -140,6 +159,15 @@ export async function buildMyDataZip(
   const missing: string[] = []
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`)
   files['account.json'] = json({ uid: user.uid, name: user.displayName, email: user.email })
+  files['notices.json'] = json(
+    (notices?.notices ?? []).map((notice) => ({
+      child: notice.kidName,
+      childId: notice.kidId,
+      text: notice.text,
+      at: notice.createdAt === null ? null : new Date(notice.createdAt).toISOString(),
+      readAt: notice.readAt === null ? null : new Date(notice.readAt).toISOString(),
+    })),
+  )
   for (const [index, kid] of children.entries()) {
     const folder = `children/${String(index + 1).padStart(2, '0')}-${kid.fields.kidName.replace(/[^A-Za-z0-9]+/g, '-')}`
     const photoNames: string[] = []
@@ -169,7 +197,7 @@ export async function buildMyDataZip(
   files['README.txt'] = strToU8(
     [
       `Your data at ${siteConfig.name}, as this device could read it on ${new Date().toISOString()}.`,
-      'account.json: your account. children/: each child, its details (child.json) and its photos.',
+      "account.json: your account. notices.json: the centre's notices to you. children/: each child, its details (child.json) and its photos.",
       missing.length > 0
         ? `These photos could not be read (no connection?): ${missing.join(', ')}. Download again when you are online.`
         : 'Every photo is included.',
@@ -194,6 +222,9 @@ export async function deleteAccountData(
   // What this device knows of (a child queued here may have photos uploaded but no record yet).
   const known = await knownChildren(runtime, user.uid)
   const orphans = await runtime.endSession(user.uid, false)
+  // Their notices go with the account on the server (the function accountDeleted); this device stops
+  // hearing of them now.
+  await forgetPushQuickly(runtime, user)
   // Firestore's queue goes first: nothing waiting in it may re-create a record after the deletion.
   forgetKidsData()
   await backend.device

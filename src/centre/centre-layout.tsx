@@ -11,6 +11,7 @@ import { isOnline, isOnlineOnServer, subscribeOnline } from '#shared/ui/online-s
 // holds the screen until it has loaded.
 import centreCssUrl from './centre.css?url'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
+import { MailChoices } from './mail-choices'
 
 function CentreStyles() {
   return <link rel="stylesheet" href={centreCssUrl} precedence="default" />
@@ -113,6 +114,7 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
         </p>
       )}
       {children}
+      <MailChoices port={store.port} />
     </div>
   )
 }

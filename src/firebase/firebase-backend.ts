@@ -7,7 +7,9 @@ import { getFirebase } from './firebase-app'
 import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseInquiries } from './firebase-inquiries'
 import { createFirebaseKids } from './firebase-kids'
+import { createFirebaseNotices } from './firebase-notices'
 import { createFirebasePhotos } from './firebase-photos'
+import { createFirebasePush } from './firebase-push'
 import { createFirebaseRegistrations } from './firebase-registrations'
 
 export async function createFirebaseBackend(): Promise<Backend> {
@@ -27,6 +29,8 @@ export async function createFirebaseBackend(): Promise<Backend> {
     account: createFirebaseAccountData(services),
     device: { clear: () => services.clearFirestore() },
     registrations: createFirebaseRegistrations(services),
+    notices: createFirebaseNotices(services),
+    push: createFirebasePush(services),
     // Its own chunk: only the staff screens load it (docs/decisions/0023).
     loadCentre: () => import('./firebase-centre').then((m) => m.createFirebaseCentre(services)),
   }

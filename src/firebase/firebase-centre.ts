@@ -25,6 +25,7 @@ import {
   where,
 } from 'firebase/firestore'
 import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
+import { centreMailFields, parseCentreMailChoices } from '#shared/records/centre-settings'
 import { parseStoredInquiry } from '#shared/records/inquiry-record'
 import { parseStoredKid } from '#shared/records/kid-record'
 import { parseReply, type Reply } from '#shared/records/reply-record'
@@ -247,6 +248,21 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       // Exactly the three fields the rules let staff change.
       const write = updateDoc(ref, { handled, handledAt: serverTimestamp(), handledBy: uid })
       return queuedWrite(ref, write, 'The inquiry mark')
+    },
+
+    watchMailChoices(listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'centre', 'settings'),
+          (snapshot) => listener(parseCentreMailChoices(snapshot.data())),
+          onError,
+        ),
+      )
+    },
+
+    async setMailChoices(choices) {
+      const ref = doc(await services.db(), 'centre', 'settings')
+      return queuedWrite(ref, setDoc(ref, centreMailFields(choices)), "The centre's e-mail choices")
     },
 
     async deleteInquiry(inquiryId) {

@@ -24,6 +24,7 @@ import {
   sharedPhotosTarget,
   storeSharedPhotos,
 } from '#shared/device/shared-photos'
+import { openNoticePage, showPushNotice } from './sw-push'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
@@ -36,6 +37,14 @@ const DAY_SECONDS = 24 * 60 * 60
 // nothing takes over a page on its own.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// The centre's notices, pushed by the function registrationNotice (./sw-push.ts; decision 0029).
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPushNotice(self, event.data?.text()))
+})
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openNoticePage(self, event.notification))
 })
 
 // Once active, this version serves every open page at once, the first install included.

@@ -9,6 +9,7 @@ import type { InquirySubmission } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { CentrePort, RegistrationsPort } from './centre-ports'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
+import type { NoticesPort, PushPort } from './notices-ports'
 import type { QueuedWrite, Unsubscribe } from './port-types'
 
 export type { QueuedWrite, Unsubscribe } from './port-types'
@@ -105,6 +106,9 @@ export interface Backend {
   readonly device: DeviceDataPort
   /** The centre's decision about a parent's child, as its owner reads it. */
   readonly registrations: RegistrationsPort
+  /** The parent's notices (the centre's decisions), and push to this device. */
+  readonly notices: NoticesPort
+  readonly push: PushPort
   /** The staff screens' port, loaded only when /centre asks for it (its code stays out of the parent area). */
   loadCentre(): Promise<CentrePort>
 }

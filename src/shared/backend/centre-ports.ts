@@ -1,6 +1,7 @@
 // Ports for the centre's side (/centre, staff only) and the parent's view of the centre's decision.
 // No Firebase types here. The staff port is loaded on demand (Backend.loadCentre), so its adapter code is
 // downloaded only by the staff screens, never by the parent area (docs/decisions/0023).
+import type { CentreMailChoices } from '#shared/records/centre-settings'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { KidPlan, StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
@@ -112,4 +113,11 @@ export interface CentrePort {
   markInquiry(inquiryId: string, handled: boolean): Promise<QueuedWrite>
   /** Deletes an inquiry (spam); resolves once queued on this device. */
   deleteInquiry(inquiryId: string): Promise<QueuedWrite>
+  /** Which e-mails the centre gets, live (both on until staff turn one off). */
+  watchMailChoices(
+    listener: (choices: CentreMailChoices) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe
+  /** Sets them; resolves once queued on this device. */
+  setMailChoices(choices: CentreMailChoices): Promise<QueuedWrite>
 }

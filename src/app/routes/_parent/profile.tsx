@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { ProfilePage } from '#account/profile-page'
 import { sessionActions } from '#app/parent-session'
 import { planSearch } from '#app/search-params'
 import { YourKids } from '#kids/your-kids'
 import { documentTitle, pageHead } from '#shared/config/document-title'
+
+// Its own chunk, loaded by the profile itself (not listed in the route tree every page carries).
+const NoticesSection = lazy(() =>
+  import('#notices/notices-section').then((module) => ({ default: module.NoticesSection })),
+)
 
 export const Route = createFileRoute('/_parent/profile')({
   head: () => pageHead(documentTitle('My Profile')),
@@ -29,6 +34,11 @@ function ProfileRoute() {
     <ProfilePage
       chosenPlan={plan}
       kidsSection={<YourKids userId={user.uid} />}
+      noticesSection={
+        <Suspense fallback={null}>
+          <NoticesSection userId={user.uid} />
+        </Suspense>
+      }
       actions={actions}
       session={session}
     />

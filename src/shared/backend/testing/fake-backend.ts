@@ -14,6 +14,7 @@ import type { InquirySubmission } from '#shared/records/inquiry-record'
 import { newUserRecord } from '#shared/records/user-record'
 import { createFakeCentre, createFakeRegistrations, FakeCentreServer } from './fake-centre-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
+import { FakeNotices, FakePush } from './fake-notices-ports'
 import { createFakeServer, type FakeServer } from './fake-server'
 
 interface Account {
@@ -344,6 +345,8 @@ export type FakeBackend = Backend & {
   device: FakeDevice
   /** The centre's records (children as staff see them, decisions, inquiries). */
   centre: FakeCentreServer
+  notices: FakeNotices
+  push: FakePush
 }
 
 export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
@@ -362,6 +365,8 @@ export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBacken
     device: createFakeDevice(kids),
     centre,
     registrations: createFakeRegistrations(centre),
+    notices: new FakeNotices(),
+    push: new FakePush(),
     loadCentre: async () => createFakeCentre(centre),
   }
 }

@@ -13,6 +13,7 @@ import {
   type StaffAccess,
 } from '#shared/backend/centre-ports'
 import { BackendError } from '#shared/backend/kids-ports'
+import { type CentreMailChoices, DEFAULT_MAIL_CHOICES } from '#shared/records/centre-settings'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import {
@@ -35,6 +36,8 @@ export class FakeCentreServer {
   now: () => number = () => Date.now()
   /** users/{uid}.email of the parents. */
   readonly parentEmails = new Map<string, string>()
+  /** centre/settings: which e-mails the centre gets. */
+  mailChoices: CentreMailChoices = DEFAULT_MAIL_CHOICES
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
   readonly writes: string[] = []
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
@@ -116,6 +119,13 @@ export class FakeCentreServer {
     return this.queued()
   }
 
+  setMailChoices(choices: CentreMailChoices): QueuedWrite {
+    this.writes.push(`mail ${choices.registrations} ${choices.inquiries}`)
+    this.mailChoices = choices
+    this.changed()
+    return this.queued()
+  }
+
   mark(inquiryId: string, handled: boolean): QueuedWrite {
     this.writes.push(`mark ${inquiryId} ${handled}`)
     this.inquiries = this.inquiries.map((inquiry) =>
@@ -186,6 +196,8 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
     decide: async (kidId, decision) => server.decide(kidId, decision),
     markInquiry: async (inquiryId, handled) => server.mark(inquiryId, handled),
     deleteInquiry: async (inquiryId) => server.deleteInquiry(inquiryId),
+    watchMailChoices: (listener) => follow(() => listener(server.mailChoices)),
+    setMailChoices: async (choices) => server.setMailChoices(choices),
   }
 }
 

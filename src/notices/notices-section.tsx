@@ -1,0 +1,68 @@
+// 'Notices' on My Profile: what the centre decided about the parent's children, newest first, live.
+// Opening one marks it read and goes to the child's page. Push for this device is offered here, only on
+// the parent's own tap (push-choice.tsx).
+import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
+import { getBackend } from '#shared/backend/backend'
+import { siteConfig } from '#shared/config/site-config'
+import type { Notice } from '#shared/records/notice-record'
+import { NoticesStyles } from './notices-styles'
+import { PushChoice } from './push-choice'
+import { useNotices } from './use-notices'
+
+/** '27 Nov, 10:05', in the centre's time zone, as the parent lives it. */
+function when(ms: number | null): string {
+  if (ms === null) return 'just now'
+  return new Date(ms).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: siteConfig.timeZone,
+  })
+}
+
+function markRead(userId: string, notice: Notice) {
+  if (notice.readAt !== null) return
+  void getBackend()
+    .then((backend) => backend.notices.markRead(userId, notice.id))
+    .catch((error: unknown) => console.warn('The notice could not be marked read', error))
+}
+
+export function NoticesSection({ userId }: { readonly userId: string }) {
+  const headingId = useId()
+  const seen = useNotices(userId)
+  return (
+    <section id="notices" className="profile-card notices" aria-labelledby={headingId}>
+      <NoticesStyles />
+      <div className="profile-card-head">
+        <h2 id={headingId}>Notices</h2>
+      </div>
+      <PushChoice userId={userId} />
+      {seen === null ? (
+        <p className="notices__empty">Loading your notices…</p>
+      ) : seen.notices.length === 0 ? (
+        <p className="notices__empty">
+          No notices yet. When the centre decides about one of your children, you will read it here.
+        </p>
+      ) : (
+        <ul className="notices__list">
+          {seen.notices.map((notice) => (
+            <li key={notice.id} className="notices__item" data-unread={notice.readAt === null}>
+              <Link
+                to="/kid/$kidId"
+                params={{ kidId: notice.kidId }}
+                className="notices__link"
+                onClick={() => markRead(userId, notice)}
+              >
+                {notice.readAt === null ? <span className="notices__new">New</span> : null}
+                <span className="notices__text">{notice.text}</span>
+                <span className="notices__when">{when(notice.createdAt)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,85 @@
+// 'Tell me when the centre answers': push on this device, asked for only on the parent's own tap (never
+// on load), and offered only where the browser can deliver it (docs/decisions/0029). Where it cannot,
+// or until the parent allows it, notices come by e-mail.
+import { useEffect, useState } from 'react'
+import { getBackend } from '#shared/backend/backend'
+import type { PushState } from '#shared/backend/notices-ports'
+
+export const pushMessages = {
+  off: 'Until then, notices come to you by e-mail.',
+  on: 'Notifications are on for this device: you hear of each notice here.',
+  denied:
+    "Notifications are blocked for this site in your browser's settings, so notices come to you by e-mail. Allow them there to hear of them here.",
+  'install-first':
+    'On iPhone and iPad, notifications come only to the installed app: add Sunbeam to your Home Screen (Share, then Add to Home Screen), open it from there and turn them on. Until then, notices come to you by e-mail.',
+  unsupported: 'This browser cannot show notifications, so notices come to you by e-mail.',
+  failed: 'Notifications could not be turned on. Please try again.',
+} as const
+
+export function PushChoice({ userId }: { readonly userId: string }) {
+  const [state, setState] = useState<PushState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    let current = true
+    void getBackend()
+      .then((backend) => backend.push.state(userId))
+      .then((next) => {
+        if (current) setState(next)
+      })
+      .catch(() => {
+        if (current) setState('unsupported')
+      })
+    return () => {
+      current = false
+    }
+  }, [userId])
+
+  async function change(on: boolean) {
+    setBusy(true)
+    setFailed(false)
+    try {
+      const backend = await getBackend()
+      if (on) setState(await backend.push.turnOn(userId))
+      else {
+        await backend.push.turnOff(userId)
+        setState('off')
+      }
+    } catch (error) {
+      console.warn('Notifications could not be changed', error)
+      setFailed(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (state === null) return null
+  return (
+    <div className="push-choice" data-push={state}>
+      {state === 'off' ? (
+        <button
+          type="button"
+          className="push-choice__button"
+          disabled={busy}
+          onClick={() => void change(true)}
+        >
+          Tell me when the centre answers
+        </button>
+      ) : null}
+      <p className="push-choice__note" role="status">
+        {failed ? pushMessages.failed : pushMessages[state]}
+      </p>
+      {state === 'on' ? (
+        <button
+          type="button"
+          className="account-secondary-button push-choice__off"
+          disabled={busy}
+          onClick={() => void change(false)}
+        >
+          Turn off notifications
+        </button>
+      ) : null}
+    </div>
+  )
+}
