@@ -62,15 +62,24 @@ export interface NoticePorts {
 /** A registration as stored, read loosely: any state (new ones fall to noticeText's default). */
 export function decisionSeen(data: unknown): (DecisionSeen & { decidedAt: number | null }) | null {
   if (typeof data !== 'object' || data === null) return null
-  const { state, startDate, decidedAt } = data as Record<string, unknown>
+  const { state, startDate, decidedAt, replyBy, reason, lapsedOn, askId } = data as Record<string, unknown>
   if (typeof state !== 'string') return null
+  const text = (value: unknown) => (typeof value === 'string' ? value : null)
   const millis =
     typeof decidedAt === 'object' && decidedAt !== null && 'toMillis' in decidedAt
       ? (decidedAt as { toMillis(): number }).toMillis()
       : typeof decidedAt === 'number'
         ? decidedAt
         : null
-  return { state, startDate: typeof startDate === 'string' ? startDate : null, decidedAt: millis }
+  return {
+    state,
+    startDate: text(startDate),
+    replyBy: text(replyBy),
+    reason: text(reason),
+    lapsedOn: text(lapsedOn),
+    askId: text(askId),
+    decidedAt: millis,
+  }
 }
 
 /** What the push message carries: the service worker shows it and opens `url` on a tap. */

@@ -45,6 +45,47 @@ describe('noticeText', () => {
     expect(noticeText(same, { ...same }, 'Amara')).toBeNull()
     expect(noticeText(null, { state: 'offered', startDate: '2027-01-04' }, 'Amara')).toBeNull()
     expect(noticeText(null, { state: 'confirmed', startDate: null }, 'Amara')).toBeNull()
+    expect(noticeText(null, { state: 'archived', startDate: null }, 'Amara')).toBeNull()
+  })
+})
+
+describe('noticeText for the enrolment states (decision 0031)', () => {
+  const waiting = { state: 'waitlisted', startDate: null, waitingSince: '2026-09-01' }
+  const offer = { state: 'offered', startDate: '2027-02-01', replyBy: '2026-12-04' }
+
+  it('says a place is offered, from when, and by when to answer', () => {
+    expect(noticeText(waiting, offer, 'Amara')).toBe(
+      'A place for Amara is offered from 1 February 2027. Please accept or decline it in the app by 4 December 2026.',
+    )
+  })
+
+  it("says why the centre cannot offer a place, in the staff's words", () => {
+    expect(
+      noticeText(null, { state: 'declined', startDate: null, reason: 'We have no baby room.' }, 'Bola'),
+    ).toBe('We cannot offer Bola a place: We have no baby room.')
+  })
+
+  it('says an unanswered offer lapsed and the child is back on the waiting list', () => {
+    expect(noticeText(offer, { ...waiting, lapsedOn: '2026-12-04' }, 'Amara')).toBe(
+      'The place offered for Amara was not accepted by 4 December 2026, so it has gone to the next family. Amara is back on the waiting list.',
+    )
+  })
+
+  it("asks 'Still interested?' once, and says nothing when it is answered", () => {
+    const asked = { ...waiting, askId: 'ask1' }
+    expect(noticeText(waiting, asked, 'Chidi')).toBe(
+      "Is Chidi still coming to us? Please answer 'Still interested?' in the app within 14 days, or Chidi leaves the waiting list.",
+    )
+    expect(noticeText(asked, { ...asked }, 'Chidi')).toBeNull()
+    expect(noticeText(asked, waiting, 'Chidi')).toBeNull()
+  })
+
+  it('says a withdrawn family left the list, and that staff put it back', () => {
+    const withdrawn = { state: 'withdrawn', startDate: null }
+    expect(noticeText({ ...waiting, askId: 'ask1' }, withdrawn, 'Dayo')).toBe(
+      'Dayo is no longer on the waiting list: we did not hear that you are still interested. Tell us if you are, and we will put Dayo back.',
+    )
+    expect(noticeText(withdrawn, waiting, 'Dayo')).toBe('Dayo is back on the waiting list.')
   })
 })
 

@@ -8,7 +8,21 @@ import { formatStartDate } from './registration-record'
 export interface DecisionSeen {
   readonly state: string
   readonly startDate: string | null
+  /** offered: the last day to answer. */
+  readonly replyBy?: string | null
+  /** declined: the centre's words to the parent. */
+  readonly reason?: string | null
+  /** waitlisted after an offer nobody answered: that offer's reply-by date. */
+  readonly lapsedOn?: string | null
+  /** waitlisted: the open 'Still interested?' question, if one is asked. */
+  readonly askId?: string | null
 }
+
+/** What a parent would be told about: a change of any of these is news, a rewrite of them is not. */
+const told = (decision: DecisionSeen) =>
+  [decision.state, decision.startDate, decision.replyBy, decision.reason, decision.lapsedOn, decision.askId]
+    .map((value) => value ?? '')
+    .join('|')
 
 /**
  * What the parent is told when the centre's decision about `kidName` goes from `before` to `after`, or
@@ -22,14 +36,32 @@ export function noticeText(
   kidName: string,
 ): string | null {
   if (!after) return null
-  if (before && before.state === after.state && before.startDate === after.startDate) return null
+  if (before && told(before) === told(after)) return null
   switch (after.state) {
     case 'confirmed':
       if (typeof after.startDate !== 'string') return null
       return before?.state === 'confirmed'
         ? `${kidName}'s start date has changed: the place is now confirmed from ${formatStartDate(after.startDate)}.`
         : `${kidName}'s place is confirmed from ${formatStartDate(after.startDate)}.`
+    case 'offered':
+      if (typeof after.startDate !== 'string' || typeof after.replyBy !== 'string') return null
+      return `A place for ${kidName} is offered from ${formatStartDate(after.startDate)}. Please accept or decline it in the app by ${formatStartDate(after.replyBy)}.`
+    case 'declined':
+      return after.reason
+        ? `We cannot offer ${kidName} a place: ${after.reason}`
+        : `We cannot offer ${kidName} a place.`
+    case 'withdrawn':
+      return `${kidName} is no longer on the waiting list: we did not hear that you are still interested. Tell us if you are, and we will put ${kidName} back.`
     case 'waitlisted':
+      if (before?.state === 'waitlisted') {
+        // The same list: only a new 'Still interested?' is news (its answer, or a rewrite, is not).
+        return after.askId && after.askId !== before.askId
+          ? `Is ${kidName} still coming to us? Please answer 'Still interested?' in the app within 14 days, or ${kidName} leaves the waiting list.`
+          : null
+      }
+      if (before?.state === 'offered' && after.lapsedOn)
+        return `The place offered for ${kidName} was not accepted by ${formatStartDate(after.lapsedOn)}, so it has gone to the next family. ${kidName} is back on the waiting list.`
+      if (before?.state === 'withdrawn') return `${kidName} is back on the waiting list.`
       return before?.state === 'confirmed'
         ? `${kidName}'s place is no longer confirmed: ${kidName} is on the waiting list.`
         : `${kidName} is on the waiting list. We will tell you when a place opens.`
