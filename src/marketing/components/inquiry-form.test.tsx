@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { InquiryRefusedError } from '#shared/backend/inquiry-refused'
 import { createFakeInquiries } from '#shared/backend/testing/fake-backend'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
+import { WAIT } from '#test/timeouts'
 import { InquiryForm, inquiryMessages, KEPT_NOTICE_DELAY_MS } from './inquiry-form'
 
 /** Answered by the server at once (a connection that works). */
@@ -124,7 +125,7 @@ describe('InquiryForm', () => {
     expect(screen.getByRole('status')).toHaveTextContent(inquiryMessages.sending)
     expect(
       await screen.findByText(inquiryMessages.kept('Ada'), undefined, {
-        timeout: KEPT_NOTICE_DELAY_MS + 2_000,
+        timeout: KEPT_NOTICE_DELAY_MS + WAIT.timeout,
       }),
     ).toBeInTheDocument()
     expect(screen.queryByText(inquiryMessages.sent('Ada'))).not.toBeInTheDocument()
@@ -166,7 +167,7 @@ describe('InquiryForm', () => {
     render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
-    await screen.findByText(inquiryMessages.kept('Ada'), undefined, { timeout: KEPT_NOTICE_DELAY_MS + 2_000 })
+    await screen.findByText(inquiryMessages.kept('Ada'), undefined, { timeout: KEPT_NOTICE_DELAY_MS + WAIT.timeout })
     inquiries.server.refuse()
     expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
