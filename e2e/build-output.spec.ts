@@ -89,12 +89,16 @@ test('every page carries its styles inline, so no stylesheet request holds up th
     expect(html, page).toMatch(/<style>[^<]*\.hero\{/)
     expect(html, page).not.toContain('rel="stylesheet"')
   }
-  // Nothing links the site's stylesheet file, so the build does not ship (or precache) it. The one
-  // stylesheet file is the staff screens' own, which /centre links when it renders (decision 0023).
+  // Nothing links the site's stylesheet file, so the build does not ship (or precache) it. The two
+  // stylesheet files are the staff screens' own, which /centre links when it renders (decision 0023),
+  // and the parent's notices', linked by the parent area once it draws them (decision 0030).
   const cssFiles = filesIn(outDir).filter((file) => file.endsWith('.css'))
-  expect(cssFiles.map((file) => file.replace(/-[\w-]{8}\.css$/, '.css'))).toEqual(['assets/centre.css'])
+  expect(cssFiles.map((file) => file.replace(/-[\w-]{8}\.css$/, '.css')).sort()).toEqual([
+    'assets/centre.css',
+    'assets/notices.css',
+  ])
   for (const page of [...marketingPages, 'app-shell.html'])
-    expect(readFileSync(join(outDir, page), 'utf8'), page).not.toContain(cssFiles[0])
+    for (const file of cssFiles) expect(readFileSync(join(outDir, page), 'utf8'), page).not.toContain(file)
 })
 
 /**

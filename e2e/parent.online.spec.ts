@@ -233,7 +233,10 @@ test("'Download my data' on a device that never held the child includes it; 'Del
       'children/01-Chidi-Eze/child.json',
       'children/01-Chidi-Eze/photo-1-cover.jpg',
       'children/01-Chidi-Eze/photo-2.jpg',
+      // The centre's notices to this parent: none, no decision was made (decision 0030).
+      'notices.json',
     ])
+    expect(JSON.parse(strFromU8(files['notices.json'] ?? new Uint8Array()))).toEqual([])
     const child = JSON.parse(strFromU8(files['children/01-Chidi-Eze/child.json'] ?? new Uint8Array()))
     expect(child).toMatchObject({ kidName: 'Chidi Eze', status: 'saved' })
     expect(Buffer.from(files['children/01-Chidi-Eze/photo-1-cover.jpg'] ?? [])).toEqual(

@@ -103,7 +103,10 @@ test("'Download my data' gives one zip file with the account, every child's reco
     `${folders.chidi}/child.json`,
     `${folders.chidi}/photo-1-cover.jpg`,
     `${folders.chidi}/photo-2.jpg`,
+    // The centre's notices to this parent (none yet in this world: an empty list, decision 0030).
+    'notices.json',
   ])
+  expect(json('notices.json')).toEqual([])
   expect(json('account.json')).toEqual({ uid, name: 'Ngozi Parent', email })
   expect(json(`${folders.chidi}/child.json`)).toMatchObject({
     kidName: 'Chidi Eze',

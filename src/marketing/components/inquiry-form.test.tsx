@@ -167,7 +167,9 @@ describe('InquiryForm', () => {
     render(<InquiryForm onSend={(inquiry) => inquiries.send(inquiry)} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
-    await screen.findByText(inquiryMessages.kept('Ada'), undefined, { timeout: KEPT_NOTICE_DELAY_MS + WAIT.timeout })
+    await screen.findByText(inquiryMessages.kept('Ada'), undefined, {
+      timeout: KEPT_NOTICE_DELAY_MS + WAIT.timeout,
+    })
     inquiries.server.refuse()
     expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
