@@ -4,7 +4,7 @@
 // against the real Auth emulator; Firestore's server is unreachable here, as in the rest of the suite.
 import type { Locator, Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
-import { expect, test } from './fixtures'
+import { expect, settled, test } from './fixtures'
 import { amara, kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 import { answerStorage } from './storage-fake'
@@ -176,6 +176,8 @@ interface ScreenSample {
   loader: boolean
   scrollY: number
   path: string
+  /** Where 'Add your child' is on the page (from its top), null while it is not there. */
+  addKidTop: number | null
 }
 
 /**
@@ -192,6 +194,12 @@ async function sampleScreen(page: Page) {
         loader: (document.body.textContent ?? '').includes('Checking that you are signed in'),
         scrollY: Math.round(window.scrollY),
         path: location.pathname,
+        addKidTop: (() => {
+          const link = [...document.querySelectorAll('main a')].find(
+            (a) => a.textContent?.trim() === 'Add your child',
+          )
+          return link ? Math.round(link.getBoundingClientRect().top + window.scrollY) : null
+        })(),
       })
     }
     Object.assign(window, { __screenSamples: samples, __screenRecord: record })
@@ -231,8 +239,17 @@ test("after signing up, adding and editing a child, 'My Profile' shows at the to
   await page.getByLabel('Password').fill('sunbeam-secret-1')
   await page.getByRole('button', { name: 'Sign Up Now' }).click()
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
+  // The last of the page to be filled in (the notices, from Firestore's cache): nothing moved meanwhile.
+  // (The notices section drawn after the page pushed 'Add your child' 290 px down under the finger.)
+  await expect(page.getByText(/No notices yet/)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Notices' })).toBeVisible()
+  await settled(page)
   let seen = await screen.take()
   expect(seen.loaderShown, 'the sign-in loader during sign-up').toBe(false)
+  expect(
+    [...new Set(seen.profile.map((s) => s.addKidTop))],
+    "where 'Add your child' was on My Profile, frame by frame",
+  ).toHaveLength(1)
 
   // Add a child: the submit button is at the end of a long form, so the page is scrolled far down.
   await page.getByRole('link', { name: 'Add your child' }).click()

@@ -7,6 +7,7 @@ import type { DataProgress, DeletionResult, SessionActions } from '#account/sess
 import { forgetKidsData } from '#kids/kids-data'
 import { mergeKids } from '#kids/kids-view'
 import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import { forgetNotices } from '#notices/notices-data'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import type { PhotoStoragePort } from '#shared/backend/kids-ports'
@@ -37,6 +38,7 @@ async function forgetPushQuickly(runtime: OutboxRuntime, user: AuthUser): Promis
 /** Removes everything of the former parent kept on this device by the app and the backend. */
 async function clearDevice(runtime: OutboxRuntime): Promise<void> {
   forgetKidsData()
+  forgetNotices()
   const results = await Promise.allSettled([
     runtime.backend.device.clear(),
     runtime.copies.clear(),
@@ -227,6 +229,7 @@ export async function deleteAccountData(
   await forgetPushQuickly(runtime, user)
   // Firestore's queue goes first: nothing waiting in it may re-create a record after the deletion.
   forgetKidsData()
+  forgetNotices()
   await backend.device
     .clear()
     .catch((error: unknown) => console.warn('Firestore data stays on the device', error))

@@ -1,9 +1,10 @@
 // 'Tell me when the centre answers': push on this device, asked for only on the parent's own tap (never
 // on load), and offered only where the browser can deliver it (docs/decisions/0029). Where it cannot,
 // or until the parent allows it, notices come by e-mail.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { getBackend } from '#shared/backend/backend'
-import type { PushState } from '#shared/backend/notices-ports'
+import { noticesOf } from './notices-data'
+import { useNoticesState } from './use-notices'
 
 export const pushMessages = {
   off: 'Until then, notices come to you by e-mail.',
@@ -17,34 +18,20 @@ export const pushMessages = {
 } as const
 
 export function PushChoice({ userId }: { readonly userId: string }) {
-  const [state, setState] = useState<PushState | null>(null)
+  // What this browser can do was asked before the screen showed (notices-data.ts).
+  const { push: state } = useNoticesState(userId)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    let current = true
-    void getBackend()
-      .then((backend) => backend.push.state(userId))
-      .then((next) => {
-        if (current) setState(next)
-      })
-      .catch(() => {
-        if (current) setState('unsupported')
-      })
-    return () => {
-      current = false
-    }
-  }, [userId])
 
   async function change(on: boolean) {
     setBusy(true)
     setFailed(false)
     try {
       const backend = await getBackend()
-      if (on) setState(await backend.push.turnOn(userId))
+      if (on) noticesOf(userId).setPush(await backend.push.turnOn(userId))
       else {
         await backend.push.turnOff(userId)
-        setState('off')
+        noticesOf(userId).setPush('off')
       }
     } catch (error) {
       console.warn('Notifications could not be changed', error)

@@ -1,23 +1,14 @@
-// The parent's notices, live: from Firestore's cache first (offline too), then the server's.
-import { useEffect, useState } from 'react'
-import { getBackend } from '#shared/backend/backend'
+// The parent's notices and this device's push choice, live: from Firestore's cache first (offline too),
+// then the server's; one listener per signed-in parent, shared by the bar and the section (notices-data.ts).
+import { useSyncExternalStore } from 'react'
 import type { NoticesSeen } from '#shared/backend/notices-ports'
+import { type NoticesState, noticesOf } from './notices-data'
+
+export function useNoticesState(userId: string): NoticesState {
+  const source = noticesOf(userId)
+  return useSyncExternalStore(source.subscribe, source.get, source.get)
+}
 
 export function useNotices(userId: string): NoticesSeen | null {
-  const [seen, setSeen] = useState<NoticesSeen | null>(null)
-  useEffect(() => {
-    let stop: (() => void) | null = null
-    let cancelled = false
-    void getBackend().then((backend) => {
-      if (cancelled) return
-      stop = backend.notices.watch(userId, setSeen, (error) =>
-        console.warn('Notices could not be followed', error),
-      )
-    })
-    return () => {
-      cancelled = true
-      stop?.()
-    }
-  }, [userId])
-  return seen
+  return useNoticesState(userId).seen
 }
