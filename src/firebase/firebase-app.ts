@@ -34,6 +34,7 @@ import type { AuthUser } from '#shared/backend/backend-ports'
 import { appCheckSettings } from './app-check-config'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
 import { kidsOfQuery } from './firebase-kids-query'
+import { noticesOfQuery } from './firebase-notices-query'
 import { type PrimedQuery, primeQuery } from './firebase-primed-query'
 import { readRememberedParent } from './remembered-parent'
 
@@ -63,6 +64,8 @@ export interface FirebaseServices {
   readonly remembered: AuthUser | null
   /** The remembered parent's records, listened to before Auth existed (null: nobody remembered). */
   readonly primedKids: PrimedQuery | null
+  /** The remembered parent's notices, likewise (not waited for: the start needs only the children). */
+  readonly primedNotices: PrimedQuery | null
   /** Whether Auth has given its first answer (until then Firestore works from its cache only). */
   authSettled(): boolean
 }
@@ -142,6 +145,7 @@ async function createServices(): Promise<FirebaseServices> {
 
   const remembered = readRememberedParent()
   let primedKids: PrimedQuery | null = null
+  let primedNotices: PrimedQuery | null = null
   let held: Firestore | null = null
   if (remembered) {
     db = createDb()
@@ -152,6 +156,7 @@ async function createServices(): Promise<FirebaseServices> {
     // Bounded: opening its IndexedDB can wait on another tab (a deletion under way there).
     await Promise.race([offline, new Promise((resolve) => setTimeout(resolve, PRIMING_MS))])
     primedKids = primeQuery(kidsOfQuery(db, remembered.uid), remembered.uid)
+    primedNotices = primeQuery(noticesOfQuery(db, remembered.uid), remembered.uid)
     await primedKids.ready(PRIMING_MS)
   }
 
@@ -173,7 +178,10 @@ async function createServices(): Promise<FirebaseServices> {
     answer()
     stopFirst()
     // A refused session: its records are not to be asked of the server without an account.
-    if (!user) primedKids?.stop()
+    if (!user) {
+      primedKids?.stop()
+      primedNotices?.stop()
+    }
     // Auth has answered: Firestore (now following Auth's account) may talk to the server. A session the
     // server refused is cleared by the app before anything is sent (the outbox follows Auth, not this).
     if (held && held === db) void enableNetwork(held).catch(() => undefined)
@@ -187,6 +195,7 @@ async function createServices(): Promise<FirebaseServices> {
     persistentCache,
     remembered,
     primedKids,
+    primedNotices,
     authSettled: () => settled,
     async db() {
       // A write waits for Auth's answer: made before it, Firestore would queue it for no account. And for
@@ -216,6 +225,7 @@ async function createServices(): Promise<FirebaseServices> {
       // One clearing at a time: the sign-out flow and the signed-out event both ask for it.
       clearing ??= (async () => {
         primedKids?.stop()
+        primedNotices?.stop()
         const old = db ?? createDb()
         db = null
         await terminate(old)
