@@ -33,8 +33,7 @@ import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'fireba
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { appCheckSettings } from './app-check-config'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
-import { kidsOfQuery } from './firebase-kids-query'
-import { noticesOfQuery } from './firebase-notices-query'
+import { kidsOfQuery, noticesOfQuery } from './firebase-parent-queries'
 import { type PrimedQuery, primeQuery } from './firebase-primed-query'
 import { readRememberedParent } from './remembered-parent'
 

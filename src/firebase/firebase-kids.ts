@@ -19,8 +19,8 @@ import { isKidId } from '#shared/records/ids'
 import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
-import { kidsOfQuery } from './firebase-kids-query'
 import { localCommit } from './firebase-local-commit'
+import { kidsOfQuery } from './firebase-parent-queries'
 
 /** Firestore codes that will not change on a retry (the rules, a malformed write). */
 const PERMANENT_CODES = new Set([

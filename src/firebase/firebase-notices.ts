@@ -5,7 +5,7 @@ import type { NoticesPort } from '#shared/backend/notices-ports'
 import { type Notice, parseNotice } from '#shared/records/notice-record'
 import type { FirebaseServices } from './firebase-app'
 import { queuedWrite } from './firebase-local-commit'
-import { noticesOfQuery } from './firebase-notices-query'
+import { noticesOfQuery } from './firebase-parent-queries'
 import { millisOf } from './firebase-registrations'
 
 export function createFirebaseNotices(services: FirebaseServices): NoticesPort {

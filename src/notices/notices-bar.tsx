@@ -3,8 +3,8 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { Notice } from '#shared/records/notice-record'
+import { useNotices } from './notices-data'
 import { NoticesStyles } from './notices-styles'
-import { useNotices } from './use-notices'
 
 type BadgingNavigator = Navigator & {
   setAppBadge?: (count?: number) => Promise<void>

@@ -2,6 +2,7 @@
 // loaders call prepareNotices) and kept for as long as the parent is signed in on this tab, as
 // kids-data.ts keeps the children. The 'Notices' bar and section then appear with the page, filled in:
 // drawn a moment after it, they pushed 'Add your child' 290 px down under the parent's finger.
+import { useSyncExternalStore } from 'react'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import { firstSnapshot } from '#shared/backend/first-snapshot'
@@ -106,4 +107,15 @@ export async function prepareNotices(userId: string, ms = 2500): Promise<void> {
 export function forgetNotices(): void {
   for (const { source } of sources.values()) source.close()
   sources.clear()
+}
+
+/** The parent's notices and this device's push choice, live (one listener per parent, shared). */
+export function useNoticesState(userId: string): NoticesState {
+  const source = noticesOf(userId)
+  return useSyncExternalStore(source.subscribe, source.get, source.get)
+}
+
+/** The parent's notices, live: from Firestore's cache first (offline too), then the server's. */
+export function useNotices(userId: string): NoticesSeen | null {
+  return useNoticesState(userId).seen
 }

@@ -6,9 +6,9 @@ import { useId } from 'react'
 import { getBackend } from '#shared/backend/backend'
 import { siteConfig } from '#shared/config/site-config'
 import type { Notice } from '#shared/records/notice-record'
+import { useNotices } from './notices-data'
 import { NoticesStyles } from './notices-styles'
 import { PushChoice } from './push-choice'
-import { useNotices } from './use-notices'
 
 /** '27 Nov, 10:05', in the centre's time zone, as the parent lives it. */
 function when(ms: number | null): string {

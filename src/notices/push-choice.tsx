@@ -3,8 +3,7 @@
 // or until the parent allows it, notices come by e-mail.
 import { useState } from 'react'
 import { getBackend } from '#shared/backend/backend'
-import { noticesOf } from './notices-data'
-import { useNoticesState } from './use-notices'
+import { noticesOf, useNoticesState } from './notices-data'
 
 export const pushMessages = {
   off: 'Until then, notices come to you by e-mail.',
