@@ -220,7 +220,7 @@ describe('the marketing pages as written for the visitor', () => {
     ]
     for (const [label, name] of fields)
       expect(form.getByLabelText(label, { exact: true }).getAttribute('name')).toBe(name)
-    // The browser's own validation stops an empty form (its behaviour: src/marketing/inquiry-form.test.tsx).
+    // The browser's own validation stops an empty form (its behaviour: src/marketing/components/inquiry-form.test.tsx).
     expect(form.getByLabelText('First name', { exact: true }).hasAttribute('required')).toBe(true)
     form.getByRole('button', { name: 'Submit Now' })
     const info = page.getByRole('region', { name: 'Get in Touch' })
