@@ -106,7 +106,10 @@ describe('/edit-kid/{kidId}', () => {
     history.push('/edit-kid/kid1')
     await user.type(await screen.findByLabelText('Months'), '19')
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
-    expect(errorOf('Months')).toBe('Child Age: enter whole years from 0 to 12 and months from 0 to 11')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() =>
+      expect(errorOf('Months')).toBe('Child Age: enter whole years from 0 to 12 and months from 0 to 11'),
+    )
     expect(screen.getByLabelText('Years')).toHaveFocus()
     await user.clear(screen.getByLabelText('Months'))
     await user.type(screen.getByLabelText('Years'), '1')
@@ -164,7 +167,8 @@ describe('/edit-kid/{kidId}', () => {
       2,
     )
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
-    expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Parent Phone')).toBe('Please fill in Parent Phone'))
     expect(errorOf('Images')).toBe('Max 6 images')
     expect(notify).toHaveBeenCalledWith('error', 'Max 6 images')
     expect(world().kids.saves).toEqual([])
@@ -209,7 +213,8 @@ describe('/edit-kid/{kidId}', () => {
     const gender = await screen.findByLabelText('Child Gender')
     expect(gender).toHaveValue('')
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
-    expect(errorOf('Child Gender')).toBe('Choose Male or Female')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Child Gender')).toBe('Choose Male or Female'))
     expect(errorOf('Plan')).toBe('Choose Monthly, Weekly or Daily')
     expect(gender).toHaveFocus()
     expect(world().kids.saves).toEqual([])
@@ -225,7 +230,8 @@ describe('/edit-kid/{kidId}', () => {
     await user.type(name, 'B')
     expect(name).toHaveValue('A'.repeat(81))
     await user.click(screen.getByRole('button', { name: 'Edit Child' }))
-    expect(errorOf('Child Name')).toBe('Child Name must be at most 80 characters')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Child Name')).toBe('Child Name must be at most 80 characters'))
     expect(errorOf('Address')).toBe('Address must be at most 300 characters')
     expect(name).toHaveFocus()
     await user.type(name, '{Backspace}')

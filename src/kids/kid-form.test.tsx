@@ -65,7 +65,8 @@ describe('/add-kid', () => {
     const user = userEvent.setup({ delay: null })
     world.render('/add-kid')
     await user.click(await screen.findByRole('button', { name: 'Add Child' }))
-    expect(errorOf('Child Name')).toBe('Please fill in Child Name')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Child Name')).toBe('Please fill in Child Name'))
     expect(errorOf('Years')).toBe('Please fill in Child Age')
     // A first child: Parent Name starts as the account's name (editable), so it is not missing.
     expect(screen.getByLabelText('Parent Name')).toHaveValue(PARENT.displayName)
@@ -102,7 +103,8 @@ describe('/add-kid', () => {
     await pickPhotos(user, pngFile('a.png'))
     fireEvent.change(screen.getByLabelText('Parent Name'), { target: { value: '    ' } })
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
-    expect(errorOf('Parent Name')).toBe('Please fill in Parent Name')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Parent Name')).toBe('Please fill in Parent Name'))
     expect(errorOf('Child Name')).toBeNull()
     expect(errorOf('Images')).toBeNull()
     expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
@@ -147,7 +149,8 @@ describe('/add-kid', () => {
     const seven = Array.from({ length: 7 }, (_, i) => pngFile(`p${i}.png`))
     await pickPhotos(user, seven)
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
-    expect(errorOf('Images')).toBe('Max 6 images')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Images')).toBe('Max 6 images'))
     expect(notify).toHaveBeenCalledWith('error', 'Max 6 images')
     expect(screen.getByLabelText('Images')).toHaveFocus()
     expect(within(screen.getByRole('main')).queryByRole('status')).not.toBeInTheDocument()
@@ -174,13 +177,15 @@ describe('/add-kid', () => {
     await fillChild(user)
     await user.upload(screen.getByLabelText('Images'), [pngFile('a.png'), pngFile('b.gif', 10, 'image/gif')])
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
-    expect(errorOf('Images')).toBe('Only .jpg, .jpeg and .png images can be added')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Images')).toBe('Only .jpg, .jpeg and .png images can be added'))
 
     const huge = pngFile('huge.jpg', 10, 'image/jpeg')
     Object.defineProperty(huge, 'size', { value: 26 * 1024 * 1024 })
     await user.upload(screen.getByLabelText('Images'), [huge])
     await user.click(screen.getByRole('button', { name: 'Add Child' }))
-    expect(errorOf('Images')).toBe('Each image must be 25 MB or smaller')
+    // The form checks once its photos have settled, after the click has returned.
+    await waitFor(() => expect(errorOf('Images')).toBe('Each image must be 25 MB or smaller'))
     expect(await world().runtime.outbox.list(PARENT.uid)).toEqual([])
   })
 
