@@ -5,7 +5,6 @@ import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore'
 import type { PushPort, PushState } from '#shared/backend/notices-ports'
 import type { FirebaseServices } from './firebase-app'
 import { useEmulators } from './firebase-config'
-import { DEV_VAPID_PUBLIC_KEY } from './push-config'
 
 /** `work`, or a rejection after `ms` (a service worker that never activates, a write with no server). */
 function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -14,6 +13,12 @@ function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms)),
   ])
 }
+
+// The public half of the demo project's VAPID key pair (scripts/dev-push-keys.mjs holds both): the app
+// built for a demo- project (npm start, the browser suite) subscribes with it. A real project sets
+// VITE_VAPID_PUBLIC_KEY to its own (docs/functions.md).
+const DEV_VAPID_PUBLIC_KEY =
+  'BODeH90gAk6KdaXZ5honEQZZl5It0V8SD51QX0Rbbceb95a2v6eZRLESXyhSkvfyqNkMFUpjMN_AjbaPxvbgPCk'
 
 const vapidPublicKey = import.meta.env.VITE_VAPID_PUBLIC_KEY || (useEmulators ? DEV_VAPID_PUBLIC_KEY : '')
 
