@@ -52,7 +52,8 @@ export interface FirebaseServices {
   db(): Promise<Firestore>
   /**
    * Starts a listener with Firestore once it is ready (at once, unless a clearing is under way); the
-   * returned function stops it, or cancels it before it started.
+   * returned function stops it, or cancels it before it started. Never once Auth has answered that
+   * nobody is signed in.
    */
   listen(start: (db: Firestore) => () => void): () => void
   /** False where IndexedDB is unavailable (private browsing): records then live in memory only. */
@@ -206,6 +207,11 @@ async function createServices(): Promise<FirebaseServices> {
       return db
     },
     listen(start) {
+      // Nobody signed in once Auth has answered (signed out, or a session the server refused): every
+      // listener here is a parent's or staff's and would only be refused, while Firestore kept its query,
+      // the parent's uid in it, on the device. A screen still drawn for a moment after the refusal asked.
+      const signedOut = () => settled && !auth.currentUser
+      if (signedOut()) return () => {}
       if (!clearing) {
         db ??= createDb()
         return start(db)
@@ -213,7 +219,7 @@ async function createServices(): Promise<FirebaseServices> {
       let stop: (() => void) | null = null
       let cancelled = false
       void ready.db().then((next) => {
-        if (!cancelled) stop = start(next)
+        if (!cancelled && !signedOut()) stop = start(next)
       })
       return () => {
         cancelled = true
