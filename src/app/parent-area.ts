@@ -5,6 +5,7 @@
 // the backend (Firebase) load only when a parent screen is opened (docs/decisions/0004); after that it
 // answers synchronously, so moving between parent screens never shows the sign-in loader.
 
+import type { ComponentType } from 'react'
 import type { AuthSession } from '#account/auth-session'
 import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
 import { once } from '#shared/async/once'
@@ -21,9 +22,25 @@ export interface GuardedLocation {
   readonly href: string
 }
 
+/** A part of the parent's screens, drawn for one parent. */
+type ParentPart = ComponentType<{ readonly userId: string }>
+
+/**
+ * What the parent's screens draw besides the route's own page, loaded and filled in before the screen
+ * shows (never drawn a moment after it, moving the page). The route files ask the guard for them, so
+ * that their code and its chunk lists stay out of the route tree every page carries.
+ */
+export interface ParentParts {
+  /** Every parent screen: the notices bar. */
+  screen(userId: string): Promise<{ readonly NoticesBar: ParentPart }>
+  /** My Profile: the children's first answers, and the Notices section. */
+  profile(userId: string): Promise<{ readonly NoticesSection: ParentPart }>
+}
+
 /** The guard, once its code and what it guards with are loaded (parent-guard.ts makes it). */
 export interface ParentGuard {
   readonly session: AuthSession
+  readonly parts: ParentParts
   require(location: GuardedLocation): ParentContext | Promise<ParentContext>
 }
 
@@ -31,6 +48,7 @@ export interface ParentArea {
   /** Whether the guard would answer at once, with nothing to load or wait for (then no loader is due). */
   knownAtOnce(): boolean
   require(location: GuardedLocation): ParentContext | Promise<ParentContext>
+  readonly parts: ParentParts
 }
 
 export function createParentArea(load: () => Promise<ParentGuard>): ParentArea {
@@ -41,6 +59,10 @@ export function createParentArea(load: () => Promise<ParentGuard>): ParentArea {
     require(location) {
       if (guard.value) return guard.value.require(location)
       return guard().then((loaded) => loaded.require(location))
+    },
+    parts: {
+      screen: (userId) => guard().then((loaded) => loaded.parts.screen(userId)),
+      profile: (userId) => guard().then((loaded) => loaded.parts.profile(userId)),
     },
   }
 }

@@ -12,15 +12,38 @@ import { redirect } from '@tanstack/react-router'
 import type { AuthSession } from '#account/auth-session'
 import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
 import { getBackend } from '#shared/backend/backend'
-import type { GuardedLocation, ParentGuard } from './parent-area'
+import type { GuardedLocation, ParentGuard, ParentParts } from './parent-area'
 
 function toLogin(location: GuardedLocation): never {
   throw redirect({ to: '/login', search: { redirect: location.href } })
 }
 
+/** The parts of the parent's screens, with what they show read first (bounded: kids-data, notices-data). */
+function parentParts(outbox: OutboxRuntime): ParentParts {
+  return {
+    async screen(userId) {
+      const [{ NoticesBar }, { prepareNotices }] = await Promise.all([
+        import('#notices/notices-bar'),
+        import('#notices/notices-data'),
+      ])
+      await prepareNotices(userId)
+      return { NoticesBar }
+    },
+    async profile(userId) {
+      const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
+        import('#kids/kids-data'),
+        import('#notices/notices-section'),
+      ])
+      if (!kidsDataReady(outbox, userId)) await prepareKidsData(outbox, userId)
+      return { NoticesSection }
+    },
+  }
+}
+
 export function guardParentArea(session: AuthSession, outbox: OutboxRuntime): ParentGuard {
   return {
     session,
+    parts: parentParts(outbox),
     require(location) {
       const auth = session.getState()
       if (auth.status === 'signedIn') return { user: auth.user, outbox, session }

@@ -11,16 +11,9 @@ export const Route = createFileRoute('/_parent')({
   // Shown only while the parent really is being checked (docs/decisions/0014).
   pendingComponent: AuthPendingLoader,
   // The notices bar is loaded and filled in before the screen shows, never drawn a moment after it
-  // (it pushed the page down under the parent's finger). Loaded here, not listed in the route tree
-  // every page carries: the marketing pages gain no byte (docs/decisions/0029).
-  loader: async ({ context: { user } }) => {
-    const [{ NoticesBar }, { prepareNotices }] = await Promise.all([
-      import('#notices/notices-bar'),
-      import('#notices/notices-data'),
-    ])
-    await prepareNotices(user.uid)
-    return { NoticesBar }
-  },
+  // (it pushed the page down under the parent's finger); through the guard, which is loaded already, so
+  // the route tree every page carries gains no byte (docs/decisions/0029, 0030).
+  loader: ({ context: { parentArea, user } }) => parentArea.parts.screen(user.uid),
   component: ParentArea,
 })
 

@@ -11,17 +11,10 @@ export const Route = createFileRoute('/_parent/profile')({
   // ?plan=: the plan a visitor chose on a plan card ('Choose Plan'), carried on to the add form.
   validateSearch: planSearch,
   // 'My Profile' shows with 'Your Kids' filled in, never with an empty list a moment before it: the
-  // first read of the outbox and of Firestore's cache happens here (at once when already known). The
-  // kids' data code (Dexie) loads here too, never with the route tree every page carries. So does the
-  // Notices section's (its own chunk), filled in with the page (the parent area's loader reads them).
-  loader: async ({ context: { outbox, user } }) => {
-    const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
-      import('#kids/kids-data'),
-      import('#notices/notices-section'),
-    ])
-    if (!kidsDataReady(outbox, user.uid)) await prepareKidsData(outbox, user.uid)
-    return { NoticesSection }
-  },
+  // first read of the outbox and of Firestore's cache happens here (at once when already known), with the
+  // Notices section's code. Both load through the guard (parent-guard.ts), never with the route tree
+  // every page carries.
+  loader: ({ context: { parentArea, user } }) => parentArea.parts.profile(user.uid),
   component: ProfileRoute,
 })
 
