@@ -14,7 +14,7 @@ export const CENTRE_POLICIES_VERSION = '2026-09'
 
 export const MIN_EMERGENCY_CONTACTS = 2
 export const MAX_EMERGENCY_CONTACTS = 4
-export const MAX_COLLECTORS = 6
+export const MAX_COLLECTORS = 4
 
 /** Longest value per text field, in characters (firestore.rules: the same numbers). */
 export const ENROLMENT_TEXT_MAX = {
