@@ -24,25 +24,33 @@ const registration = (state: Registration['state']): Registration => ({
 
 describe('the staff’s enrolment checklist', () => {
   it('asks for nothing before the family has a place', () => {
-    expect(checklistOf({ kid, registration: null })).toBeNull()
-    expect(checklistOf({ kid, registration: registration('offered'), reply: null })).toBeNull()
+    expect(checklistOf({ kid, parentEmail: null, registration: null })).toBeNull()
+    expect(
+      checklistOf({ kid, parentEmail: null, registration: registration('offered'), reply: null }),
+    ).toBeNull()
   })
 
   it('names everything missing once the offer is accepted, or the place confirmed', () => {
-    expect(checklistOf({ kid, registration: registration('offered'), reply: 'accepted' })).toEqual(
-      Object.values(ENROLMENT_ITEMS),
-    )
+    expect(
+      checklistOf({ kid, parentEmail: null, registration: registration('offered'), reply: 'accepted' }),
+    ).toEqual(Object.values(ENROLMENT_ITEMS))
     const file = { ...emptyEnrolmentFields(), allergies: 'none', kidId: 'k1', userRef: 'u', savedAt: 1 }
-    expect(checklistOf({ kid, registration: registration('confirmed'), enrolment: file })).not.toContain(
-      ENROLMENT_ITEMS.allergies,
-    )
+    expect(
+      checklistOf({ kid, parentEmail: null, registration: registration('confirmed'), enrolment: file }),
+    ).not.toContain(ENROLMENT_ITEMS.allergies)
   })
 
   it('shows the list in words, and the file behind a labelled summary', () => {
     const file = { ...emptyEnrolmentFields(), allergies: 'Peanuts', kidId: 'k1', userRef: 'u', savedAt: 1 }
     render(
       <EnrolmentChecklist
-        row={{ kid, registration: registration('offered'), reply: 'accepted', enrolment: file }}
+        row={{
+          kid,
+          parentEmail: null,
+          registration: registration('offered'),
+          reply: 'accepted',
+          enrolment: file,
+        }}
         download={async () => new Blob()}
       />,
     )
