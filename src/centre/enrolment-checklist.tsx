@@ -83,7 +83,11 @@ export function EnrolmentChecklist({
     <section className="centre-enrolment" aria-labelledby={headingId}>
       <h4 id={headingId}>
         Enrolment file:{' '}
-        {file ? missingCountText(missing.length) : `not started (${missingCountText(missing.length)})`}
+        {!file
+          ? `not started (${missingCountText(missing.length)})`
+          : missing.length === 0
+            ? 'complete'
+            : missingCountText(missing.length)}
       </h4>
       {missing.length > 0 && (
         <ul className="centre-missing" aria-label={`Still missing for ${row.kid.kidName}`}>
