@@ -71,7 +71,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
         state.replies,
         state.enrolments,
       ),
-    [state.children, state.registrations, state.parentEmails, state.replies],
+    [state.children, state.registrations, state.parentEmails, state.replies, state.enrolments],
   )
   const rows = useMemo(() => filterRows(all, filter), [all, filter])
 
