@@ -271,6 +271,57 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
   }
 })
 
+test('staff see what is missing, and may confirm by their choice with it named', async ({
+  page,
+  app,
+  browser,
+  parent,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const kidName = `Chioma ${Date.now().toString(36)}`
+  const { kidId } = await registeredChild(parent, page, kidName)
+  const staff = await staffAtCentre(browser, testInfo)
+  try {
+    // A family already known: staff confirm at once, and the file is not started.
+    const card = staffCard(staff.page, kidName)
+    await expect(card).toBeVisible({ timeout: 30_000 })
+    await expect(card.getByRole('region', { name: /^Enrolment file/ })).toHaveCount(0)
+    await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
+    await card.getByLabel('Start date').fill('2027-02-01')
+    await expect(card).toContainText('The enrolment file is not complete (11 missing).')
+    await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
+    await expect(card).toContainText('Confirmed from 1 February 2027')
+    await expect.poll(async () => (await serverState(kidId))?.state, { timeout: 20_000 }).toBe('confirmed')
+    const missing = (await serverState(kidId))?.missing as string[]
+    expect(missing).toHaveLength(11)
+    expect(missing).toContain('The immunisation record (photo or PDF)')
+
+    // The checklist names each item, with what was missing at the confirmation.
+    const checklist = card.getByRole('region', { name: 'Enrolment file: not started (11 items missing)' })
+    await expect(
+      checklist.getByRole('list', { name: `Still missing for ${kidName}` }).getByRole('listitem'),
+    ).toHaveCount(11)
+    await expect(checklist).toContainText('Confirmed while missing:')
+    for (const width of [390, 1280]) {
+      await staff.page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await checklist.scrollIntoViewIfNeeded()
+      await card.screenshot({ path: testInfo.outputPath(`enrolment-staff-checklist-${width}.png`) })
+      expect(await axeViolations(staff.page), `the staff's checklist at ${width} px`).toEqual([])
+    }
+
+    // The parent's card asks for the file, and the notice says the place only.
+    await app.goto('/profile')
+    await expect(kidCard(page, kidName)).toContainText('Place confirmed from 1 February 2027', {
+      timeout: 20_000,
+    })
+    await expect(
+      page.getByRole('link', { name: `Fill in the enrolment file for ${kidName} (11 items missing)` }),
+    ).toBeVisible()
+  } finally {
+    await staff.context.close()
+  }
+})
+
 test("a lapsed offer's Accept is refused by the rules, and the page says why", async ({
   page,
   app,

@@ -4,6 +4,7 @@
 // reason the parent reads). The dates and the reason are asked only once a decision is chosen: a date
 // field costs three or four Tab stops, and every card had one (issue 38).
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { enrolmentMissing } from '#shared/records/enrolment-record'
 import { newRandomId } from '#shared/records/ids'
 import {
   addDays,
@@ -14,7 +15,6 @@ import {
   type RegistrationDecision,
   waitingSinceOf,
 } from '#shared/records/registration-record'
-import { checklistOf } from './enrolment-checklist'
 import type { RegistrationRow } from './registrations-view'
 
 type Choosing = 'offer' | 'confirm' | 'decline' | null
@@ -60,7 +60,8 @@ export function RegistrationActions({
     setChoosing(null)
     setProblem(null)
   }
-  const missing = (checklistOf(row) ?? []).slice(0, MISSING_MAX)
+  // Whatever the state: a place confirmed before the file is complete names what is missing.
+  const missing = enrolmentMissing(row.enrolment ?? null).slice(0, MISSING_MAX)
   // The family keeps its place in time: the date it has waited since, if it has one.
   const waitingSince = registration ? waitingSinceOf(registration) : null
 
