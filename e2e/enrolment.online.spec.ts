@@ -301,7 +301,7 @@ test('staff see what is missing, and may confirm by their choice with it named',
     await expect(
       checklist.getByRole('list', { name: `Still missing for ${kidName}` }).getByRole('listitem'),
     ).toHaveCount(11)
-    await expect(checklist).toContainText('Confirmed while missing:')
+    await expect(checklist).toContainText('Place confirmed while 11 items were missing.')
     for (const width of [390, 1280]) {
       await staff.page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
       await checklist.scrollIntoViewIfNeeded()

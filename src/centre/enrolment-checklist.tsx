@@ -97,7 +97,10 @@ export function EnrolmentChecklist({
         </ul>
       )}
       {confirmedMissing.length > 0 && (
-        <p className="centre-muted">Confirmed while missing: {confirmedMissing.join('; ')}.</p>
+        <p className="centre-muted">
+          Place confirmed while{' '}
+          {confirmedMissing.length === 1 ? '1 item was' : `${confirmedMissing.length} items were`} missing.
+        </p>
       )}
       {file && (
         <details className="centre-file">
