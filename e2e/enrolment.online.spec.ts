@@ -231,7 +231,11 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
     }
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByRole('link', { name: `Back to ${kidName}` }).click()
-    await expect(section.getByRole('link', { name: /^Enrolment file: complete/ })).toBeVisible()
+    // The page follows the reply from the server again (the one kept here went once it was sent): its
+    // listen stream may still be reconnecting after the phone was offline.
+    await expect(section.getByRole('link', { name: /^Enrolment file: complete/ })).toBeVisible({
+      timeout: 30_000,
+    })
 
     // Staff see the acceptance and the file complete, and read it. Screenshots and axe at 390 and 1280 px.
     await expect(card).toContainText('Accepted, from 1 February 2027', { timeout: 20_000 })
