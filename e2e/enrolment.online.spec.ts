@@ -179,11 +179,11 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
     expect(await serverDocument(`enrolments/${kidId}`)).toBeNull()
     expect(storage.uploads).toHaveLength(uploadsBefore)
 
-    // Online again: the reply and the file are sent, once, and the documents are in the parent's folder.
+    // Online, but Storage does not answer: the reply goes, the complete file waits on the device.
+    storage.refuse(true)
+    const storageFailed = page.waitForEvent('requestfailed', (request) => request.url().includes(':9199/'))
     await page.context().setOffline(false)
-    await expect(
-      page.getByText('Your last save is kept on this device and will be sent when you are online.'),
-    ).toHaveCount(0, { timeout: 30_000 })
+    await storageFailed
     const offerId = String((await serverState(kidId))?.offerId)
     await expect
       .poll(async () => {
@@ -191,6 +191,18 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
         return reply ? plainFields(reply).reply : null
       })
       .toBe('accepted')
+    await expect(
+      page.getByText('Your last save is kept on this device and will be sent when you are online.'),
+    ).toBeVisible()
+    // The server may hold the unfinished save (it needed no upload), never the documents yet.
+    const early = await serverDocument(`enrolments/${kidId}`)
+    expect(early === null || plainFields(early).immunisation === null).toBe(true)
+
+    // Storage answers again: the documents go to the parent's folder, then the file, once.
+    storage.refuse(false)
+    await expect(
+      page.getByText('Your last save is kept on this device and will be sent when you are online.'),
+    ).toHaveCount(0, { timeout: 30_000 })
     const stored = await serverDocument(`enrolments/${kidId}`)
     expect(stored).not.toBeNull()
     const file = plainFields(stored as NonNullable<typeof stored>)
