@@ -1,7 +1,8 @@
 // From a registration to a place (issue 35), against the real emulators (Auth, Firestore with
-// firestore.rules, Functions): staff offer a place; the parent, offline, accepts on the child's page
-// (kept on the device, sent by the outbox once online); staff see the acceptance and confirm; the
-// parent's card says 'Place confirmed from {date}'. And an offer that the nightly schedule lapsed
+// firestore.rules, Functions): staff offer a place; the parent, offline, accepts on the child's page and
+// fills the enrolment file with an action plan (a PDF) and an immunisation photo (all kept on the device,
+// sent by the outbox once online: the documents to the parent's folder, then the file); staff see the
+// file complete and confirm; the parent's card says 'Place confirmed from {date}'. And an offer that the nightly schedule lapsed
 // (functions/src/enrolment-schedule.ts, run by the test through the Admin SDK: the Functions emulator
 // does not fire schedules): the parent's 'Accept', pressed on a device that had not heard, is refused by
 // the rules, and the child's page says why.
@@ -13,8 +14,9 @@ import { firestoreUnreachable } from './firestore-offline'
 import { appPage, expect, test } from './fixtures'
 import { onlineWorld, plainFields, serverDocument } from './online-world'
 import { kidCard, type ParentSteps, parentSteps } from './parent-steps'
+import { png } from './pictures'
 import { followVerificationLink, staffChange } from './staff-command'
-import { answerStorage } from './storage-fake'
+import { answerStorage, type StorageHarness } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -27,15 +29,57 @@ function staffCard(page: Page, heading: string) {
     .filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
 }
 
-/** A parent's child saved on the server; returns its id. */
-async function registeredChild(parent: ParentSteps, page: Page, kidName: string): Promise<string> {
-  await answerStorage(page)
+/** A parent's child saved on the server; returns its id and the Storage the page talks to. */
+async function registeredChild(
+  parent: ParentSteps,
+  page: Page,
+  kidName: string,
+): Promise<{ kidId: string; storage: StorageHarness }> {
+  const storage = await answerStorage(page)
   await parent.signUp({ label: 'enrol-parent' })
   await parent.fillNewChild({ kidName, photos: 1 })
   await page.getByRole('button', { name: 'Add Child' }).click()
   const kidId = await parent.kidId({ kidName })
   await expect.poll(() => serverDocument(`kids/${kidId}`), { timeout: 20_000 }).not.toBeNull()
-  return kidId
+  return { kidId, storage }
+}
+
+/** Fills the whole enrolment file on its page, with a PDF action plan and a photo of the record. */
+async function fillEnrolmentFile(page: Page, kidName: string) {
+  const people = [
+    ['Contact 1', 'Chidi Obi', 'Father', '+234 803 555 0102'],
+    ['Contact 2', 'Ifeoma Obi', 'Aunt', '+234 803 555 0103'],
+    ['Person 1', 'Chidi Obi', 'Father', '+234 803 555 0102'],
+  ] as const
+  for (const [row, name, relation, phone] of people) {
+    await page.getByLabel(`${row}, Name`).fill(name)
+    await page.getByLabel(`${row}, Relation to the child`).fill(relation)
+    await page.getByLabel(`${row}, Phone`).fill(phone)
+  }
+  await page.getByLabel(`Anyone who must not collect ${kidName} (optional)`).fill('Not her uncle Emeka.')
+  await page.getByLabel('Allergies').fill('Peanuts')
+  await page.getByLabel('Medical conditions').fill('Asthma')
+  await page.getByLabel('Medication').fill('Inhaler, two puffs when needed')
+  await page.getByLabel('Action plan (optional)').setInputFiles({
+    name: 'asthma-plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% the asthma action plan\n%%EOF\n'),
+  })
+  await expect(page.getByText('Added: asthma-plan.pdf')).toBeVisible()
+  await page.getByLabel('Immunisation record', { exact: true }).setInputFiles({
+    name: 'immunisation-card.png',
+    mimeType: 'image/png',
+    buffer: png(640, 480, [40, 120, 200]),
+  })
+  await expect(page.getByText('Added: immunisation-card.png')).toBeVisible()
+  await page.getByLabel('Date of the immunisation record').fill('2026-03-01')
+  await page.getByLabel('Doctor’s name').fill('Dr Bassey')
+  await page.getByLabel('Practice or clinic').fill('Uyo Family Clinic')
+  await page.getByLabel('Doctor’s phone').fill('+234 803 555 0199')
+  await page.getByLabel('No photos, please').check()
+  await page.getByLabel('Your full name, for the photo answer').fill('Ngozi Obi')
+  await page.getByLabel(/Your full name, to consent to emergency medical treatment/).fill('Ngozi Obi')
+  await page.getByLabel(/Your full name, to agree to the centre’s policies/).fill('Ngozi Obi')
 }
 
 /** A verified member of staff at /centre, on a phone-sized page of their own. */
@@ -67,7 +111,7 @@ async function offerPlace(staffPage: Page, kidName: string) {
   return card
 }
 
-test('staff offer; the parent accepts offline; staff confirm; the card says so', async ({
+test('staff offer; the parent accepts and fills the file offline; staff confirm; the card says so', async ({
   page,
   app,
   browser,
@@ -75,7 +119,7 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
 }, testInfo) => {
   test.setTimeout(240_000)
   const kidName = `Ada ${Date.now().toString(36)}`
-  const kidId = await registeredChild(parent, page, kidName)
+  const { kidId, storage } = await registeredChild(parent, page, kidName)
   const staff = await staffAtCentre(browser, testInfo)
   try {
     const card = await offerPlace(staff.page, kidName)
@@ -93,7 +137,16 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
     await page.screenshot({ path: testInfo.outputPath('enrolment-parent-offer-390.png'), fullPage: true })
     expect(await axeViolations(page), 'the offer on the child page').toEqual([])
 
-    // Offline: the answer is kept on the device.
+    // The file's page is loaded once online (its code), and says it opens only once a place is accepted.
+    await app.goto(`/kid/${kidId}/enrolment`)
+    await expect(
+      page.getByText(`The enrolment file opens once you have accepted a place for ${kidName}.`),
+    ).toBeVisible()
+    await page.getByRole('link', { name: `Back to ${kidName}` }).click()
+    await expect(section.getByRole('button', { name: `Accept the place for ${kidName}` })).toBeVisible()
+
+    // Offline: the answer is kept on the device, and the file opens.
+    const uploadsBefore = storage.uploads.length
     await page.context().setOffline(true)
     await section.getByRole('button', { name: `Accept the place for ${kidName}` }).click()
     await expect(section.getByRole('status')).toHaveText(
@@ -103,10 +156,34 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
     expect(
       await serverDocument(`registrations/${kidId}/replies/${(await serverState(kidId))?.offerId}`),
     ).toBeNull()
+    const prompt = section.getByRole('link', { name: /^Fill in the enrolment file/ })
+    await expect(prompt).toHaveAccessibleName(`Fill in the enrolment file for ${kidName} (11 items missing)`)
+    await prompt.click()
+    await expect(page.getByRole('heading', { name: `Enrolment file for ${kidName}` })).toBeVisible()
 
-    // Online again: sent, once.
+    // Saved unfinished first, then filled: both kept on this device, offline.
+    await page.getByLabel('Allergies').fill('none')
+    await page.getByRole('button', { name: 'Save the file' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText(
+      'Saved. 10 items missing: you can finish it later.',
+    )
+    await fillEnrolmentFile(page, kidName)
+    await expect(page.getByRole('heading', { name: 'Complete: nothing missing' })).toBeVisible()
+    await page.getByRole('button', { name: 'Save the file' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText(
+      'Saved. The file is complete: the centre can see it once it is sent.',
+    )
+    await expect(
+      page.getByText('Your last save is kept on this device and will be sent when you are online.'),
+    ).toBeVisible()
+    expect(await serverDocument(`enrolments/${kidId}`)).toBeNull()
+    expect(storage.uploads).toHaveLength(uploadsBefore)
+
+    // Online, but Storage does not answer: the reply goes, the complete file waits on the device.
+    storage.refuse(true)
+    const storageFailed = page.waitForEvent('requestfailed', (request) => request.url().includes(':9199/'))
     await page.context().setOffline(false)
-    await expect(section.getByRole('status')).toHaveCount(0, { timeout: 30_000 })
+    await storageFailed
     const offerId = String((await serverState(kidId))?.offerId)
     await expect
       .poll(async () => {
@@ -114,9 +191,72 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
         return reply ? plainFields(reply).reply : null
       })
       .toBe('accepted')
+    await expect(
+      page.getByText('Your last save is kept on this device and will be sent when you are online.'),
+    ).toBeVisible()
+    // The server may hold the unfinished save (it needed no upload), never the documents yet.
+    const early = await serverDocument(`enrolments/${kidId}`)
+    expect(early === null || plainFields(early).immunisation === null).toBe(true)
 
-    // Staff see the acceptance. Screenshots and axe of both sides at 390 and 1280 px.
+    // Storage answers again: the documents go to the parent's folder, then the file, once.
+    storage.refuse(false)
+    await expect(
+      page.getByText('Your last save is kept on this device and will be sent when you are online.'),
+    ).toHaveCount(0, { timeout: 30_000 })
+    const stored = await serverDocument(`enrolments/${kidId}`)
+    expect(stored).not.toBeNull()
+    const file = plainFields(stored as NonNullable<typeof stored>)
+    expect(file).toMatchObject({
+      allergies: 'Peanuts',
+      conditions: 'Asthma',
+      mustNotCollect: 'Not her uncle Emeka.',
+      immunisationDate: '2026-03-01',
+      doctor: { name: 'Dr Bassey', practice: 'Uyo Family Clinic', phone: '+234 803 555 0199' },
+      photoConsent: { answer: 'no', name: 'Ngozi Obi' },
+      medicalConsent: { name: 'Ngozi Obi' },
+      policiesConsent: { name: 'Ngozi Obi' },
+      actionPlan: { type: 'application/pdf', fileName: 'asthma-plan.pdf' },
+      immunisation: { type: 'image/jpeg', fileName: 'immunisation-card.png' },
+    })
+    expect(file.emergencyContacts).toHaveLength(2)
+    const plan = (file.actionPlan as { path: string }).path
+    const record = (file.immunisation as { path: string }).path
+    const uid = String(
+      plainFields((await serverDocument(`kids/${kidId}`)) as NonNullable<typeof stored>).userRef,
+    )
+    for (const path of [plan, record]) {
+      expect(path.startsWith(`images/${uid}/`)).toBe(true)
+      expect(storage.uploads.filter((upload) => upload === path)).toHaveLength(1)
+    }
+    expect(storage.objects.get(plan)?.contentType).toBe('application/pdf')
+    expect(storage.objects.get(plan)?.body.toString()).toContain('%PDF-1.4')
+
+    // The parent's file, at 390 and 1280 px: screenshots, and axe finds nothing.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await expect(page.getByRole('heading', { name: 'Complete: nothing missing' })).toBeVisible()
+      await page.screenshot({
+        path: testInfo.outputPath(`enrolment-file-parent-${width}.png`),
+        fullPage: true,
+      })
+      expect(await axeViolations(page), `the enrolment file at ${width} px`).toEqual([])
+    }
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('link', { name: `Back to ${kidName}` }).click()
+    // The page follows the reply from the server again (the one kept here went once it was sent): its
+    // listen stream may still be reconnecting after the phone was offline.
+    await expect(section.getByRole('link', { name: /^Enrolment file: complete/ })).toBeVisible({
+      timeout: 30_000,
+    })
+
+    // Staff see the acceptance and the file complete, and read it. Screenshots and axe at 390 and 1280 px.
     await expect(card).toContainText('Accepted, from 1 February 2027', { timeout: 20_000 })
+    const checklist = card.getByRole('region', { name: 'Enrolment file: complete' })
+    await expect(checklist).toBeVisible({ timeout: 20_000 })
+    await checklist.getByText(`Read the file of ${kidName}`).click()
+    await expect(checklist).toContainText('Peanuts')
+    await expect(checklist).toContainText('Not her uncle Emeka.')
+    await expect(checklist).toContainText('Download asthma-plan.pdf')
     for (const width of [390, 1280]) {
       const size = { width, height: width === 390 ? 844 : 800 }
       await page.setViewportSize(size)
@@ -131,14 +271,68 @@ test('staff offer; the parent accepts offline; staff confirm; the card says so',
     await page.setViewportSize({ width: 390, height: 844 })
     await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(card.getByLabel('Start date')).toHaveValue('2027-02-01')
+    // Nothing is missing: the confirmation names nothing.
+    await expect(card).not.toContainText('The enrolment file is not complete')
     await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(card).toContainText('Confirmed from 1 February 2027')
     await expect.poll(async () => (await serverState(kidId))?.state, { timeout: 20_000 }).toBe('confirmed')
+    expect((await serverState(kidId))?.missing).toBeUndefined()
 
     await app.goto('/profile')
     await expect(kidCard(page, kidName)).toContainText('Place confirmed from 1 February 2027', {
       timeout: 20_000,
     })
+  } finally {
+    await staff.context.close()
+  }
+})
+
+test('staff see what is missing, and may confirm by their choice with it named', async ({
+  page,
+  app,
+  browser,
+  parent,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const kidName = `Chioma ${Date.now().toString(36)}`
+  const { kidId } = await registeredChild(parent, page, kidName)
+  const staff = await staffAtCentre(browser, testInfo)
+  try {
+    // A family already known: staff confirm at once, and the file is not started.
+    const card = staffCard(staff.page, kidName)
+    await expect(card).toBeVisible({ timeout: 30_000 })
+    await expect(card.getByRole('region', { name: /^Enrolment file/ })).toHaveCount(0)
+    await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
+    await card.getByLabel('Start date').fill('2027-02-01')
+    await expect(card).toContainText('The enrolment file is not complete (11 missing).')
+    await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
+    await expect(card).toContainText('Confirmed from 1 February 2027')
+    await expect.poll(async () => (await serverState(kidId))?.state, { timeout: 20_000 }).toBe('confirmed')
+    const missing = (await serverState(kidId))?.missing as string[]
+    expect(missing).toHaveLength(11)
+    expect(missing).toContain('The immunisation record (photo or PDF)')
+
+    // The checklist names each item, with what was missing at the confirmation.
+    const checklist = card.getByRole('region', { name: 'Enrolment file: not started (11 items missing)' })
+    await expect(
+      checklist.getByRole('list', { name: `Still missing for ${kidName}` }).getByRole('listitem'),
+    ).toHaveCount(11)
+    await expect(checklist).toContainText('Place confirmed while 11 items were missing.')
+    for (const width of [390, 1280]) {
+      await staff.page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await checklist.scrollIntoViewIfNeeded()
+      await card.screenshot({ path: testInfo.outputPath(`enrolment-staff-checklist-${width}.png`) })
+      expect(await axeViolations(staff.page), `the staff's checklist at ${width} px`).toEqual([])
+    }
+
+    // The parent's card asks for the file, and the notice says the place only.
+    await app.goto('/profile')
+    await expect(kidCard(page, kidName)).toContainText('Place confirmed from 1 February 2027', {
+      timeout: 20_000,
+    })
+    await expect(
+      page.getByRole('link', { name: `Fill in the enrolment file for ${kidName} (11 items missing)` }),
+    ).toBeVisible()
   } finally {
     await staff.context.close()
   }
@@ -152,7 +346,7 @@ test("a lapsed offer's Accept is refused by the rules, and the page says why", a
 }, testInfo) => {
   test.setTimeout(240_000)
   const kidName = `Bisi ${Date.now().toString(36)}`
-  const kidId = await registeredChild(parent, page, kidName)
+  const { kidId } = await registeredChild(parent, page, kidName)
   const staff = await staffAtCentre(browser, testInfo)
   try {
     await offerPlace(staff.page, kidName)

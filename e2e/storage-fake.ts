@@ -28,8 +28,11 @@ const FLAT_NAME = /^[^/]+-[A-Za-z0-9._-]{1,80}-[A-Za-z0-9]{20}$/
 function mayWritePhoto(path: string, uid: string, exists: boolean, contentType: string, size: number) {
   const rest = path.replace(/^images\//, '')
   if (!path.startsWith('images/') || ownerOfPath(path) !== uid) return false
-  if (!['image/jpeg', 'image/png'].includes(contentType) || size < 1 || size > 5 * 1024 * 1024) return false
   const parts = rest.split('/')
+  // A parent's folder also takes PDFs (an enrolment file's documents); a flat photo stays a photo.
+  const types =
+    parts.length === 2 ? ['image/jpeg', 'image/png', 'application/pdf'] : ['image/jpeg', 'image/png']
+  if (!types.includes(contentType) || size < 1 || size > 5 * 1024 * 1024) return false
   if (parts.length === 2) return FOLDER_NAME.test(parts[1] ?? '')
   if (parts.length !== 1 || rest.length <= uid.length + 1) return false
   return exists || FLAT_NAME.test(rest)
@@ -66,8 +69,8 @@ export interface StorageHarness {
 /**
  * Answers Cloud Storage's REST calls as storage.rules would. Photos are private: uploads, reads and
  * deletes are refused (403) unless they carry the token of the photo's owner; staff (claim staff: true)
- * only read. An upload must have a name in the app's format, be image/jpeg or image/png and 1 byte to
- * 5 MB. A parent lists their own folder, images/{uid}/, and nothing else.
+ * only read. An upload must have a name in the app's format, be image/jpeg or image/png (or, in a
+ * parent's folder, application/pdf) and 1 byte to 5 MB. A parent lists their own folder, images/{uid}/, and nothing else.
  */
 export async function answerStorage(target: Page | BrowserContext): Promise<StorageHarness> {
   const objects: StorageHarness['objects'] = new Map()

@@ -32,6 +32,27 @@ describe('a deleted child', () => {
     expect(records.documents.has('registrations/kid1')).toBe(false)
   })
 
+  it('loses its enrolment file and the file’s documents (the owner’s only), and is safe to run twice', async () => {
+    const { bucket, records, ports } = world()
+    const plan = `images/${uid}/plan.pdf-ABCDEFGHIJabcdefghij`
+    const card = `images/${uid}/card.jpg-ABCDEFGHIJabcdefghij`
+    const theirs = 'images/otherParent/card.jpg-ABCDEFGHIJabcdefghij'
+    for (const path of [photo('a'), plan, card, theirs]) bucket.put(path)
+    records.addKid({ id: 'kid1', userRef: uid, imgUrls: [photo('a')] })
+    records.addEnrolment('kid1', [plan, card, theirs])
+    records.addEnrolment('kid2', [])
+    await records.deleteKid('kid1')
+    const kid = { id: 'kid1', userRef: uid, imgUrls: [photo('a')] }
+
+    const report = await cleanUpDeletedKid(kid, ports)
+    await cleanUpDeletedKid(kid, ports)
+
+    expect(report.photos).toEqual([photo('a'), plan, card])
+    expect(report.documents).toContain('enrolments/kid1')
+    expect([...bucket.objects.keys()]).toEqual([theirs])
+    expect([...records.documents]).toEqual(['enrolments/kid2'])
+  })
+
   it('keeps a photo another record of the same parent still shows, and never another parent’s', async () => {
     const { bucket, records, ports } = world()
     bucket.put(photo('shared'))
@@ -76,7 +97,7 @@ describe('a deleted child', () => {
 })
 
 describe('a deleted account', () => {
-  it('leaves nothing of that uid: folder, flat photos, children, registrations, users/{uid} and below', async () => {
+  it('leaves nothing of that uid: folder, flat photos, children, registrations, enrolment files, users/{uid} and below', async () => {
     const { bucket, records, ports } = world()
     bucket.put(photo('a'))
     bucket.put(photo('unsaved'))
@@ -89,6 +110,9 @@ describe('a deleted account', () => {
     records.documents.add(`users/${uid}`)
     records.documents.add(`users/${uid}/notices/n1`)
     records.documents.add('users/otherParent')
+    bucket.put(photo('immunisation'))
+    records.addEnrolment('kid1', [photo('immunisation')])
+    records.addEnrolment('kid3', [photo('theirs', 'otherParent')])
 
     await cleanUpDeletedAccount(uid, ports)
 
@@ -96,7 +120,12 @@ describe('a deleted account', () => {
       photo('theirs', 'otherParent'),
       `images/${uid}x-flat.jpg`,
     ])
-    expect([...records.documents].sort()).toEqual(['kids/kid3', 'registrations/kid3', 'users/otherParent'])
+    expect([...records.documents].sort()).toEqual([
+      'enrolments/kid3',
+      'kids/kid3',
+      'registrations/kid3',
+      'users/otherParent',
+    ])
     expect(bucket.calls).toContain(`deleteFolder images/${uid}/`)
   })
 

@@ -1,4 +1,4 @@
-// What goes when a child or an account is deleted, however it was deleted (the app, the console, the
+// What goes when a child or an account is deleted (its records, registration, enrolment file and files), however it was deleted (the app, the console, the
 // Admin SDK, a second device whose outbox never ran). The app's own deletion stays the fast path the
 // parent sees; these are the guarantee. Each step is safe to repeat: a retried or doubled event finds
 // some things already gone and deletes the rest.
@@ -17,8 +17,18 @@ export interface CleanupReport {
   readonly documents: readonly string[]
 }
 
+/** The document paths an enrolment file names, whatever its shape (the console writes what it likes). */
+export function documentPathsOf(data: unknown): string[] {
+  const file = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
+  return [file.actionPlan, file.immunisation].flatMap((doc) => {
+    const path = typeof doc === 'object' && doc !== null ? (doc as { path?: unknown }).path : null
+    return typeof path === 'string' ? [path] : []
+  })
+}
+
 /**
- * A child record is gone: its registration goes, and its photos, except one another of the same
+ * A child record is gone: its registration and its enrolment file go, with the file's documents (the
+ * owner's own, never another's), and its photos, except one another of the same
  * parent's records still names (an edit may keep a photo under a new record; never delete what is shown).
  */
 export async function cleanUpDeletedKid(kid: KidRef, ports: CleanupPorts): Promise<CleanupReport> {
@@ -30,9 +40,16 @@ export async function cleanUpDeletedKid(kid: KidRef, ports: CleanupPorts): Promi
     stillShown = new Set(others.flatMap((other) => ownPhotoPaths(other.imgUrls, other.userRef)))
   }
   const photos = paths.filter((path) => !stillShown.has(path))
-  await Promise.all(photos.map((path) => bucket.delete(path)))
+  // The file's documents before the file: a run stopped half-way finds them again through it.
+  const papers = ownPhotoPaths(await records.enrolmentDocuments(kid.id), kid.userRef)
+  await Promise.all([...photos, ...papers].map((path) => bucket.delete(path)))
+  await records.deleteEnrolment(kid.id)
   await records.deleteRegistration(kid.id)
-  return { photos, folders: [], documents: [`registrations/${kid.id}`] }
+  return {
+    photos: [...photos, ...papers],
+    folders: [],
+    documents: [`enrolments/${kid.id}`, `registrations/${kid.id}`],
+  }
 }
 
 /**
@@ -59,9 +76,11 @@ export async function cleanUpDeletedAccount(uid: string, ports: CleanupPorts): P
 
   const documents: string[] = []
   for (const kid of kids) {
+    // The enrolment file's documents were in the folder, deleted above.
+    await records.deleteEnrolment(kid.id)
     await records.deleteRegistration(kid.id)
     await records.deleteKid(kid.id)
-    documents.push(`registrations/${kid.id}`, `kids/${kid.id}`)
+    documents.push(`enrolments/${kid.id}`, `registrations/${kid.id}`, `kids/${kid.id}`)
   }
   await records.deleteUserTree(uid)
   documents.push(`users/${uid}`)

@@ -1,6 +1,6 @@
 // ParentRecords on Firestore through the Admin SDK (past firestore.rules).
 import type { Firestore } from 'firebase-admin/firestore'
-import { kidRefOf } from './cleanup'
+import { documentPathsOf, kidRefOf } from './cleanup'
 import type { ParentRecords } from './ports'
 
 export function firestoreRecords(db: Firestore): ParentRecords {
@@ -11,7 +11,18 @@ export function firestoreRecords(db: Firestore): ParentRecords {
     },
     async photosInUse() {
       const snapshot = await db.collection('kids').select('imgUrls').get()
-      return new Set(snapshot.docs.flatMap((doc) => kidRefOf(doc.id, doc.data()).imgUrls))
+      const files = await db.collection('enrolments').select('actionPlan', 'immunisation').get()
+      return new Set([
+        ...snapshot.docs.flatMap((doc) => kidRefOf(doc.id, doc.data()).imgUrls),
+        ...files.docs.flatMap((doc) => documentPathsOf(doc.data())),
+      ])
+    },
+    async enrolmentDocuments(kidId) {
+      const file = await db.doc(`enrolments/${kidId}`).get()
+      return documentPathsOf(file.data())
+    },
+    async deleteEnrolment(kidId) {
+      await db.doc(`enrolments/${kidId}`).delete()
     },
     async deleteKid(kidId) {
       await db.doc(`kids/${kidId}`).delete()

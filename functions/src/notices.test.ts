@@ -47,6 +47,16 @@ describe('a notice on the centre decision', () => {
     )
   })
 
+  it('never carries the enrolment file: a confirmation with what is missing says the place only', async () => {
+    const w = world()
+    const missing = ['The immunisation record (photo or PDF)', 'Medication (or ‘none’)']
+    await noticeOnDecision('kid1', null, { ...confirmed, missing }, w.ports, decidedAt + 5)
+    const notice = w.notices.get(`parent1/kid1-${decidedAt}`)
+    expect(notice?.text).toBe("Amara's place is confirmed from 4 January 2027.")
+    const mail = w.mailer.sent[0]
+    for (const words of [...missing, 'immunisation', 'Medication']) expect(mail?.text).not.toContain(words)
+  })
+
   it('goes by push to the parent devices instead, and removes a device the push service calls gone', async () => {
     const w = world()
     w.devices.set('parent1', [

@@ -26,12 +26,21 @@ describe('the daily sweep', () => {
     const legacyAddress = `https://firebasestorage.googleapis.com/v0/b/b/o/${encodeURIComponent('images/u2-legacy.jpg')}?alt=media`
     records.addKid({ id: 'k1', userRef: 'u1', imgUrls: [photo('named')] })
     records.addKid({ id: 'k2', userRef: 'u2', imgUrls: [legacyAddress] })
+    // An enrolment file's document is in use too (decision 0032).
+    bucket.put(photo('immunisation'), { createdAt: now - 400 * HOUR })
+    records.addEnrolment('k1', [photo('immunisation')])
 
     const deleted = await sweepAbandonedPhotos({ bucket, records }, now)
 
     expect(deleted.sort()).toEqual([photo('abandoned'), photo('just-over')].sort())
     expect([...bucket.objects.keys()].sort()).toEqual(
-      ['images/u2-legacy.jpg', photo('exactly-a-day'), photo('in-flight'), photo('named')].sort(),
+      [
+        'images/u2-legacy.jpg',
+        photo('exactly-a-day'),
+        photo('immunisation'),
+        photo('in-flight'),
+        photo('named'),
+      ].sort(),
     )
   })
 

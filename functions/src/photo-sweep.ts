@@ -1,4 +1,4 @@
-// The daily sweep: a photo under images/ that no child record names and that was written more than
+// The daily sweep: a photo under images/ that no child record (nor enrolment file) names and that was written more than
 // ABANDONED_AFTER_MS ago is an abandoned upload (a submission discarded on a device that was offline, a
 // record deleted while its clean-up failed), and is deleted. A younger one may still be about to be
 // named by a record an outbox is sending, and is left alone.

@@ -37,8 +37,15 @@ export interface KidRef {
 export interface ParentRecords {
   /** The children whose userRef is `uid`. */
   kidsOf(uid: string): Promise<KidRef[]>
-  /** Every photo path or address any child record names (the sweep's list of photos in use). */
+  /**
+   * Every photo path or address any child record names, and every document an enrolment file names
+   * (the sweep's list of what is in use).
+   */
   photosInUse(): Promise<Set<string>>
+  /** The documents enrolments/{kidId} names (its action plan, its immunisation record); [] if none. */
+  enrolmentDocuments(kidId: string): Promise<string[]>
+  /** Deletes enrolments/{kidId}, the enrolment file (decision 0032); missing is no error. */
+  deleteEnrolment(kidId: string): Promise<void>
   /** Deletes kids/{kidId}; missing is no error. */
   deleteKid(kidId: string): Promise<void>
   /** Deletes registrations/{kidId}; missing is no error. */

@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
 import { transientError } from '#shared/backend/testing/fake-kids-ports'
+import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -156,7 +157,47 @@ describe("'Download my data'", () => {
       ['Bola Ade', 'waiting on this device'],
     ])
     // Every photo: two saved ones (read with the parent's credentials) and the waiting one's.
-    expect(names.filter((name) => name.endsWith('.jpg'))).toHaveLength(3)
+    expect(names.filter((name) => name.endsWith('.jpg') && !name.includes('enrolment'))).toHaveLength(3)
+  })
+
+  it('holds each enrolment file with its documents, the ones still on this device too', async () => {
+    seedKid(world(), storedKid('saved1', { kidName: 'Amara Obi' }))
+    const card = `images/parent1/card.pdf-${'c'.repeat(20)}`
+    world().storage.objects.set(card, {
+      data: new Uint8Array([37, 80, 68, 70]).buffer,
+      type: 'application/pdf',
+    })
+    world().backend.centre.enrolments.set('saved1', {
+      ...emptyEnrolmentFields(),
+      allergies: 'Peanuts',
+      immunisation: { path: card, type: 'application/pdf', fileName: 'card.pdf' },
+      medicalConsent: { name: 'Ngozi Obi', at: Date.UTC(2026, 10, 27, 9) },
+      kidId: 'saved1',
+      userRef: 'parent1',
+      savedAt: Date.UTC(2026, 10, 27, 9),
+    })
+    let zip: Blob | null = null
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      if (blob instanceof Blob && blob.type === 'application/zip') zip = blob
+      return 'blob:test/zip'
+    })
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+    const user = userEvent.setup({ delay: null })
+    await openProfile()
+    await main().findByRole('heading', { name: 'Your Kids' })
+    await user.click(main().getByRole('button', { name: 'Download my data' }))
+    await waitFor(() => expect(main().getByText('Your data is downloaded.')).toBeInTheDocument())
+    const files = unzipSync(new Uint8Array(await (zip as unknown as Blob).arrayBuffer()))
+    const folder = Object.keys(files)
+      .find((name) => name.endsWith('enrolment.json'))
+      ?.replace('/enrolment.json', '')
+    expect(JSON.parse(strFromU8(files[`${folder}/enrolment.json`] ?? new Uint8Array()))).toMatchObject({
+      allergies: 'Peanuts',
+      immunisation: { fileName: 'card.pdf', file: 'enrolment-immunisation-record.pdf' },
+      medicalConsent: { name: 'Ngozi Obi', at: '2026-11-27T09:00:00.000Z' },
+      status: 'saved',
+    })
+    expect(strFromU8(files[`${folder}/enrolment-immunisation-record.pdf`] ?? new Uint8Array())).toBe('%PDF')
   })
 })
 

@@ -18,6 +18,7 @@ import { clearSharedPhotos } from '#shared/device/shared-photos'
 import { storagePathOf } from '#shared/records/kid-photos'
 import type { StoredKid } from '#shared/records/kid-record'
 import { notify } from '#shared/ui/notify'
+import { enrolmentEntries } from './my-data-enrolment'
 
 /** The service worker's photo cache of earlier versions (URL-keyed, so not per parent): never kept. */
 const LEGACY_PHOTO_CACHE = 'sunbeam-child-photos'
@@ -135,7 +136,7 @@ async function knownChildren(runtime: OutboxRuntime, userId: string) {
 
 /**
  * 'Download my data': one zip file built on this device from what the parent can read: the account's
- * details, every child (saved, or still waiting here) as JSON, and every photo.
+ * details, every child (saved, or still waiting here) as JSON, every photo, and each enrolment file.
  */
 export async function buildMyDataZip(
   runtime: OutboxRuntime,
@@ -195,14 +196,17 @@ export async function buildMyDataZip(
             : 'waiting on this device',
       savedAt: kid.stored?.savedAt ? new Date(kid.stored.savedAt).toISOString() : null,
     })
+    const enrolment = await enrolmentEntries(runtime, kid.id, folder, json)
+    Object.assign(files, enrolment.files)
+    missing.push(...enrolment.missing)
   }
   files['README.txt'] = strToU8(
     [
       `Your data at ${siteConfig.name}, as this device could read it on ${new Date().toISOString()}.`,
-      "account.json: your account. notices.json: the centre's notices to you. children/: each child, its details (child.json) and its photos.",
+      "account.json: your account. notices.json: the centre's notices to you. children/: each child, its details (child.json), its photos, and its enrolment file (enrolment.json, with its documents) once you have filled it in.",
       missing.length > 0
-        ? `These photos could not be read (no connection?): ${missing.join(', ')}. Download again when you are online.`
-        : 'Every photo is included.',
+        ? `These photos or documents could not be read (no connection?): ${missing.join(', ')}. Download again when you are online.`
+        : 'Every photo is included. So is every document of an enrolment file.',
       '',
     ].join('\n'),
   )

@@ -27,6 +27,7 @@ import { Route as CentreIndexRouteImport } from './routes/centre.index'
 import { Route as CentreInquiriesRouteImport } from './routes/centre.inquiries'
 import { Route as ParentEditKidKidIdRouteImport } from './routes/_parent/edit-kid.$kidId'
 import { Route as ParentKidKidIdRouteImport } from './routes/_parent/kid.$kidId'
+import { Route as ParentKidKidIdEnrolmentRouteImport } from './routes/_parent/kid_.$kidId.enrolment'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -117,6 +118,11 @@ const ParentKidKidIdRoute = ParentKidKidIdRouteImport.update({
   path: '/kid/$kidId',
   getParentRoute: () => ParentRoute,
 } as any)
+const ParentKidKidIdEnrolmentRoute = ParentKidKidIdEnrolmentRouteImport.update({
+  id: '/kid_/$kidId/enrolment',
+  path: '/kid/$kidId/enrolment',
+  getParentRoute: () => ParentRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -136,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/centre/': typeof CentreIndexRoute
   '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
   '/kid/$kidId': typeof ParentKidKidIdRoute
+  '/kid/$kidId/enrolment': typeof ParentKidKidIdEnrolmentRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/centre': typeof CentreIndexRoute
   '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
   '/kid/$kidId': typeof ParentKidKidIdRoute
+  '/kid/$kidId/enrolment': typeof ParentKidKidIdEnrolmentRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/centre/': typeof CentreIndexRoute
   '/_parent/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
   '/_parent/kid/$kidId': typeof ParentKidKidIdRoute
+  '/_parent/kid_/$kidId/enrolment': typeof ParentKidKidIdEnrolmentRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/centre/'
     | '/edit-kid/$kidId'
     | '/kid/$kidId'
+    | '/kid/$kidId/enrolment'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/centre'
     | '/edit-kid/$kidId'
     | '/kid/$kidId'
+    | '/kid/$kidId/enrolment'
   id:
     | '__root__'
     | '/'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/centre/'
     | '/_parent/edit-kid/$kidId'
     | '/_parent/kid/$kidId'
+    | '/_parent/kid_/$kidId/enrolment'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -379,6 +391,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ParentKidKidIdRouteImport
       parentRoute: typeof ParentRoute
     }
+    '/_parent/kid_/$kidId/enrolment': {
+      id: '/_parent/kid_/$kidId/enrolment'
+      path: '/kid/$kidId/enrolment'
+      fullPath: '/kid/$kidId/enrolment'
+      preLoaderRoute: typeof ParentKidKidIdEnrolmentRouteImport
+      parentRoute: typeof ParentRoute
+    }
   }
 }
 
@@ -387,6 +406,7 @@ interface ParentRouteChildren {
   ParentProfileRoute: typeof ParentProfileRoute
   ParentEditKidKidIdRoute: typeof ParentEditKidKidIdRoute
   ParentKidKidIdRoute: typeof ParentKidKidIdRoute
+  ParentKidKidIdEnrolmentRoute: typeof ParentKidKidIdEnrolmentRoute
 }
 
 const ParentRouteChildren: ParentRouteChildren = {
@@ -394,6 +414,7 @@ const ParentRouteChildren: ParentRouteChildren = {
   ParentProfileRoute: ParentProfileRoute,
   ParentEditKidKidIdRoute: ParentEditKidKidIdRoute,
   ParentKidKidIdRoute: ParentKidKidIdRoute,
+  ParentKidKidIdEnrolmentRoute: ParentKidKidIdEnrolmentRoute,
 }
 
 const ParentRouteWithChildren =

@@ -6,6 +6,7 @@
 // the pages loaded (docs/decisions/0026).
 import { useSyncExternalStore } from 'react'
 import type { CentrePort, ChildrenFilter, InquiryCounts, PagedWatch } from '#shared/backend/centre-ports'
+import type { StoredEnrolment } from '#shared/records/enrolment-record'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import { openQuestion, type Registration } from '#shared/records/registration-record'
@@ -23,6 +24,8 @@ export interface CentreState {
   readonly registrations: ReadonlyMap<string, Registration>
   /** The parents' replies to the open questions of those decisions (offers, 'Still interested?'). */
   readonly replies: ReadonlyMap<string, Reply>
+  /** The loaded children's enrolment files, by child id (decision 0032). */
+  readonly enrolments: ReadonlyMap<string, StoredEnrolment>
   /** The loaded children's parents' e-mails, by uid. */
   readonly parentEmails: ReadonlyMap<string, string>
   readonly inquiries: readonly StoredInquiry[] | undefined
@@ -57,6 +60,7 @@ export function createCentreStore(port: CentrePort): CentreStore {
     childrenCount: null,
     registrations: new Map(),
     replies: new Map(),
+    enrolments: new Map(),
     parentEmails: new Map(),
     inquiries: undefined,
     moreInquiries: false,
@@ -99,6 +103,7 @@ export function createCentreStore(port: CentrePort): CentreStore {
         },
         failed,
       ),
+      port.watchEnrolments(ids, (enrolments) => set({ enrolments }), failed),
       port.watchParentEmails(
         children.map((kid) => kid.userRef),
         (parentEmails) => set({ parentEmails }),

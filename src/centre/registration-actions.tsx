@@ -4,10 +4,12 @@
 // reason the parent reads). The dates and the reason are asked only once a decision is chosen: a date
 // field costs three or four Tab stops, and every card had one (issue 38).
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { enrolmentMissing } from '#shared/records/enrolment-record'
 import { newRandomId } from '#shared/records/ids'
 import {
   addDays,
   isStartDate,
+  MISSING_MAX,
   OFFER_REPLY_DAYS,
   REASON_MAX,
   type RegistrationDecision,
@@ -58,6 +60,8 @@ export function RegistrationActions({
     setChoosing(null)
     setProblem(null)
   }
+  // Whatever the state: a place confirmed before the file is complete names what is missing.
+  const missing = enrolmentMissing(row.enrolment ?? null).slice(0, MISSING_MAX)
   // The family keeps its place in time: the date it has waited since, if it has one.
   const waitingSince = registration ? waitingSinceOf(registration) : null
 
@@ -73,7 +77,9 @@ export function RegistrationActions({
     if (!isStartDate(startDate)) return setProblem('Choose a start date first')
     // A place starts today or later (the date input's min says so too; typing can get past it).
     if (startDate < today) return setProblem('Choose a start date from today on')
-    if (choosing === 'confirm') return finish({ state: 'confirmed', startDate })
+    // Confirmed by staff's choice before the file is complete: what is missing is named (decision 0032).
+    if (choosing === 'confirm')
+      return finish({ state: 'confirmed', startDate, ...(missing.length ? { missing } : {}) })
     if (!isStartDate(replyBy) || replyBy < today) return setProblem('Choose a reply-by date from today on')
     if (replyBy > startDate) return setProblem('The reply-by date must come before the start date')
     finish({
@@ -135,6 +141,12 @@ export function RegistrationActions({
               aria-describedby={problem ? ids.problem : undefined}
             />
           </>
+        )}
+        {choosing === 'confirm' && missing.length > 0 && (
+          <p className="centre-muted centre-decide-note">
+            The enrolment file is not complete ({missing.length} missing). Confirming now records what is
+            missing, and the family can still finish the file.
+          </p>
         )}
         {choosing === 'offer' && (
           <>

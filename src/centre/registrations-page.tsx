@@ -8,6 +8,7 @@ import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import type { RegistrationDecision } from '#shared/records/registration-record'
 import { type CentreState, type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
+import { EnrolmentChecklist } from './enrolment-checklist'
 import { mailtoHref } from './inquiries-view'
 import { RegistrationActions } from './registration-actions'
 import {
@@ -62,8 +63,15 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
   const [announcement, setAnnouncement] = useState('')
   const headingId = useId()
   const all = useMemo(
-    () => registrationRows(state.children ?? [], state.registrations, state.parentEmails, state.replies),
-    [state.children, state.registrations, state.parentEmails, state.replies],
+    () =>
+      registrationRows(
+        state.children ?? [],
+        state.registrations,
+        state.parentEmails,
+        state.replies,
+        state.enrolments,
+      ),
+    [state.children, state.registrations, state.parentEmails, state.replies, state.enrolments],
   )
   const rows = useMemo(() => filterRows(all, filter), [all, filter])
 
@@ -234,6 +242,7 @@ function RegistrationCard({ row, downloadPhoto, onDecide }: RegistrationCardProp
           </div>
         </dl>
         <ChildPhoto photo={kid.imgUrls[0]} name={kid.kidName} download={downloadPhoto} />
+        <EnrolmentChecklist row={row} download={downloadPhoto} />
         <RegistrationActions row={row} today={today} onDecide={onDecide} />
       </article>
     </li>

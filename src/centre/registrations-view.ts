@@ -1,5 +1,6 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
+import type { StoredEnrolment } from '#shared/records/enrolment-record'
 import { type StandingKind, staffStandingLabel, standingOf } from '#shared/records/enrolment-standing'
 import { kidAgeText } from '#shared/records/kid-age'
 import { KID_FIELD_LABELS, type KidPlan, type StoredKid } from '#shared/records/kid-record'
@@ -15,6 +16,8 @@ export interface RegistrationRow {
   readonly registration: Registration | null
   /** The parent's reply to the record's open question (an offer, 'Still interested?'); null: none. */
   readonly reply?: Reply | null
+  /** The parent's enrolment file (decision 0032); null: none yet. */
+  readonly enrolment?: StoredEnrolment | null
   /** The parent's account e-mail (users/{userRef}); null until read, or without a record. */
   readonly parentEmail: string | null
 }
@@ -43,6 +46,7 @@ export function registrationRows(
   registrations: ReadonlyMap<string, Registration>,
   parentEmails: ReadonlyMap<string, string> = new Map(),
   replies: ReadonlyMap<string, Reply> = new Map(),
+  enrolments: ReadonlyMap<string, StoredEnrolment> = new Map(),
 ): RegistrationRow[] {
   return [...children]
     .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0))
@@ -50,6 +54,7 @@ export function registrationRows(
       kid,
       registration: registrations.get(kid.id) ?? null,
       reply: replies.get(kid.id) ?? null,
+      enrolment: enrolments.get(kid.id) ?? null,
       parentEmail: parentEmails.get(kid.userRef) ?? null,
     }))
 }

@@ -26,6 +26,7 @@ import {
 } from 'firebase/firestore'
 import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
 import { centreMailFields, parseCentreMailChoices } from '#shared/records/centre-settings'
+import { parseEnrolment } from '#shared/records/enrolment-record'
 import { parseStoredInquiry } from '#shared/records/inquiry-record'
 import { parseStoredKid } from '#shared/records/kid-record'
 import { parseReply, type Reply } from '#shared/records/reply-record'
@@ -99,7 +100,7 @@ async function staffAccessOf(user: User): Promise<StaffAccess> {
  */
 function watchByIds<T>(
   services: FirebaseServices,
-  collectionPath: 'registrations' | 'users',
+  collectionPath: 'registrations' | 'enrolments' | 'users',
   ids: readonly string[],
   listener: (found: ReadonlyMap<string, T>) => void,
   onError: (error: unknown) => void,
@@ -163,6 +164,13 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       return watchByIds(services, 'registrations', kidIds, listener, fail(onError), (snapshot) => {
         const data = snapshot.data({ serverTimestamps: 'estimate' })
         return registrationOf(data)
+      })
+    },
+
+    watchEnrolments(kidIds, listener, onError) {
+      return watchByIds(services, 'enrolments', kidIds, listener, fail(onError), (snapshot) => {
+        const data = snapshot.data({ serverTimestamps: 'estimate' })
+        return parseEnrolment(snapshot.id, data, millisOf(data.savedAt))
       })
     },
 

@@ -1,7 +1,7 @@
 // RegistrationsPort on Firestore: the parent follows registrations/{kidId}, the centre's decision about
 // their child (written by staff only; firestore.rules lets the child's owner read it), and writes their
 // replies beside it, registrations/{kidId}/replies/{questionId} (created once, never changed: decision
-// 0031). From the cache first, so the card says the last known state offline too.
+// 0031), and the enrolment file, enrolments/{kidId} (decision 0032). From the cache first, so the card says the last known state offline too.
 import {
   type DocumentData,
   doc,
@@ -13,6 +13,7 @@ import {
 } from 'firebase/firestore'
 import type { RegistrationsPort } from '#shared/backend/centre-ports'
 import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
+import { parseEnrolment } from '#shared/records/enrolment-record'
 import { parseRegistration, type Registration } from '#shared/records/registration-record'
 import { parseReply } from '#shared/records/reply-record'
 import type { FirebaseServices } from './firebase-app'
@@ -75,6 +76,38 @@ export function createFirebaseRegistrations(services: FirebaseServices): Registr
           answeredAt: serverTimestamp(),
           answeredBy: asUser,
         })
+      } catch (error) {
+        throw toKidsBackendError(error)
+      }
+    },
+
+    watchEnrolment(kidId, listener) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'enrolments', kidId),
+          (snapshot) => {
+            if (!snapshot.exists()) return listener(null)
+            const data = snapshot.data({ serverTimestamps: 'estimate' })
+            listener(parseEnrolment(kidId, data, millisOf(data.savedAt)))
+          },
+          (error) => {
+            if (firebaseErrorCode(error) === 'permission-denied') listener('forbidden')
+            else console.warn('The enrolment file could not be followed', error)
+          },
+        ),
+      )
+    },
+
+    async saveEnrolment(kidId, record, { asUser }) {
+      const db = await services.db()
+      if (services.auth.currentUser?.uid !== asUser)
+        throw new BackendError('Another account is signed in on this device', {
+          permanent: false,
+          code: WRONG_ACCOUNT,
+        })
+      try {
+        // The whole file each time (the form's state): what the server holds is what the parent saw.
+        await setDoc(doc(db, 'enrolments', kidId), { ...record, savedAt: serverTimestamp() })
       } catch (error) {
         throw toKidsBackendError(error)
       }

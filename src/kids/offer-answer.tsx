@@ -8,6 +8,7 @@ import { lapsedOfferText, standingNotes } from '#shared/records/enrolment-standi
 import { replyDeadline } from '#shared/records/registration-record'
 import type { Reply } from '#shared/records/reply-record'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
+import { EnrolmentPrompt } from './enrolment-prompt'
 import { useOutbox } from './outbox/outbox-context'
 import { StandingBadge, useStanding } from './registration-status'
 
@@ -49,6 +50,7 @@ export function OfferAnswer({
     <section className="offer-answer" aria-labelledby={headingId}>
       <h2 id={headingId}>Place at the centre</h2>
       <StandingBadge standing={standing} />
+      <EnrolmentPrompt kidId={kidId} kidName={kidName} onServer={onServer} />
       {standingNotes(standing).map((note) => (
         <p key={note}>{note}</p>
       ))}

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { notify } from '#shared/ui/notify'
+import { EnrolmentPrompt } from './enrolment-prompt'
 import { formatPlan } from './kid-format'
 import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'
@@ -214,6 +215,7 @@ function KidCard({ kid, onDelete, onDiscard }: KidCardProps) {
           </button>
         </div>
       </div>
+      <EnrolmentPrompt kidId={kid.id} kidName={name} onServer={kid.stored !== null} />
       <SyncStatus kid={kid} />
       {kid.status === 'failed' && (
         <div className="kid-card-recovery">

@@ -97,6 +97,14 @@ describe('images/{uid}/{name}: upload', () => {
       await assertFails(upload(alice(), ALICE_PHOTO, { ...JPEG, contentType }))
   })
 
+  it('a PDF (an enrolment document) in the owner’s folder only; never a flat one, never for another', async () => {
+    const PDF: UploadMetadata = { contentType: 'application/pdf', cacheControl: 'private, no-store' }
+    await assertSucceeds(upload(alice(), photoOf('alice', 'immunisation.pdf'), PDF))
+    await assertFails(upload(bob(), photoOf('alice', 'immunisation.pdf'), PDF))
+    await assertFails(upload(alice(), `images/alice-immunisation.pdf-${ID}`, PDF))
+    await assertFails(upload(alice(), photoOf('alice', 'immunisation.pdf'), PDF, 5 * 1024 * 1024 + 1))
+  })
+
   it('1 byte to 5 MB', async () => {
     await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG, 5 * 1024 * 1024))
     await assertSucceeds(upload(alice(), ALICE_PHOTO, JPEG, 1))

@@ -1,4 +1,4 @@
-// In-memory Firestore documents for the unit tests: kids, registrations and users by path.
+// In-memory Firestore documents for the unit tests: kids, registrations, enrolment files and users by path.
 import type { KidRef, ParentRecords } from '../ports'
 
 export interface FakeRecords extends ParentRecords {
@@ -6,11 +6,14 @@ export interface FakeRecords extends ParentRecords {
   readonly documents: Set<string>
   readonly kids: Map<string, KidRef>
   addKid(kid: KidRef, options?: { registration?: boolean }): void
+  /** enrolments/{kidId}, naming these documents. */
+  addEnrolment(kidId: string, documentPaths: readonly string[]): void
 }
 
 export function fakeRecords(): FakeRecords {
   const documents = new Set<string>()
   const kids = new Map<string, KidRef>()
+  const enrolments = new Map<string, readonly string[]>()
   return {
     documents,
     kids,
@@ -22,8 +25,22 @@ export function fakeRecords(): FakeRecords {
     async kidsOf(uid) {
       return [...kids.values()].filter((kid) => kid.userRef === uid)
     },
+    addEnrolment(kidId, documentPaths) {
+      enrolments.set(kidId, documentPaths)
+      documents.add(`enrolments/${kidId}`)
+    },
     async photosInUse() {
-      return new Set([...kids.values()].flatMap((kid) => kid.imgUrls))
+      return new Set([
+        ...[...kids.values()].flatMap((kid) => kid.imgUrls),
+        ...[...enrolments.values()].flat(),
+      ])
+    },
+    async enrolmentDocuments(kidId) {
+      return [...(enrolments.get(kidId) ?? [])]
+    },
+    async deleteEnrolment(kidId) {
+      enrolments.delete(kidId)
+      documents.delete(`enrolments/${kidId}`)
     },
     async deleteKid(kidId) {
       kids.delete(kidId)

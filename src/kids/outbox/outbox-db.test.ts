@@ -213,7 +213,7 @@ describe('opening a version 1 outbox', () => {
     const db = new OutboxDb(name)
     opened.push(db)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
     const { submissions, photos } = await rowsOf(db)
 
     const [a, b, c, d, e, s] = v1Submissions.map(withoutAddresses)

@@ -3,6 +3,7 @@
 // submission: a parent's unsent children survive a new version of the app. The queue's transitions are
 // in outbox-store.ts, the sending in outbox-sender.ts (docs/decisions/0018-outbox-in-three-modules.md).
 import Dexie, { type EntityTable } from 'dexie'
+import type { DocumentType, EnrolmentFields } from '#shared/records/enrolment-record'
 import { newRandomId } from '#shared/records/ids'
 import { type PhotoType, storagePathOf } from '#shared/records/kid-photos'
 import type { KidFields } from '#shared/records/kid-record'
@@ -163,6 +164,37 @@ export interface QueuedReply {
   readonly createdAt: number
 }
 
+/**
+ * A parent's enrolment file kept on the device until the server has it (enrolment-sender.ts; decision
+ * 0032): one row per child (its id is the child's), replaced by each save, so the last save wins.
+ */
+export interface QueuedEnrolment {
+  readonly id: string
+  readonly userId: string
+  readonly kidId: string
+  /** The whole file as the parent saved it; its documents' paths are fixed (a retry overwrites). */
+  readonly fields: EnrolmentFields
+  /** Documents picked on this device, with their bytes in `documents` (uploaded or not). */
+  readonly documents: readonly {
+    readonly path: string
+    readonly type: DocumentType
+    readonly uploaded: boolean
+  }[]
+  /** queued: to send; refused: the server refused it (the place is not the family's), kept to say why. */
+  readonly state: 'queued' | 'refused'
+  /** Bumped by every save: the sender drops the row only if no save came while it was sending. */
+  readonly rev: number
+  readonly createdAt: number
+}
+
+/** A row of the `documents` table: a queued enrolment document's bytes, by its storage path. */
+export interface StoredDocumentBytes {
+  readonly path: string
+  readonly kidId: string
+  readonly type: DocumentType
+  readonly data: ArrayBuffer
+}
+
 function defineVersions(db: Dexie): void {
   db.version(1).stores(stores)
   // Photos are private now: entries name them by storage path, never by a download address.
@@ -193,6 +225,13 @@ function defineVersions(db: Dexie): void {
     )
   // The parents' replies to the centre (issue 35): a table of their own, nothing rewritten.
   db.version(4).stores({ ...stores, replies: 'id, userId, kidId' })
+  // The enrolment files (issue 35, decision 0032) and their documents' bytes: tables of their own.
+  db.version(5).stores({
+    ...stores,
+    replies: 'id, userId, kidId',
+    enrolments: 'id, userId',
+    documents: 'path, kidId',
+  })
 }
 
 /** An IndexedDB implementation other than the browser's (the in-memory one; tests). */
@@ -206,6 +245,8 @@ export class OutboxDb extends Dexie {
   declare readonly submissions: EntityTable<Submission, 'id'>
   declare readonly photos: EntityTable<StoredPhotoBytes, 'id'>
   declare readonly replies: EntityTable<QueuedReply, 'id'>
+  declare readonly enrolments: EntityTable<QueuedEnrolment, 'id'>
+  declare readonly documents: EntityTable<StoredDocumentBytes, 'path'>
 
   constructor(name: string = OUTBOX_DB_NAME, implementation?: IndexedDBImplementation) {
     super(name, implementation ?? {})

@@ -12,6 +12,7 @@ import type { Backend } from '#shared/backend/backend-ports'
 import type { LockFn } from '#shared/device/web-lock'
 import { within } from '#shared/device/within'
 import { notify } from '#shared/ui/notify'
+import { EnrolmentSender } from './enrolment-sender'
 import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
 import { OutboxSender } from './outbox-sender'
@@ -26,6 +27,8 @@ export interface OutboxRuntime {
   readonly sender: OutboxSender
   /** The parents' replies to the centre (Accept, Decline, 'Still interested?'), through the outbox. */
   readonly replies: ReplySender
+  /** The parents' enrolment files and their documents, through the outbox (decision 0032). */
+  readonly enrolments: EnrolmentSender
   /** This device's copies of the parents' photos. */
   readonly copies: PhotoCopies
   readonly backend: Backend
@@ -78,9 +81,11 @@ export async function createOutboxRuntime(
       void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
   })
   const replies = new ReplySender(outbox.db, backend.registrations)
+  const enrolments = new EnrolmentSender(outbox.db, backend.registrations, backend.photos)
   const bind = (userId: string | null) => {
     sender.bindUser(userId)
     replies.bindUser(userId)
+    enrolments.bindUser(userId)
   }
   const cleanups: (() => void)[] = []
   // Before this tab's account changes (sign-out, or another parent signing in here): stop at once.
@@ -103,6 +108,7 @@ export async function createOutboxRuntime(
     const wake = () => {
       void sender.wake()
       replies.kick()
+      enrolments.kick()
     }
     const visible = () => {
       if (document.visibilityState === 'visible') wake()
@@ -118,6 +124,7 @@ export async function createOutboxRuntime(
     outbox,
     sender,
     replies,
+    enrolments,
     copies,
     backend,
     send: () => sender.kick(),
@@ -132,7 +139,12 @@ export async function createOutboxRuntime(
         .equals(userId)
         .filter((reply) => reply.state === 'queued')
         .count()
-      return (await outbox.list(userId)).filter(isUnsent).length + unsentReplies
+      const unsentFiles = await outbox.db.enrolments
+        .where('userId')
+        .equals(userId)
+        .filter((file) => file.state === 'queued')
+        .count()
+      return (await outbox.list(userId)).filter(isUnsent).length + unsentReplies + unsentFiles
     },
     async endSession(userId, keep) {
       bind(null)
@@ -147,6 +159,7 @@ export async function createOutboxRuntime(
     close() {
       sender.stop()
       replies.bindUser(null)
+      enrolments.bindUser(null)
       for (const cleanup of cleanups) cleanup()
       outbox.close()
     },

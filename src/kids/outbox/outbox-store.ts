@@ -121,7 +121,8 @@ export class Outbox {
   /** Entries some sender still has work for, whoever they belong to (what the start-up hint counts). */
   async pendingCount(): Promise<number> {
     const replies = await this.db.replies.filter((reply) => reply.state === 'queued').count()
-    return replies + (await this.db.submissions.filter((entry) => entry.state !== 'failed').count())
+    const files = await this.db.enrolments.filter((file) => file.state === 'queued').count()
+    return replies + files + (await this.db.submissions.filter((entry) => entry.state !== 'failed').count())
   }
 
   private async newEntry(entry: NewEntry): Promise<void> {
@@ -309,8 +310,14 @@ export class Outbox {
    * would replace, stay: a record may still show them.)
    */
   async forget(userId: string): Promise<string[]> {
-    return this.db.transaction('rw', this.db.submissions, this.db.photos, this.db.replies, async () => {
+    const { submissions, photos, replies, enrolments, documents } = this.db
+    return this.db.transaction('rw', [submissions, photos, replies, enrolments, documents], async () => {
       await this.db.replies.where('userId').equals(userId).delete()
+      // An enrolment file not sent goes, with its documents' bytes (uploaded ones are in the parent's
+      // folder, which 'Delete my account' and the sweep find; a later save names them again).
+      const files = await this.db.enrolments.where('userId').equals(userId).toArray()
+      for (const file of files) await this.db.documents.where('kidId').equals(file.kidId).delete()
+      await this.db.enrolments.where('userId').equals(userId).delete()
       const entries = await this.db.submissions.where('userId').equals(userId).toArray()
       const orphans = entries.flatMap((entry) => {
         if (entry.state === 'cleanup') return entry.cleanupPaths

@@ -2,6 +2,7 @@
 // No Firebase types here. The staff port is loaded on demand (Backend.loadCentre), so its adapter code is
 // downloaded only by the staff screens, never by the parent area (docs/decisions/0023).
 import type { CentreMailChoices } from '#shared/records/centre-settings'
+import type { EnrolmentRecord, StoredEnrolment } from '#shared/records/enrolment-record'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { KidPlan, StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
@@ -29,6 +30,14 @@ export interface RegistrationsPort {
     kidId: string,
     questionId: string,
   ): Promise<{ readonly registration: Registration | null; readonly reply: Reply | null }>
+  /** The child's enrolment file (enrolments/{kidId}), live, from the cache first; null: none yet. */
+  watchEnrolment(kidId: string, listener: (file: StoredEnrolment | null | 'forbidden') => void): Unsubscribe
+  /**
+   * Writes the whole file (the adapter adds savedAt, the server's time) and resolves once the server
+   * has it; offline it waits. Rejects with a permanent BackendError when the rules refuse it (the place
+   * is not accepted or confirmed), WRONG_ACCOUNT when `asUser` is not signed in.
+   */
+  saveEnrolment(kidId: string, record: EnrolmentRecord, options: AsUser): Promise<void>
 }
 
 /** A list as last seen: fromCache while it comes from this device, not (yet) from the server. */
@@ -93,6 +102,12 @@ export interface CentrePort {
   watchReplies(
     questions: readonly { readonly kidId: string; readonly questionId: string }[],
     listener: (replies: ReadonlyMap<string, Reply>) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe
+  /** The enrolment files of these children (the ones loaded), by child id, live. */
+  watchEnrolments(
+    kidIds: readonly string[],
+    listener: (files: ReadonlyMap<string, StoredEnrolment>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe
   /**

@@ -1,5 +1,6 @@
 // Ports for child records and their photos. Owned by the kids feature; see backend-ports.ts.
 // No Firebase types here: the outbox, the screens and their tests only know these shapes.
+import type { DocumentType } from '#shared/records/enrolment-record'
 import type { PhotoType } from '#shared/records/kid-photos'
 import type { KidRecord, StoredKid } from '#shared/records/kid-record'
 import type { Unsubscribe } from './port-types'
@@ -83,10 +84,13 @@ export interface KidsPort {
   ): Unsubscribe
 }
 
-/** A photo's bytes as the outbox keeps them (ArrayBuffer: Safari refuses Blobs in some IndexedDB cases). */
+/**
+ * A photo's bytes as the outbox keeps them (ArrayBuffer: Safari refuses Blobs in some IndexedDB cases);
+ * an enrolment document may be a PDF too (docs/decisions/0032-enrolment-file.md).
+ */
 export interface PhotoBytes {
   readonly data: ArrayBuffer
-  readonly type: PhotoType
+  readonly type: PhotoType | DocumentType
 }
 
 export interface UploadOptions extends AsUser {

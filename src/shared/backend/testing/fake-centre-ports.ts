@@ -14,6 +14,7 @@ import {
 } from '#shared/backend/centre-ports'
 import { BackendError } from '#shared/backend/kids-ports'
 import { type CentreMailChoices, DEFAULT_MAIL_CHOICES } from '#shared/records/centre-settings'
+import type { StoredEnrolment } from '#shared/records/enrolment-record'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import {
@@ -32,6 +33,8 @@ export class FakeCentreServer {
   readonly registrations = new Map<string, Registration>()
   /** The parents' replies, by `${kidId}/${questionId}`. */
   readonly replies = new Map<string, Reply>()
+  /** enrolments/{kidId}, the parents' files. */
+  readonly enrolments = new Map<string, StoredEnrolment>()
   /** The server's clock (the rules' request.time). */
   now: () => number = () => Date.now()
   /** users/{uid}.email of the parents. */
@@ -185,6 +188,8 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
           ),
         ),
       ),
+    watchEnrolments: (kidIds, listener) =>
+      follow(() => listener(new Map([...server.enrolments].filter(([kidId]) => kidIds.includes(kidId))))),
     watchParentEmails: (uids, listener) =>
       follow(() => listener(new Map([...server.parentEmails].filter(([uid]) => uids.includes(uid))))),
     watchInquiries: (listener) => pagedFollow(server, () => server.inquiries, listener),
@@ -224,6 +229,23 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
         registration: server.registrations.get(kidId) ?? null,
         reply: server.replies.get(`${kidId}/${questionId}`) ?? null,
       }
+    },
+    watchEnrolment(kidId, listener) {
+      const send = () => listener(server.enrolments.get(kidId) ?? null)
+      queueMicrotask(send)
+      return server.subscribe(send)
+    },
+    async saveEnrolment(kidId, record) {
+      if (server.offline) await new Promise<void>((resolve) => server.onOnline(resolve))
+      // The rules: only while the place is accepted (the offer's reply) or confirmed.
+      const registration = server.registrations.get(kidId)
+      const question = openQuestion(registration ?? null)
+      const accepted = question !== null && server.replies.get(`${kidId}/${question}`) === 'accepted'
+      if (!(registration?.state === 'confirmed' || (registration?.state === 'offered' && accepted)))
+        throw new BackendError('permission-denied', { permanent: true, code: 'permission-denied' })
+      server.enrolments.set(kidId, { ...record, kidId, savedAt: server.now() })
+      server.writes.push(`enrolment ${kidId}`)
+      server.changed()
     },
   }
 }
