@@ -133,6 +133,16 @@ function watchByIds<T>(
   }
 }
 
+/**
+ * Firestore for a count asked of the server. A count is asked when a list changes, and may wait for
+ * Firestore while staff sign out: sent after that, with no account, the server refuses it (403).
+ */
+async function signedInDb(services: FirebaseServices): Promise<Firestore> {
+  const db = await services.db()
+  if (!services.auth.currentUser) throw new Error('Signed out: nothing is counted')
+  return db
+}
+
 export function createFirebaseCentre(services: FirebaseServices): CentrePort {
   const fail = (onError: (error: Error) => void) => (error: unknown) => onError(toKidsBackendError(error))
   return {
@@ -156,7 +166,7 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     },
 
     async countChildren(filter) {
-      const counted = await getCountFromServer(childrenQuery(await services.db(), filter))
+      const counted = await getCountFromServer(childrenQuery(await signedInDb(services), filter))
       return counted.data().count
     },
 
@@ -220,7 +230,7 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     async countInquiries() {
       // Two counts, not a read of every inquiry: inquiries carry `handled` only once marked, so the
       // unhandled are all of them less those marked handled.
-      const db = await services.db()
+      const db = await signedInDb(services)
       const [all, handled] = await Promise.all([
         getCountFromServer(inquiriesQuery(db)),
         getCountFromServer(query(collection(db, 'inquiries'), where('handled', '==', true))),
