@@ -48,6 +48,9 @@ function sameRecord(stored: StoredKid, record: KidRecord): boolean {
   )
 }
 
+/** How long after the server first says a save is not there it is asked again, before 'refused'. */
+const REFUSAL_CONFIRM_MS = 2_000
+
 /** What the server's answer to a handed-off save turned out to be. */
 type Outcome = 'saved' | 'requeue' | 'refused'
 
@@ -132,20 +135,35 @@ export class Handoff {
     // it can say 'no record' once more after the save, for as long as the connection takes (seen on the
     // emulator; a reopened app on a slow phone took over 3 s). Only the server itself can tell the two
     // apart, so it is asked; out of reach, the next snapshot asks again.
+    // A record not (yet) on the server reads the same as a refused one (the rules let its owner read
+    // only a record that exists): asked while the write was still on its way, the server said 'not
+    // there' for a save it took a moment later (seen in CI under load). So a refusal is concluded
+    // only when the server still says so a little later; a save it took is found then.
+    const onServerNow = () =>
+      this.host.kids
+        .readKidFromServer(entry.kidId)
+        .then(
+          (onServer) =>
+            record !== null && onServer !== null && onServer !== 'forbidden' && sameRecord(onServer, record),
+        )
     const check = () => {
       if (checking) return
       checking = true
-      this.host.kids.readKidFromServer(entry.kidId).then(
-        (onServer) => {
-          checking = false
-          const saved =
-            record !== null && onServer !== null && onServer !== 'forbidden' && sameRecord(onServer, record)
-          answer(saved ? 'saved' : 'refused')
-        },
-        () => {
-          checking = false
-        },
-      )
+      onServerNow()
+        .then(async (saved) => {
+          if (saved) return true
+          await new Promise((resolve) => setTimeout(resolve, REFUSAL_CONFIRM_MS))
+          return answered ? null : onServerNow()
+        })
+        .then(
+          (saved) => {
+            checking = false
+            if (saved !== null) answer(saved ? 'saved' : 'refused')
+          },
+          () => {
+            checking = false
+          },
+        )
     }
     const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
       if (answered || snapshot === 'forbidden') return
