@@ -1,5 +1,6 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
+import { dateFormat } from '#shared/records/date-format'
 import type { StoredEnrolment } from '#shared/records/enrolment-record'
 import { type StandingKind, staffStandingLabel, standingOf } from '#shared/records/enrolment-standing'
 import { kidAgeText } from '#shared/records/kid-age'
@@ -119,31 +120,31 @@ export const STATE_WORDS: { readonly [K in RowState]: string } = {
 /** '26 Nov 2026, 09:14' in the centre's time zone, wherever the device is; '' when unknown. */
 export function formatWhen(ms: number | null): string {
   if (ms === null) return ''
-  return new Date(ms).toLocaleString('en-GB', {
+  return dateFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: siteConfig.timeZone,
-  })
+  }).format(ms)
 }
 
 /** '26 November 2026' in the centre's time zone; '' when unknown. */
 export function formatDay(ms: number | null): string {
   if (ms === null) return ''
-  return new Date(ms).toLocaleDateString('en-GB', {
+  return dateFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: siteConfig.timeZone,
-  })
+  }).format(ms)
 }
 
 /** Today's date (YYYY-MM-DD) at the centre: the earliest start date a place may be confirmed from. */
 export function centreToday(now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateFormat('en-CA', {
     timeZone: siteConfig.timeZone,
     year: 'numeric',
     month: '2-digit',

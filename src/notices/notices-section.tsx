@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { getBackend } from '#shared/backend/backend'
 import { siteConfig } from '#shared/config/site-config'
+import { dateFormat } from '#shared/records/date-format'
 import type { Notice } from '#shared/records/notice-record'
 import { useNotices } from './notices-data'
 import { NoticesStyles } from './notices-styles'
@@ -13,13 +14,13 @@ import { PushChoice } from './push-choice'
 /** '27 Nov, 10:05', in the centre's time zone, as the parent lives it. */
 function when(ms: number | null): string {
   if (ms === null) return 'just now'
-  return new Date(ms).toLocaleString('en-GB', {
+  return dateFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: siteConfig.timeZone,
-  })
+  }).format(ms)
 }
 
 function markRead(userId: string, notice: Notice) {

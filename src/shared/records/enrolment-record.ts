@@ -5,6 +5,8 @@
 // what is still missing is a pure function of the record (enrolmentMissing), which the parent's form,
 // the child's card and the staff's checklist share. Documents (the action plan, the immunisation record)
 // live where the photos live: the parent's private folder images/{uid}/ (decision 0020).
+
+import { dateFormat } from './date-format'
 import { MAX_PHOTO_BYTES, PHOTO_NAME_PATTERN, photoFolder } from './kid-photos'
 import { cleanLine, cleanLines, textProblem } from './record-text'
 import { formatStartDate, isStartDate } from './registration-record'
@@ -376,8 +378,8 @@ export function enrolmentFieldsOf(file: EnrolmentFields): EnrolmentFields {
 
 /** '27 November 2026, 10:42' of a consent's moment, at the centre. */
 export function consentTimeText(at: number, timeZone: string): string {
-  const day = new Date(at).toLocaleDateString('en-CA', { timeZone })
-  const time = new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone })
+  const day = dateFormat('en-CA', { timeZone }).format(at)
+  const time = dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(at)
   return `${formatStartDate(day)}, ${time}`
 }
 

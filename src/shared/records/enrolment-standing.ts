@@ -2,6 +2,7 @@
 // reading of the states that the parent's card, the child's page and the staff's list share
 // (docs/decisions/0031-enrolment-states.md). Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
+import { dateFormat } from './date-format'
 import {
   askDeadline,
   formatStartDate,
@@ -71,12 +72,12 @@ export function standingOf(registration: Registration | null, reply: Reply | nul
 
 /** '4 January 2027' of a moment (ms), at the centre. */
 function dayOf(ms: number): string {
-  return new Date(ms).toLocaleDateString('en-GB', {
+  return dateFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: siteConfig.timeZone,
-  })
+  }).format(ms)
 }
 
 /** What the parent's card and the child's page say; null while nothing is decided (registered). */

@@ -5,6 +5,8 @@
 // registrations/{kidId}/replies/{questionId} (reply-record.ts), which only the parent creates
 // (docs/decisions/0031-enrolment-states.md). firestore.rules repeats these fields and checks.
 
+import { dateFormat } from './date-format'
+
 /**
  * offered: a place from `startDate`, to be answered by `replyBy`; waitlisted: on the waiting list since
  * `waitingSince`; declined: the centre cannot offer a place (`reason`, which the parent reads);
@@ -181,12 +183,9 @@ export function parseRegistration(
 
 /** '4 January 2027', in the centre's words, whatever the device's time zone. */
 export function formatStartDate(startDate: string): string {
-  return new Date(`${startDate}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
+  return dateFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${startDate}T00:00:00Z`),
+  )
 }
 
 /** The date a family has waited since: the stored one, else (a record from before) the decision's day. */
