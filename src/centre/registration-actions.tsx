@@ -191,12 +191,11 @@ export function RegistrationActions({
     </button>
   )
   const withdrawn = registration?.state === 'withdrawn'
-  // Once the family has accepted, confirming is the next step: it is the primary button then.
-  const accepted = registration?.state === 'offered' && row.reply === 'accepted'
+  const next = nextStep(row)
   return (
     <div className="centre-decide">
-      {opener('offer', !accepted)}
-      {opener('confirm', accepted)}
+      {opener('offer', next === 'offer')}
+      {opener('confirm', next === 'confirm')}
       <button
         type="button"
         className="button button--ghost"
@@ -210,4 +209,23 @@ export function RegistrationActions({
       {opener('decline', false)}
     </div>
   )
+}
+
+/**
+ * The card's primary button: the centre's next step with this family. Offering a place to a family
+ * that is new, waiting or withdrawn; confirming once the family has accepted an offer; none while an
+ * offer waits for the family's answer, once the family has declined it, or once the place is confirmed
+ * or declined (any button then corrects a decision made, and none should look like the thing to do).
+ */
+export function nextStep(row: RegistrationRow): 'offer' | 'confirm' | null {
+  switch (row.registration?.state) {
+    case undefined:
+    case 'waitlisted':
+    case 'withdrawn':
+      return 'offer'
+    case 'offered':
+      return row.reply === 'accepted' ? 'confirm' : null
+    default:
+      return null
+  }
 }
