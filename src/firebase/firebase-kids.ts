@@ -79,9 +79,13 @@ export function createFirebaseKids(services: FirebaseServices): KidsPort {
       } catch (error) {
         throw toKidsBackendError(error)
       }
-      // The server's answer reaches the outbox through watchKid; a refusal here is only logged.
       write.catch((error: unknown) => console.warn('The server refused a child record', error))
       await localCommit(ref)
+      return {
+        sent: write.catch((error: unknown) => {
+          throw toKidsBackendError(error)
+        }),
+      }
     },
 
     async deleteKid(kidId, options) {

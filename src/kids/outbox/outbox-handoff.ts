@@ -1,8 +1,9 @@
 // A save's way to the server (docs/decisions/0002-exactly-once-outbox.md): once its photos are up, the
 // record is handed to Firestore's local queue WITHOUT waiting for the server (which never answers
-// offline), once; the server's answer is then followed on the record itself, which survives reloads,
-// and never by writing again. A crash between the write and its marker is caught by comparing the
-// record Firestore has with the one to write. The sender (outbox-sender.ts) calls it from a child's lane.
+// offline), once; the server's answer is then the write's own (Firestore's promise) while the page that
+// wrote lives, and after a reload is read on the record itself; never by writing again. A crash between
+// the write and its marker is caught by comparing the record Firestore has with the one to write. The
+// sender (outbox-sender.ts) calls it from a child's lane.
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
 import { buildKidRecord, type KidRecord, kidRecordProblems, type StoredKid } from '#shared/records/kid-record'
@@ -57,6 +58,8 @@ type Outcome = 'saved' | 'requeue' | 'refused'
 export class Handoff {
   /** Saves whose server answer is being followed (submission id -> unsubscribe). */
   private readonly following = new Map<string, () => void>()
+  /** The server's own answers to the writes this page made (submission id -> Firestore's promise). */
+  private readonly sent = new Map<string, Promise<void>>()
 
   constructor(private readonly host: HandoffHost) {}
 
@@ -64,6 +67,7 @@ export class Handoff {
   stopFollowing(): void {
     for (const stop of this.following.values()) stop()
     this.following.clear()
+    this.sent.clear()
   }
 
   private assertCurrent(binding: Binding): void {
@@ -100,7 +104,8 @@ export class Handoff {
       // Persisted before the write: if the page dies right after it, a discard knows the record may exist.
       if (!entry.handoffStarted) await this.host.outbox.steps.markHandoffStarted(entry.id)
       this.assertCurrent(binding)
-      await this.host.kids.saveKid(entry.kidId, record, { asUser: binding.userId })
+      const queued = await this.host.kids.saveKid(entry.kidId, record, { asUser: binding.userId })
+      this.sent.set(entry.id, queued.sent)
     }
     if (!(await this.host.outbox.steps.markHandedOff(entry.id, entry.rev))) return 'stale' // changed meanwhile
     this.host.emit({ type: 'handedOff', submissionId: entry.id })
@@ -114,10 +119,16 @@ export class Handoff {
     for (const entry of entries) if (entry.state === 'handedOff') this.follow(binding, entry)
   }
 
-  /** Waits for the server's answer on the record itself: it survives reloads, unlike a write's promise. */
+  /**
+   * Waits for the server's answer: the write's own while this page has it, else (after a reload) on the
+   * record itself, which survives reloads.
+   */
   private follow(binding: Binding, entry: Submission): void {
     if (!this.host.current(binding) || this.following.has(entry.id)) return
     let answered = false
+    const sent = this.sent.get(entry.id)
+    // While the write's own answer may still come, the record's view is not read as a refusal.
+    let awaitingSent = sent !== undefined
     // Whether Firestore's queue was seen holding the write.
     let queued = false
     // A read of the server in flight (see check()).
@@ -128,8 +139,17 @@ export class Handoff {
       answered = true
       this.following.get(entry.id)?.()
       this.following.delete(entry.id)
+      this.sent.delete(entry.id)
       this.host.track(this.answered(binding, entry, outcome))
     }
+    sent?.then(
+      () => answer('saved'),
+      (error: unknown) => {
+        awaitingSent = false
+        // The rules' refusal. Anything else (the device's data cleared under it) is the record's to tell.
+        if (error instanceof BackendError && error.permanent) answer('refused')
+      },
+    )
     // The write has left Firestore's queue and the record in view is not the one written. That is the
     // server's refusal (the rules), or its listen stream not yet caught up with the save it acknowledged:
     // it can say 'no record' once more after the save, for as long as the connection takes (seen on the
@@ -174,7 +194,7 @@ export class Handoff {
       if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer('saved')
       // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
       if (snapshot.fromCache && !queued) return answer('requeue')
-      check()
+      if (!awaitingSent) check()
     })
     if (answered) stop()
     else this.following.set(entry.id, stop)

@@ -202,8 +202,9 @@ describe('the outbox sender', () => {
     await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
     const realSave = kids.saveKid.bind(kids)
     kids.saveKid = async (id, record, options) => {
-      await realSave(id, record, options)
+      const queued = await realSave(id, record, options)
       outbox.close() // dies before it can note the hand-off
+      return queued
     }
     await newSender(outbox).settled()
     kids.saveKid = realSave

@@ -3,7 +3,7 @@
 import type { DocumentType } from '#shared/records/enrolment-record'
 import type { PhotoType } from '#shared/records/kid-photos'
 import type { KidRecord, StoredKid } from '#shared/records/kid-record'
-import type { Unsubscribe } from './port-types'
+import type { QueuedWrite, Unsubscribe } from './port-types'
 
 /**
  * A backend failure, sorted for the outbox: `permanent` ones (refused by the rules, an invalid file)
@@ -60,11 +60,13 @@ export interface KidsPort {
   readonly persistentCache: boolean
   /**
    * Writes kids/{kidId} (the adapter adds timestamp = server time). Resolves once the write is in the
-   * local queue and cache, WITHOUT waiting for the server (which never answers offline): watchKid tells
-   * when the server has answered. Writing the same id again overwrites it. Refused (WRONG_ACCOUNT) when
-   * `asUser` is not the signed-in account at the moment of writing.
+   * local queue and cache, WITHOUT waiting for the server (which never answers offline). Its `sent` is
+   * the server's answer to this write, for as long as this page lives (a BackendError, permanent when
+   * the rules refused it); after a reload, watchKid and readKidFromServer tell. Writing the same id
+   * again overwrites it. Refused (WRONG_ACCOUNT) when `asUser` is not the signed-in account at the
+   * moment of writing.
    */
-  saveKid(kidId: string, record: KidRecord, options: AsUser): Promise<void>
+  saveKid(kidId: string, record: KidRecord, options: AsUser): Promise<QueuedWrite>
   /** Deletes kids/{kidId}; resolves once the delete is queued locally. */
   deleteKid(kidId: string, options: AsUser): Promise<void>
   /** Follows one record (from the local cache first, so it works offline), metadata changes included. */

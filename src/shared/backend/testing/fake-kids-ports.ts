@@ -3,7 +3,7 @@
 // until the fake server answers, a refused write is rolled back, listeners see pending writes, and every
 // write and upload is counted, so tests can prove a submission was applied exactly once.
 
-import type { Unsubscribe } from '#shared/backend/backend-ports'
+import type { QueuedWrite, Unsubscribe } from '#shared/backend/backend-ports'
 import {
   ABORTED,
   type AsUser,
@@ -34,6 +34,8 @@ interface PendingWrite {
   readonly id: string
   readonly record: KidRecord
   readonly previous: StoredKid | undefined
+  /** Settles the write's `sent`, as the server's answer does. */
+  readonly settle: { readonly resolve: () => void; readonly reject: (error: BackendError) => void }
 }
 
 export class FakeKidsPort implements KidsPort {
@@ -93,7 +95,7 @@ export class FakeKidsPort implements KidsPort {
     return this.pending
   }
 
-  async saveKid(id: string, record: KidRecord, { asUser }: AsUser): Promise<void> {
+  async saveKid(id: string, record: KidRecord, { asUser }: AsUser): Promise<QueuedWrite> {
     const failure = this.saveFailures.shift()
     if (failure) throw failure
     if (this.signedIn !== null && this.signedIn !== asUser)
@@ -101,10 +103,17 @@ export class FakeKidsPort implements KidsPort {
     this.beforeSave?.(id)
     this.saves.push({ id, record, asUser })
     this.clock += 1
-    this.pending.push({ id, record, previous: this.records.get(id) })
+    let settle: PendingWrite['settle'] = { resolve: () => {}, reject: () => {} }
+    const sent = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject }
+    })
+    // Like Firestore's: a page that stopped listening for the answer is not told of it.
+    sent.catch(() => undefined)
+    this.pending.push({ id, record, previous: this.records.get(id), settle })
     this.records.set(id, { ...record, imgUrls: [...record.imgUrls], id, savedAt: this.clock })
     this.notify(id)
     if (this.ackMode !== 'never') queueMicrotask(() => this.answer())
+    return { sent }
   }
 
   /** The fake server answers every write waiting for it (a test calls this after going 'online'). */
@@ -117,6 +126,8 @@ export class FakeKidsPort implements KidsPort {
       } else if (write.previous) this.records.set(write.id, write.previous)
       else this.records.delete(write.id) // refused: rolled back in the local view, like Firestore
       this.notify(write.id)
+      if (mode === 'accept') write.settle.resolve()
+      else write.settle.reject(permanentError())
     }
   }
 
@@ -128,6 +139,7 @@ export class FakeKidsPort implements KidsPort {
     for (const write of this.pending.splice(0)) {
       const saved = this.records.get(write.id)
       if (saved) this.server.set(write.id, saved)
+      write.settle.resolve()
     }
   }
 
