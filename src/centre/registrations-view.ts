@@ -1,11 +1,10 @@
 // The registrations list as staff filter and search it, and its CSV export. Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
-import { dateFormat } from '#shared/records/date-format'
 import type { StoredEnrolment } from '#shared/records/enrolment-record'
 import { type StandingKind, staffStandingLabel, standingOf } from '#shared/records/enrolment-standing'
 import { kidAgeText } from '#shared/records/kid-age'
 import { KID_FIELD_LABELS, type KidPlan, type StoredKid } from '#shared/records/kid-record'
-import { formatStartDate, type Registration } from '#shared/records/registration-record'
+import { dateFormat, formatStartDate, type Registration } from '#shared/records/registration-record'
 import type { Reply } from '#shared/records/reply-record'
 
 /** A row's state as the filter names it: 'new' while nothing is decided (registered). */

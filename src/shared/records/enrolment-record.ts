@@ -6,10 +6,9 @@
 // the child's card and the staff's checklist share. Documents (the action plan, the immunisation record)
 // live where the photos live: the parent's private folder images/{uid}/ (decision 0020).
 
-import { dateFormat } from './date-format'
 import { MAX_PHOTO_BYTES, PHOTO_NAME_PATTERN, photoFolder } from './kid-photos'
 import { cleanLine, cleanLines, textProblem } from './record-text'
-import { formatStartDate, isStartDate } from './registration-record'
+import { dateFormat, formatStartDate, isStartDate } from './registration-record'
 
 /** The version of the centre's policies a parent agrees to; a new version asks again. */
 export const CENTRE_POLICIES_VERSION = '2026-09'

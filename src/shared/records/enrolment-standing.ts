@@ -2,9 +2,9 @@
 // reading of the states that the parent's card, the child's page and the staff's list share
 // (docs/decisions/0031-enrolment-states.md). Pure: unit-tested.
 import { siteConfig } from '#shared/config/site-config'
-import { dateFormat } from './date-format'
 import {
   askDeadline,
+  dateFormat,
   formatStartDate,
   type Registration,
   replyDeadline,

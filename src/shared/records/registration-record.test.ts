@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStartDate, parseRegistration, replyDeadline } from './registration-record'
+import { dateFormat, isStartDate, parseRegistration, replyDeadline } from './registration-record'
 
 describe('registration record', () => {
   it('accepts real calendar dates only', () => {
@@ -63,5 +63,26 @@ describe('registration record', () => {
     })
     const { decidedRecord: _record, ...older } = stored
     expect(parseRegistration(older, 5)?.decidedOn).toBeNull()
+  })
+})
+
+describe('dateFormat', () => {
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Lagos',
+  }
+
+  it('writes what Date#toLocaleDateString writes', () => {
+    const at = new Date(Date.UTC(2026, 10, 26, 23, 30))
+    expect(dateFormat('en-GB', options).format(at)).toBe(at.toLocaleDateString('en-GB', options))
+    expect(dateFormat('en-GB', options).format(at)).toBe('27 November 2026')
+  })
+
+  it('makes one formatter per locale and shape, and keeps it', () => {
+    expect(dateFormat('en-GB', { ...options })).toBe(dateFormat('en-GB', options))
+    expect(dateFormat('en-CA', options)).not.toBe(dateFormat('en-GB', options))
+    expect(dateFormat('en-GB', { ...options, month: 'short' })).not.toBe(dateFormat('en-GB', options))
   })
 })
