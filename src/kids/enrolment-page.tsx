@@ -12,19 +12,26 @@ import { useOutbox } from './outbox/outbox-context'
 import { useStanding } from './registration-status'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
-import './enrolment.css'
+// A file of its own, not part of the one stylesheet every page inlines (vite.config.ts: cssCodeSplit
+// false): the marketing pages do not carry the form's styles. React holds the page until it has loaded.
+import enrolmentCssUrl from './enrolment.css?url'
 
 export function EnrolmentPage({ kidId, userId }: { readonly kidId: string; readonly userId: string }) {
   const lookup = useKidLookup(kidId, userId, kidMessages.missing)
-  if (lookup.state !== 'ready') return <KidLoader label="Loading child…" />
-  const { kid } = lookup
   return (
-    <EnrolmentFile
-      kidId={kidId}
-      userId={userId}
-      kidName={kid.fields.kidName}
-      onServer={kid.stored !== null}
-    />
+    <>
+      <link rel="stylesheet" href={enrolmentCssUrl} precedence="default" />
+      {lookup.state === 'ready' ? (
+        <EnrolmentFile
+          kidId={kidId}
+          userId={userId}
+          kidName={lookup.kid.fields.kidName}
+          onServer={lookup.kid.stored !== null}
+        />
+      ) : (
+        <KidLoader label="Loading child…" />
+      )}
+    </>
   )
 }
 
