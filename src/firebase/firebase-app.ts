@@ -72,6 +72,16 @@ export interface FirebaseServices {
 
 let services: Promise<FirebaseServices> | null = null
 
+/** Where the app starts, as far as Firebase's start-up is concerned (the composition root says). */
+export interface FirebaseStart {
+  /**
+   * Whether the remembered parent's children and notices are asked of the cache before Auth exists
+   * (the parent area's start, docs/decisions/0016). Not on the centre's screens: there the priming
+   * only held Auth back, by 0.25 s and more at 4x CPU (npm run bench, the centre's lists).
+   */
+  readonly primeParent: boolean
+}
+
 /** How long a write waits for App Check to start (reCAPTCHA's script) before it goes without a token. */
 const APP_CHECK_WAIT_MS = 5_000
 
@@ -115,15 +125,16 @@ function forgetSharedTabState(): void {
   }
 }
 
-export function getFirebase(): Promise<FirebaseServices> {
-  services ??= createServices()
+/** Firebase's services, made on the first call (whose `start` counts). */
+export function getFirebase(start: FirebaseStart = { primeParent: true }): Promise<FirebaseServices> {
+  services ??= createServices(start)
   return services
 }
 
 /** Firestore decides whether Auth exists one task after its first operation (its own setTimeout 0). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-async function createServices(): Promise<FirebaseServices> {
+async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
   const app = initializeApp(firebaseOptions)
   // Before Firestore and Storage make any request: they then carry App Check's token.
   const appCheckStarted = startAppCheckIfConfigured(app)
@@ -147,7 +158,7 @@ async function createServices(): Promise<FirebaseServices> {
   let primedKids: PrimedQuery | null = null
   let primedNotices: PrimedQuery | null = null
   let held: Firestore | null = null
-  if (remembered) {
+  if (remembered && start.primeParent) {
     db = createDb()
     held = db
     // Its first operation starts Firestore; one task later it has found no Auth and works without a user.
@@ -158,6 +169,13 @@ async function createServices(): Promise<FirebaseServices> {
     primedKids = primeQuery(kidsOfQuery(db, remembered.uid), remembered.uid)
     primedNotices = primeQuery(noticesOfQuery(db, remembered.uid), remembered.uid)
     await primedKids.ready(PRIMING_MS)
+  } else if (remembered) {
+    // Firestore opens its cache (IndexedDB) while Auth restores the session and checks it with the
+    // server, rather than after: the staff lists' first query goes out as soon as Auth has answered.
+    // Offline until then, like the primed start; nothing is listened to before Auth's account.
+    db = createDb()
+    held = db
+    void disableNetwork(db).catch(() => undefined)
   }
 
   // E-mail and password only: unlike getAuth(), no popup/redirect resolver, so the SDK does not fetch

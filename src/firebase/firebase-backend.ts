@@ -3,7 +3,7 @@
 import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '#shared/backend/backend-ports'
 import { createFirebaseAccountData } from './firebase-account'
-import { getFirebase } from './firebase-app'
+import { type FirebaseStart, getFirebase } from './firebase-app'
 import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseInquiries } from './firebase-inquiries'
 import { createFirebaseKids } from './firebase-kids'
@@ -12,8 +12,8 @@ import { createFirebasePhotos } from './firebase-photos'
 import { createFirebasePush } from './firebase-push'
 import { createFirebaseRegistrations } from './firebase-registrations'
 
-export async function createFirebaseBackend(): Promise<Backend> {
-  const services = await getFirebase()
+export async function createFirebaseBackend(start?: FirebaseStart): Promise<Backend> {
+  const services = await getFirebase(start)
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
     // Signed out (here or in another tab): this tab's Firestore, with the former parent's cache in
