@@ -14,6 +14,7 @@ import {
 } from '#shared/backend/kids-ports'
 import { type DocumentType, type EnrolmentFields, enrolmentDocuments } from '#shared/records/enrolment-record'
 import type { OutboxDb, QueuedEnrolment } from './outbox-db'
+import { QueuedRows, SEND_AGAIN } from './queued-rows'
 
 /** A document the parent picked on this device, its path fixed (images/{uid}/{name}-{random id}). */
 export interface PickedDocument {
@@ -26,9 +27,8 @@ export interface PickedDocument {
 const RETRY_MS = [3_000, 10_000, 30_000, 60_000]
 
 export class EnrolmentSender {
-  private userId: string | null = null
-  /** Files being sent in this tab (by child): a kick never sends one twice at once. */
-  private readonly sending = new Set<string>()
+  /** The rows are the children's files (one per child: id = kidId). */
+  private readonly rows: QueuedRows<QueuedEnrolment>
   private readonly failures = new Map<string, number>()
   private timer: ReturnType<typeof setTimeout> | undefined
 
@@ -37,7 +37,18 @@ export class EnrolmentSender {
     private readonly registrations: RegistrationsPort,
     private readonly photos: PhotoStoragePort,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.rows = new QueuedRows(
+      (userId) =>
+        db.enrolments
+          .where('userId')
+          .equals(userId)
+          .filter((row) => row.state === 'queued')
+          .toArray(),
+      (row) => this.send(row),
+      'The enrolment files',
+    )
+  }
 
   /**
    * Keeps the file on the device (replacing any earlier save of this child's) with the bytes of the
@@ -86,24 +97,13 @@ export class EnrolmentSender {
   }
 
   bindUser(userId: string | null): void {
-    this.userId = userId
     clearTimeout(this.timer)
-    this.kick()
+    this.rows.bindUser(userId)
   }
 
   /** Sends every queued file of the signed-in parent not already on its way. Never throws. */
   kick(): void {
-    const userId = this.userId
-    if (!userId) return
-    void this.db.enrolments
-      .where('userId')
-      .equals(userId)
-      .filter((row) => row.state === 'queued')
-      .toArray()
-      .then((rows) => {
-        for (const row of rows) if (!this.sending.has(row.id)) void this.send(row)
-      })
-      .catch((error: unknown) => console.warn('The enrolment files on this device could not be read', error))
+    this.rows.kick()
   }
 
   private later(kidId: string): void {
@@ -113,9 +113,8 @@ export class EnrolmentSender {
     this.timer = setTimeout(() => this.kick(), RETRY_MS[Math.min(tries, RETRY_MS.length - 1)])
   }
 
-  private async send(row: QueuedEnrolment): Promise<void> {
-    this.sending.add(row.id)
-    let again = false
+  /** Sends one file: SEND_AGAIN when the parent saved it again while it was on its way. */
+  private async send(row: QueuedEnrolment): Promise<typeof SEND_AGAIN | undefined> {
     try {
       for (const doc of row.documents) {
         if (doc.uploaded) continue
@@ -130,7 +129,8 @@ export class EnrolmentSender {
         { asUser: row.userId },
       )
       this.failures.delete(row.kidId)
-      again = !(await this.dropIfUnchanged(row))
+      // A save made while this one was on its way is sent now.
+      return (await this.dropIfUnchanged(row)) ? undefined : SEND_AGAIN
     } catch (error) {
       if (error instanceof BackendError && error.code === WRONG_ACCOUNT) return
       if (!isPermanentFailure(error)) {
@@ -139,10 +139,6 @@ export class EnrolmentSender {
         return
       }
       await this.db.enrolments.update(row.id, { state: 'refused' })
-    } finally {
-      this.sending.delete(row.id)
-      // A save made while this one was on its way is sent now.
-      if (again) this.kick()
     }
   }
 

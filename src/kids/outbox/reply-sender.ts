@@ -9,21 +9,31 @@ import type { RegistrationsPort } from '#shared/backend/centre-ports'
 import { BackendError, isPermanentFailure, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
 import type { Reply } from '#shared/records/reply-record'
 import type { OutboxDb, QueuedReply } from './outbox-db'
+import { QueuedRows } from './queued-rows'
 
 export function replyId(kidId: string, questionId: string): string {
   return `${kidId}/${questionId}`
 }
 
 export class ReplySender {
-  private userId: string | null = null
-  /** Replies being sent in this tab (by id): a kick never sends one twice at once. */
-  private readonly sending = new Set<string>()
+  private readonly rows: QueuedRows<QueuedReply>
 
   constructor(
     private readonly db: OutboxDb,
     private readonly registrations: RegistrationsPort,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.rows = new QueuedRows(
+      (userId) =>
+        db.replies
+          .where('userId')
+          .equals(userId)
+          .filter((row) => row.state === 'queued')
+          .toArray(),
+      (row) => this.send(row),
+      'The replies',
+    )
+  }
 
   /** Keeps the reply on the device (the first one for a question wins) and sends it. */
   async answer(userId: string, kidId: string, questionId: string, reply: Reply): Promise<void> {
@@ -49,27 +59,15 @@ export class ReplySender {
   }
 
   bindUser(userId: string | null): void {
-    this.userId = userId
-    this.kick()
+    this.rows.bindUser(userId)
   }
 
   /** Sends every queued reply of the signed-in parent not already on its way. Never throws. */
   kick(): void {
-    const userId = this.userId
-    if (!userId) return
-    void this.db.replies
-      .where('userId')
-      .equals(userId)
-      .filter((row) => row.state === 'queued')
-      .toArray()
-      .then((rows) => {
-        for (const row of rows) if (!this.sending.has(row.id)) void this.send(row)
-      })
-      .catch((error: unknown) => console.warn('The replies on this device could not be read', error))
+    this.rows.kick()
   }
 
-  private async send(row: QueuedReply): Promise<void> {
-    this.sending.add(row.id)
+  private async send(row: QueuedReply): Promise<undefined> {
     try {
       await this.registrations.sendReply(row.kidId, row.questionId, row.reply, { asUser: row.userId })
       await this.db.replies.delete(row.id)
@@ -80,8 +78,6 @@ export class ReplySender {
         return
       }
       await this.judgeRefusal(row)
-    } finally {
-      this.sending.delete(row.id)
     }
   }
 
