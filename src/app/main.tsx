@@ -8,13 +8,8 @@ import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
 import '#shared/ui/global.css'
 
-// Firebase loads only when a screen asks getBackend(); marketing pages never download it. Loaded for the
-// centre's screens, it does not ask for the remembered parent's children first (FirebaseStart).
-provideBackend(() =>
-  import('#firebase/firebase-backend').then((m) =>
-    m.createFirebaseBackend({ primeParent: !window.location.pathname.startsWith('/centre') }),
-  ),
-)
+// Firebase loads only when a screen asks getBackend(); marketing pages never download it.
+provideBackend(() => import('#firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
 startOutboxIfPending()
 
 // Start-up in steps, each its own task: evaluating this module (React and the router), creating the

@@ -12,7 +12,18 @@ import { createFirebasePhotos } from './firebase-photos'
 import { createFirebasePush } from './firebase-push'
 import { createFirebaseRegistrations } from './firebase-registrations'
 
-export async function createFirebaseBackend(start?: FirebaseStart): Promise<Backend> {
+/**
+ * Where the app starts decides Firebase's start-up (FirebaseStart): the centre's screens do not ask
+ * for the remembered parent's children first. Read here, in the lazily loaded adapter, so that the
+ * start-up code every page carries (src/app/main.tsx) gains no byte for it.
+ */
+function startOf(pathname: string): FirebaseStart {
+  return { primeParent: !pathname.startsWith('/centre') }
+}
+
+export async function createFirebaseBackend(
+  start: FirebaseStart = startOf(window.location.pathname),
+): Promise<Backend> {
   const services = await getFirebase(start)
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
