@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { Registration } from '#shared/records/registration-record'
 import {
@@ -223,3 +223,31 @@ function openAs(text: string, separator: string): string[][] {
   }
   return rows
 }
+
+describe('the date formats of a card', () => {
+  it('are all made by prepareDateFormats, so the first page makes none', async () => {
+    vi.resetModules()
+    const view = await import('./registrations-view')
+    const record = await import('#shared/records/registration-record')
+    const Real = Intl.DateTimeFormat
+    let made = 0
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct(target, args) {
+        made += 1
+        return Reflect.construct(target, args)
+      },
+    })
+    try {
+      view.prepareDateFormats()
+      const prepared = made
+      expect(prepared).toBe(4)
+      expect(view.formatWhen(Date.UTC(2026, 10, 27, 8, 14))).toBe('27 Nov 2026, 09:14')
+      expect(view.formatDay(Date.UTC(2026, 10, 27, 8, 14))).toBe('27 November 2026')
+      expect(view.centreToday(new Date(Date.UTC(2026, 10, 27, 23, 30)))).toBe('2026-11-28')
+      expect(record.formatStartDate('2027-01-04')).toBe('4 January 2027')
+      expect(made).toBe(prepared)
+    } finally {
+      Intl.DateTimeFormat = Real
+    }
+  })
+})

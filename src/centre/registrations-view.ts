@@ -140,6 +140,14 @@ export function formatDay(ms: number | null): string {
   }).format(ms)
 }
 
+/** Makes every date format a card uses (dateFormat keeps them), so that the first page does not wait. */
+export function prepareDateFormats(): void {
+  formatWhen(0)
+  formatDay(0)
+  centreToday()
+  formatStartDate('2027-01-04')
+}
+
 /** Today's date (YYYY-MM-DD) at the centre: the earliest start date a place may be confirmed from. */
 export function centreToday(now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
