@@ -89,12 +89,14 @@ test('every page carries its styles inline, so no stylesheet request holds up th
     expect(html, page).toMatch(/<style>[^<]*\.hero\{/)
     expect(html, page).not.toContain('rel="stylesheet"')
   }
-  // Nothing links the site's stylesheet file, so the build does not ship (or precache) it. The two
+  // Nothing links the site's stylesheet file, so the build does not ship (or precache) it. The three
   // stylesheet files are the staff screens' own, which /centre links when it renders (decision 0023),
-  // and the parent's notices', linked by the parent area once it draws them (decision 0030).
+  // the parent's notices', linked by the parent area once it draws them (decision 0030), and the
+  // enrolment form's, linked by its page (decision 0032).
   const cssFiles = filesIn(outDir).filter((file) => file.endsWith('.css'))
   expect(cssFiles.map((file) => file.replace(/-[\w-]{8}\.css$/, '.css')).sort()).toEqual([
     'assets/centre.css',
+    'assets/enrolment.css',
     'assets/notices.css',
   ])
   for (const page of [...marketingPages, 'app-shell.html'])
