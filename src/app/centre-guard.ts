@@ -49,7 +49,11 @@ export function guardCentreArea(
         ? {
             access,
             user,
-            store: createCentreStore(centre),
+            // The page's own list first (its first answer is what the staff wait for).
+            store: createCentreStore(
+              centre,
+              location.href.startsWith('/centre/inquiries') ? 'inquiries' : 'children',
+            ),
             downloadPhoto: (path) => backend.photos.download(path),
             async signOut() {
               forget()

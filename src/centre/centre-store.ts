@@ -3,7 +3,8 @@
 // and the server's counts, from Firestore's cache first (so what was last seen shows offline). One store
 // per CentrePort, made by the app layer's centre guard and handed to the screens through the router's
 // context. The plan filter is a query (a new first page); the state filter and the name search run on
-// the pages loaded (docs/decisions/0026).
+// the pages loaded (docs/decisions/0026). The list of the page opened goes out first, alone: the other
+// follows once the server has answered it (decision 0026).
 import { useSyncExternalStore } from 'react'
 import type { CentrePort, ChildrenFilter, InquiryCounts, PagedWatch } from '#shared/backend/centre-ports'
 import type { StoredEnrolment } from '#shared/records/enrolment-record'
@@ -41,8 +42,19 @@ export interface CentreState {
   readonly failed: boolean
 }
 
+/** The centre's two lists, each the subject of one page. */
+export type CentreList = 'children' | 'inquiries'
+
+/**
+ * How long the other list waits for the server's first answer to the page's own list: offline, or on a
+ * connection that answers nothing, that answer never comes, and the other list shows from the cache.
+ */
+export const OTHER_LIST_WAIT_MS = 2_000
+
 export interface CentreStore {
   readonly port: CentrePort
+  /** The page of this list is on screen: its list is followed from now on (at once, if not yet). */
+  open(list: CentreList): void
   getState(): CentreState
   subscribe(listener: () => void): () => void
   /** Asks the server for children of one plan (or all), from the first page again. */
@@ -52,7 +64,8 @@ export interface CentreStore {
   stop(): void
 }
 
-export function createCentreStore(port: CentrePort): CentreStore {
+/** `first`: the list of the page the centre opened on, followed before anything else is asked. */
+export function createCentreStore(port: CentrePort, first: CentreList = 'children'): CentreStore {
   let state: CentreState = {
     children: undefined,
     moreChildren: false,
@@ -68,8 +81,9 @@ export function createCentreStore(port: CentrePort): CentreStore {
     fromCache: true,
     failed: false,
   }
-  let childrenCached = true
-  let inquiriesCached = true
+  // A list not followed yet is no list 'from this device only': nothing of it is shown.
+  let childrenCached = false
+  let inquiriesCached = false
   let stopped = false
   const listeners = new Set<() => void>()
   const set = (next: Partial<CentreState>) => {
@@ -132,17 +146,39 @@ export function createCentreStore(port: CentrePort): CentreStore {
     stopReplies = port.watchReplies(questions, (replies) => set({ replies }), failed)
   }
 
-  let children: PagedWatch
+  // The other list, once the first has the server's answer (or after OTHER_LIST_WAIT_MS, or when its
+  // page opens): on a first open it shared the server's first reply with the page's own list, and with
+  // the decisions of the children already cached, eight queries where the page needed one.
+  const started = new Set<CentreList>()
+  let otherTimer: ReturnType<typeof setTimeout> | undefined
+  function open(list: CentreList) {
+    if (stopped || started.has(list)) return
+    started.add(list)
+    if (list === 'children') watchChildren(state.childrenFilter)
+    else watchInquiries()
+  }
+  const openOther = () => {
+    clearTimeout(otherTimer)
+    open(first === 'children' ? 'inquiries' : 'children')
+  }
+  /** The first list's server answer has come: the other may go out now. */
+  const answered = (list: CentreList) => {
+    if (list === first) openOther()
+  }
+
+  let children: PagedWatch | null = null
   function watchChildren(filter: ChildrenFilter) {
     childrenCached = true
     let countedOnce = false
     children = port.watchChildren(
       filter,
       (seen) => {
-        if (filter !== state.childrenFilter) return
+        // An answer already on its way when the store stopped opens nothing more.
+        if (stopped || filter !== state.childrenFilter) return
         childrenCached = seen.fromCache
         set({ children: seen.items, moreChildren: seen.more })
         followDecisions(seen.items)
+        if (!seen.fromCache) answered('children')
         if (!seen.fromCache && !countedOnce) {
           countedOnce = true
           counted(port.countChildren(filter), (count) => {
@@ -153,20 +189,29 @@ export function createCentreStore(port: CentrePort): CentreStore {
       failed,
     )
   }
-  watchChildren(state.childrenFilter)
-
   // The inquiries' counts are asked again whenever the server's pages change (a new one, a mark).
-  const inquiries = port.watchInquiries((seen) => {
-    inquiriesCached = seen.fromCache
-    set({ inquiries: seen.items, moreInquiries: seen.more })
-    if (!seen.fromCache)
-      counted(port.countInquiries(), (counts) =>
-        set({ inquiryCounts: { ...counts, loaded: loadedCounts(state) } }),
-      )
-  }, failed)
+  let inquiries: PagedWatch | null = null
+  function watchInquiries() {
+    inquiriesCached = true
+    inquiries = port.watchInquiries((seen) => {
+      if (stopped) return
+      inquiriesCached = seen.fromCache
+      set({ inquiries: seen.items, moreInquiries: seen.more })
+      if (!seen.fromCache) {
+        answered('inquiries')
+        counted(port.countInquiries(), (counts) =>
+          set({ inquiryCounts: { ...counts, loaded: loadedCounts(state) } }),
+        )
+      }
+    }, failed)
+  }
+
+  open(first)
+  otherTimer = setTimeout(openOther, OTHER_LIST_WAIT_MS)
 
   return {
     port,
+    open,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener)
@@ -174,16 +219,17 @@ export function createCentreStore(port: CentrePort): CentreStore {
     },
     setChildrenFilter(filter) {
       if (filter.plan === state.childrenFilter.plan) return
-      children.stop()
+      children?.stop()
       set({ childrenFilter: filter, children: undefined, moreChildren: false, childrenCount: null })
-      watchChildren(filter)
+      if (started.has('children')) watchChildren(filter)
     },
-    showMoreChildren: () => children.showMore(),
-    showMoreInquiries: () => inquiries.showMore(),
+    showMoreChildren: () => children?.showMore(),
+    showMoreInquiries: () => inquiries?.showMore(),
     stop() {
       stopped = true
-      children.stop()
-      inquiries.stop()
+      clearTimeout(otherTimer)
+      children?.stop()
+      inquiries?.stop()
       stopDecisions()
       listeners.clear()
     },

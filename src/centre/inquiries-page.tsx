@@ -2,7 +2,7 @@
 // sender's name, e-mail (a mailto link), subject, message and date; 'Mark handled' / 'Mark unhandled';
 // 'Delete' (spam) after the site's own dialog. Offline a mark or a deletion is queued on this device (the
 // list says so) and sent when the connection returns.
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { type CentreStore, inquiryCounts, useCentreState } from './centre-store'
@@ -15,6 +15,8 @@ export interface InquiriesPageProps {
 
 export function InquiriesPage({ store }: InquiriesPageProps) {
   const state = useCentreState(store)
+  // Opened from the registrations before the store asked for the inquiries: now.
+  useEffect(() => store.open('inquiries'), [store])
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // Marks this device still has to send (offline): shown on their inquiry until the server has them.

@@ -2,7 +2,7 @@
 // plan, the parent's name and phone, the address, when registered), the cover photo on request, filters
 // by plan and state, search by name, 'Confirm place' (from a start date) and 'Waitlist', and CSV export
 // of the rows shown.
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { kidAgeText } from '#shared/records/kid-age'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-record'
 import type { RegistrationDecision } from '#shared/records/registration-record'
@@ -58,6 +58,8 @@ function downloadCsv(rows: readonly RegistrationRow[]) {
 
 export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPageProps) {
   const state = useCentreState(store)
+  // Opened from the inquiries before the store asked for the children: now.
+  useEffect(() => store.open('children'), [store])
   // The plan is asked of the server (store.setChildrenFilter); state and search look at the pages loaded.
   const [filter, setFilter] = useState<RegistrationFilter>({ ...NO_FILTER, plan: state.childrenFilter.plan })
   const [announcement, setAnnouncement] = useState('')

@@ -1,0 +1,129 @@
+// The centre's store asks for the page's own list first, alone; the other list, and the decisions of
+// children already cached, go out once the server has answered it (or when its page opens, or after
+// OTHER_LIST_WAIT_MS when the server never answers).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakeCentre, FakeCentreServer } from '#shared/backend/testing/fake-centre-ports'
+import { defaultKidFields } from '#shared/records/kid-record'
+import { type CentreList, createCentreStore, OTHER_LIST_WAIT_MS } from './centre-store'
+
+function world(offline: boolean) {
+  const server = new FakeCentreServer()
+  server.offline = offline
+  server.children = [
+    {
+      ...defaultKidFields(),
+      kidName: 'Amara Obi',
+      id: 'kid00000000000000001',
+      imgUrls: [],
+      userRef: 'parent-1',
+      savedAt: 1,
+    },
+  ]
+  server.inquiries = [
+    {
+      id: 'i1',
+      name: 'Ada',
+      lastName: '',
+      email: 'ada@example.com',
+      subject: 'A visit',
+      message: 'Monday?',
+      sentAt: 1,
+      handled: false,
+      handledBy: null,
+    },
+  ]
+  const port = createFakeCentre(server)
+  const asked: string[] = []
+  const spy = <K extends keyof typeof port>(name: K) => {
+    const real = port[name] as (...args: unknown[]) => unknown
+    Object.assign(port, {
+      [name]: (...args: unknown[]) => {
+        asked.push(name)
+        return real(...args)
+      },
+    })
+  }
+  spy('watchChildren')
+  spy('watchInquiries')
+  spy('watchRegistrations')
+  return { server, port, asked }
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0)
+
+describe('createCentreStore: the page’s own list first', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each<[CentreList, string, string]>([
+    ['inquiries', 'watchInquiries', 'watchChildren'],
+    ['children', 'watchChildren', 'watchInquiries'],
+  ])(
+    'opened on the %s: that list alone, then the other once the server has answered it',
+    async (first, own, other) => {
+      const { port, asked } = world(false)
+      const store = createCentreStore(port, first)
+      // Asked in the same turn, before any answer: only the page's list.
+      expect(asked).toEqual([own])
+      await flush()
+      // The server's answer came (the fake answers online at once): the other list follows.
+      expect(asked).toContain(other)
+      expect(store.getState().children).toHaveLength(1)
+      expect(store.getState().inquiries).toHaveLength(1)
+      expect(store.getState().fromCache).toBe(false)
+      store.stop()
+    },
+  )
+
+  it('with no answer from the server, the other list waits OTHER_LIST_WAIT_MS, then shows from the cache', async () => {
+    const { port, asked } = world(true)
+    const store = createCentreStore(port, 'inquiries')
+    await flush()
+    expect(asked).toEqual(['watchInquiries'])
+    // Only the list asked counts as 'from this device only'; the inquiries show from the cache.
+    expect(store.getState().inquiries).toHaveLength(1)
+    expect(store.getState().children).toBeUndefined()
+    expect(store.getState().fromCache).toBe(true)
+    await vi.advanceTimersByTimeAsync(OTHER_LIST_WAIT_MS - 1)
+    expect(asked).toEqual(['watchInquiries'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(asked).toContain('watchChildren')
+    expect(store.getState().children).toHaveLength(1)
+    store.stop()
+  })
+
+  it('the other page opened before then asks for its list at once, once', async () => {
+    const { port, asked } = world(true)
+    const store = createCentreStore(port, 'inquiries')
+    store.open('children')
+    store.open('children')
+    await vi.advanceTimersByTimeAsync(OTHER_LIST_WAIT_MS)
+    expect(asked.filter((name) => name === 'watchChildren')).toEqual(['watchChildren'])
+    expect(asked.filter((name) => name === 'watchInquiries')).toEqual(['watchInquiries'])
+    store.stop()
+  })
+
+  it('stopped before the other list went out: it never does', async () => {
+    const { port, asked } = world(true)
+    const store = createCentreStore(port, 'children')
+    store.stop()
+    await vi.advanceTimersByTimeAsync(OTHER_LIST_WAIT_MS * 2)
+    expect(asked).toEqual(['watchChildren'])
+  })
+
+  it('a plan chosen before the children were asked for waits for them, and is the one asked', async () => {
+    const { port } = world(true)
+    const watch = vi.spyOn(port, 'watchChildren')
+    const store = createCentreStore(port, 'inquiries')
+    store.setChildrenFilter({ plan: 'Weekly' })
+    expect(watch).not.toHaveBeenCalled()
+    store.open('children')
+    expect(watch).toHaveBeenCalledTimes(1)
+    expect(watch.mock.calls[0]?.[0]).toEqual({ plan: 'Weekly' })
+    store.stop()
+  })
+})
