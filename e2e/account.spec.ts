@@ -1,12 +1,15 @@
 // Parent accounts, as a parent uses them, on the production build in Chromium, against the real Auth
-// emulator (127.0.0.1:9099). Firestore's server is unreachable here on purpose (its emulator needs
-// Java 21): users/{uid} writes wait in Firestore's persistent queue, which these tests read back.
+// emulator (E2E_AUTH_PORT, 9099 by default). Firestore's server is unreachable here on purpose (the
+// offline world refuses it by routing, e2e/fixtures.ts): users/{uid} writes wait in Firestore's
+// persistent queue, which these tests read back.
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { ONLINE_AUTH_PORT } from './online-world'
 import { PASSWORD, uniqueEmail } from './parent-steps'
 
-const AUTH_EMULATOR = 'http://127.0.0.1:9099'
+// The suite's Auth emulator (E2E_AUTH_PORT when a second copy of the suite runs beside this one).
+const AUTH_EMULATOR = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
 const PROJECT = 'demo-sunbeam'
 
 /** One pattern matching any of these: test.use() would read a two-element array as [value, options]. */

@@ -2,10 +2,12 @@
 // the Auth emulator asked directly. The parent's own steps are in parent-steps.ts.
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
 import { type AppPage, appPage } from './fixtures'
+import { ONLINE_AUTH_PORT } from './online-world'
 import { PASSWORD, type ParentSteps, parentSteps } from './parent-steps'
 import { answerStorage, type StorageHarness } from './storage-fake'
 
-const AUTH_EMULATOR = 'http://127.0.0.1:9099'
+// The suite's Auth emulator (E2E_AUTH_PORT when a second copy of the suite runs beside this one).
+const AUTH_EMULATOR = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
 
 export interface SecondDevice {
   readonly context: BrowserContext

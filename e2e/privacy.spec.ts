@@ -10,10 +10,12 @@ import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { answerFirestoreRest } from './firestore-rest-fake'
 import { expect, test } from './fixtures'
+import { ONLINE_AUTH_PORT } from './online-world'
 import { amara, cardLink, imageLoaded, kidCard, PASSWORD } from './parent-steps'
 import { answerStorage } from './storage-fake'
 
-const AUTH_EMULATOR = 'http://127.0.0.1:9099'
+// The suite's Auth emulator (E2E_AUTH_PORT when a second copy of the suite runs beside this one).
+const AUTH_EMULATOR = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
