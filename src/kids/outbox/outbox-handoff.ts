@@ -133,6 +133,9 @@ export class Handoff {
     let queued = false
     // A read of the server in flight (see check()).
     let checking = false
+    // The record's listener, once one is needed (see watch()); stopped: the account changed.
+    let stopWatching: (() => void) | null = null
+    let stopped = false
     const record = recordOf(entry, binding.userId)
     const answer = (outcome: Outcome) => {
       if (answered) return
@@ -142,14 +145,6 @@ export class Handoff {
       this.sent.delete(entry.id)
       this.host.track(this.answered(binding, entry, outcome))
     }
-    sent?.then(
-      () => answer('saved'),
-      (error: unknown) => {
-        awaitingSent = false
-        // The rules' refusal. Anything else (the device's data cleared under it) is the record's to tell.
-        if (error instanceof BackendError && error.permanent) answer('refused')
-      },
-    )
     // The write has left Firestore's queue and the record in view is not the one written. That is the
     // server's refusal (the rules), or its listen stream not yet caught up with the save it acknowledged:
     // it can say 'no record' once more after the save, for as long as the connection takes (seen on the
@@ -185,19 +180,44 @@ export class Handoff {
           },
         )
     }
-    const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
-      if (answered || snapshot === 'forbidden') return
-      if (snapshot.pendingWrite) {
-        queued = true
-        return
-      }
-      if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer('saved')
-      // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
-      if (snapshot.fromCache && !queued) return answer('requeue')
-      if (!awaitingSent) check()
+    // The record itself, followed only when the write's own answer cannot tell: after a reload (this
+    // page never had it), or when it failed for another reason than the rules. Followed beside it while
+    // the write was on its way, the record was a second listen target on the very document the
+    // parent's list query was about to receive, and Firestore 12.9 against the emulator then dropped
+    // that child from the list for good: 29 of 30 lists lost their new child in a stress run of the
+    // SDK alone, none without the second target (docs/decisions/0002).
+    const watch = () => {
+      if (answered || stopped || stopWatching) return
+      const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
+        if (answered || snapshot === 'forbidden') return
+        if (snapshot.pendingWrite) {
+          queued = true
+          return
+        }
+        if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer('saved')
+        // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
+        if (snapshot.fromCache && !queued) return answer('requeue')
+        if (!awaitingSent) check()
+      })
+      if (answered) stop()
+      else stopWatching = stop
+    }
+    this.following.set(entry.id, () => {
+      stopped = true
+      stopWatching?.()
+      stopWatching = null
     })
-    if (answered) stop()
-    else this.following.set(entry.id, stop)
+    if (sent) {
+      sent.then(
+        () => answer('saved'),
+        (error: unknown) => {
+          awaitingSent = false
+          // The rules' refusal. Anything else (the device's data cleared under it) is the record's to tell.
+          if (error instanceof BackendError && error.permanent) answer('refused')
+          else watch()
+        },
+      )
+    } else watch()
   }
 
   private async answered(binding: Binding, entry: Submission, outcome: Outcome): Promise<void> {

@@ -103,6 +103,9 @@ describe('the outbox sender, with failures, tabs, edits and deletes', () => {
     kids.ackMode = 'never' // the write is on its way; the server has not taken it yet
     const sender = newSender(outbox)
     await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff'), WAIT)
+    // Nothing follows the record by its id meanwhile: beside the parent's list query, that second
+    // listen target made Firestore drop the new child from the list (decision 0002).
+    expect(kids.watching('kidA')).toBe(0)
     // The listen stream says 'no record' from the server, and the server itself would say so too: seen
     // in CI under load, where a save the server took a moment later was called refused.
     kids.emitToWatchers('kidA', { kid: null, pendingWrite: false, fromCache: false })
@@ -127,6 +130,27 @@ describe('the outbox sender, with failures, tabs, edits and deletes', () => {
     await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('failed'), WAIT)
     await sender.settled()
     expect((await outbox.list(PARENT))[0]?.error).toBe('The server refused to save this child')
+    expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
+  })
+
+  it('a write that failed for another reason than the rules: then the record tells, once followed', async () => {
+    const outbox = openOutbox()
+    await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
+    kids.ackMode = 'never'
+    const sender = newSender(outbox)
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff'), WAIT)
+    expect(kids.watching('kidA')).toBe(0)
+    // Firestore gave up on the write (not the rules): the server holds it all the same.
+    const saved = kids.records.get('kidA')
+    if (saved) kids.server.set('kidA', saved)
+    kids.pendingWrites[0]?.settle.reject(transientError())
+    await vi.waitFor(() => expect(kids.watching('kidA')).toBe(1), WAIT)
+    kids.emitToWatchers('kidA', { kid: null, pendingWrite: false, fromCache: false })
+    await vi.waitFor(async () => expect(await outbox.list(PARENT)).toEqual([]), WAIT)
+    await sender.settled()
+    // Asked of the server, found saved; the listener went with the answer.
+    expect(kids.serverReads).toEqual(['kidA'])
+    expect(kids.watching('kidA')).toBe(0)
     expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
   })
 

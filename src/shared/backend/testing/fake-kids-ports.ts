@@ -187,6 +187,11 @@ export class FakeKidsPort implements KidsPort {
     return kid ?? null
   }
 
+  /** How many listeners follow this record by its id now (watchKid). */
+  watching(id: string): number {
+    return this.kidListeners.get(id)?.size ?? 0
+  }
+
   /**
    * Gives the record's listeners `snapshot` as they are, whatever the device holds: a listen stream that
    * has not caught up yet (it says 'no record' once more after the server saved it).
