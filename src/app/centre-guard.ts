@@ -12,6 +12,7 @@ import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import type { CentreContext, CentreGuard } from './centre-area'
 import type { GuardedLocation } from './parent-area'
+import type { AppRouter } from './router'
 
 function toLogin(location: GuardedLocation): never {
   throw redirect({ to: '/login', search: { redirect: location.href } })
@@ -21,6 +22,7 @@ export function guardCentreArea(
   session: AuthSession,
   getBackend: () => Promise<Backend>,
   onAccountChanged: () => void,
+  preloadScreens?: (location: GuardedLocation) => void,
 ): CentreGuard {
   let known: { readonly uid: string; readonly context: CentreContext } | null = null
   const forget = () => {
@@ -36,6 +38,7 @@ export function guardCentreArea(
   })
 
   async function check(location: GuardedLocation): Promise<CentreContext> {
+    preloadScreens?.(location)
     const user = await session.waitForAuth()
     if (!user) toLogin(location)
     const backend = await getBackend()
@@ -77,9 +80,29 @@ export function guardCentreArea(
   }
 }
 
-export async function loadCentreAreaParts(onAccountChanged: () => void): Promise<CentreGuard> {
+/** The router, as far as the centre's guard uses it. */
+export type CentreRouter = Pick<AppRouter, 'invalidate' | 'loadRouteChunk' | 'routesById'>
+
+/**
+ * The screens' code, asked for while the guard finds out who this is: the router loads a route's code
+ * only once every beforeLoad has resolved (TanStack Router discussion #8884), which on a staff
+ * member's first open at 4x CPU was half a second later. For anyone else it is code only: no list is
+ * opened for them.
+ */
+export function preloadCentreScreens(router: CentreRouter, location: GuardedLocation): void {
+  const page = location.href.startsWith('/centre/inquiries') ? '/centre/inquiries' : '/centre/'
+  for (const route of [router.routesById['/centre'], router.routesById[page]])
+    router.loadRouteChunk(route)?.catch(() => undefined)
+}
+
+export async function loadCentreAreaParts(router: CentreRouter): Promise<CentreGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
   const { createAuthSession } = await import('#account/auth-session')
-  return guardCentreArea(createAuthSession(getBackend), getBackend, onAccountChanged)
+  return guardCentreArea(
+    createAuthSession(getBackend),
+    getBackend,
+    () => void router.invalidate(),
+    (location) => preloadCentreScreens(router, location),
+  )
 }

@@ -25,7 +25,7 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   )
   // The same for the centre's screens (staff only), never loaded in the parent area.
   const centreArea = createCentreArea(() =>
-    import('./centre-guard').then((parts) => parts.loadCentreAreaParts(() => void router.invalidate())),
+    import('./centre-guard').then((parts) => parts.loadCentreAreaParts(router)),
   )
   const router = createAppRouter({ parentArea, centreArea })
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,

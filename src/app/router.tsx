@@ -30,8 +30,10 @@ export function createAppRouter(context: AppRouterContext, history?: RouterHisto
   return router
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>
+    router: AppRouter
   }
 }

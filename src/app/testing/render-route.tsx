@@ -8,7 +8,7 @@ import { toast } from 'sonner'
 import { afterEach } from 'vitest'
 import { createAuthSession } from '#account/auth-session'
 import { createCentreArea } from '#app/centre-area'
-import { guardCentreArea } from '#app/centre-guard'
+import { guardCentreArea, preloadCentreScreens } from '#app/centre-guard'
 import { createParentArea } from '#app/parent-area'
 import { guardParentArea } from '#app/parent-guard'
 import { watchRefusedSession } from '#app/parent-session'
@@ -48,6 +48,7 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
       session,
       () => Promise.resolve(backend),
       () => void router.invalidate(),
+      (location) => preloadCentreScreens(router, location),
     ),
   )
   const router = createAppRouter({ parentArea, centreArea }, history)
