@@ -42,6 +42,46 @@ describe("the parent's answers to the centre", () => {
     ).toBeInTheDocument()
   })
 
+  it('an answer the server took stays on the page while the listener still says none', async () => {
+    const user = userEvent.setup()
+    const kid = storedKid('kidaaa00000000000001', { kidName: 'Amara Obi' })
+    seedKid(world(), kid)
+    const offer = {
+      state: 'offered',
+      startDate: '2027-02-01',
+      replyBy: '2099-12-31',
+      offerId: 'o'.repeat(20),
+    } as const
+    const centre = world().backend.centre
+    centre.decide(kid.id, offer)
+    // As the emulator did (firebase-tools #3867): the listener opened before the reply existed keeps
+    // saying 'no reply' after this device created it.
+    centre.staleReplyListeners = true
+    const view = world.render(`/kid/${kid.id}`)
+    const section = () => within(screen.getByRole('region', { name: 'Place at the centre' }))
+    await screen.findByRole('region', { name: 'Place at the centre' })
+    await user.click(section().getByRole('button', { name: 'Accept the place for Amara Obi' }))
+    await waitFor(() => expect(centre.replies.get(`${kid.id}/${offer.offerId}`)).toBe('accepted'))
+    const sent = () => world().runtime.outbox.db.replies.get(`${kid.id}/${offer.offerId}`)
+    await waitFor(async () => expect(await sent()).toMatchObject({ state: 'sent' }))
+    expect(
+      section().getByText('Place accepted, from 1 February 2027: the centre will confirm it'),
+    ).toBeVisible()
+    expect(section().queryByRole('button', { name: 'Accept the place for Amara Obi' })).toBeNull()
+    expect(section().queryByText(/kept on this device/)).toBeNull()
+    // Opened again, the page still says so.
+    view.unmount()
+    world.render(`/kid/${kid.id}`)
+    expect(
+      await screen.findByText('Place accepted, from 1 February 2027: the centre will confirm it'),
+    ).toBeVisible()
+    // The listener shows the server's reply at last: the row kept here goes.
+    centre.staleReplyListeners = false
+    centre.changed()
+    await waitFor(async () => expect(await sent()).toBeUndefined())
+    expect(screen.getByText('Place accepted, from 1 February 2027: the centre will confirm it')).toBeVisible()
+  })
+
   it("asks a waiting family 'Still interested?' and takes their yes; a lapsed offer is explained", async () => {
     const user = userEvent.setup()
     const kid = storedKid('kidaaa00000000000001', { kidName: 'Amara Obi' })

@@ -64,14 +64,14 @@ function useServerReply(kidId: string, questionId: string | null): Reply | null 
 export interface KidStanding {
   readonly registration: Registration | null
   readonly standing: Standing
-  /** The reply kept on this device for the open question (queued, or refused by the server). */
+  /** The reply kept on this device for the open question (queued, sent and not yet shown, or refused). */
   readonly local: QueuedReply | null
   /** Replies of this child the server refused (an offer that lapsed meanwhile), to say why. */
   readonly refused: readonly QueuedReply[]
 }
 
 export function useStanding(kidId: string, onServer: boolean): KidStanding {
-  const { outbox } = useOutbox()
+  const { outbox, replies } = useOutbox()
   const registration = useRegistration(kidId, onServer)
   const questionId = openQuestion(registration)
   const server = useServerReply(kidId, questionId)
@@ -79,7 +79,13 @@ export function useStanding(kidId: string, onServer: boolean): KidStanding {
     useLiveQuery(() => outbox.db.replies.where('kidId').equals(kidId).toArray(), [outbox, kidId]) ?? []
   const local = (questionId && rows.find((row) => row.id === replyId(kidId, questionId))) || null
   const refused = rows.filter((row) => row.state === 'refused')
-  const reply = server ?? (local?.state === 'queued' ? local.reply : null)
+  // The server's reply once this device's listener shows it; until then the one kept here (queued, or
+  // sent and taken: the server stores a reply once and never changes it).
+  const reply = server ?? (local && local.state !== 'refused' ? local.reply : null)
+  const shownSent = server !== null && local?.state === 'sent' ? local.id : null
+  useEffect(() => {
+    if (shownSent) void replies.dismiss(shownSent)
+  }, [replies, shownSent])
   return { registration, standing: standingOf(registration, reply, Date.now()), local, refused }
 }
 

@@ -159,8 +159,11 @@ export interface QueuedReply {
   readonly kidId: string
   readonly questionId: string
   readonly reply: Reply
-  /** queued: to send; refused: the server refused it (the question was closed), kept to say why. */
-  readonly state: 'queued' | 'refused'
+  /**
+   * queued: to send; sent: the server has it (kept until this device's listener shows it: see
+   * reply-sender.ts); refused: the server refused it (the question was closed), kept to say why.
+   */
+  readonly state: 'queued' | 'sent' | 'refused'
   readonly createdAt: number
 }
 

@@ -126,6 +126,16 @@ describe('the parent’s changes', () => {
     expect(await outbox.get(id)).toMatchObject({ state: 'queued', handedOffAt: 0, handoffStarted: true })
   })
 
+  it('signing out and keeping: a reply the server has goes, one still to send stays', async () => {
+    const row = { userId: PARENT, kidId: 'k1', reply: 'accepted', createdAt: 1 } as const
+    await outbox.db.replies.bulkAdd([
+      { ...row, id: 'k1/sent', questionId: 'sent', state: 'sent' },
+      { ...row, id: 'k1/queued', questionId: 'queued', state: 'queued' },
+    ])
+    await outbox.keepForLater(PARENT)
+    expect((await outbox.db.replies.toArray()).map((reply) => reply.id)).toEqual(['k1/queued'])
+  })
+
   it('forgetting a parent drops all of theirs and returns the photos no record can use', async () => {
     const sent = await outbox.add({
       userId: PARENT,

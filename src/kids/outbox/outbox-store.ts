@@ -295,6 +295,12 @@ export class Outbox {
    * uploaded) and are handed over again, once, after the parent signs in.
    */
   async keepForLater(userId: string): Promise<void> {
+    // A reply the server has is nothing left to send: only the parent's unsent data stays.
+    await this.db.replies
+      .where('userId')
+      .equals(userId)
+      .filter((reply) => reply.state === 'sent')
+      .delete()
     await this.db.submissions
       .where('userId')
       .equals(userId)

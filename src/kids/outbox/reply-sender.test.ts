@@ -38,7 +38,15 @@ describe('replies to the centre, through the outbox', () => {
     expect(await db.replies.toArray()).toMatchObject([{ reply: 'accepted', state: 'queued' }])
     expect(server.writes.filter((write) => write.startsWith('reply'))).toEqual([])
     server.goOnline()
-    await vi.waitFor(async () => expect(await db.replies.count()).toBe(0), WAIT)
+    // Sent: kept as such until the parent's page shows the server's reply (it then dismisses it).
+    await vi.waitFor(
+      async () => expect(await db.replies.toArray()).toMatchObject([{ reply: 'accepted', state: 'sent' }]),
+      WAIT,
+    )
+    expect(server.writes.filter((write) => write.startsWith('reply'))).toEqual(['reply k1 accepted'])
+    // Nothing sent twice: a kick finds nothing queued.
+    sender.kick()
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(server.writes.filter((write) => write.startsWith('reply'))).toEqual(['reply k1 accepted'])
     db.close()
   })
@@ -48,7 +56,10 @@ describe('replies to the centre, through the outbox', () => {
     server.reply('k1', OFFER, 'accepted')
     sender.bindUser('u1')
     await sender.answer('u1', 'k1', OFFER, 'accepted')
-    await vi.waitFor(async () => expect(await db.replies.count()).toBe(0), WAIT)
+    await vi.waitFor(
+      async () => expect(await db.replies.get(replyId('k1', OFFER))).toMatchObject({ state: 'sent' }),
+      WAIT,
+    )
     expect(server.writes.filter((write) => write.startsWith('reply'))).toEqual(['reply k1 accepted'])
     db.close()
   })

@@ -2,7 +2,10 @@
 // (docs/decisions/0002, 0031): kept on the device first (the `replies` table, one row per question, so a
 // second press or a second tab changes nothing), then written to the server, which stores a reply once
 // and never changes it. Offline the write waits in Firestore's queue and goes out when the device is
-// online; a row stays until the server has the reply. When the server refuses, it is asked what it
+// online; a row stays until the server has the reply, and then as 'sent' until this device's listener
+// shows the server's reply: Firestore 12.9 against the emulator once left a listener opened before the
+// reply existed saying 'no reply' for good after the device created it (firebase-tools #3867), and
+// the parent's page went back to the offer. When the server refuses, it is asked what it
 // holds: the same reply (sent before a reload) is success; anything else is a refusal the parent reads
 // about (an offer that lapsed). Sent exactly once: the server creates the reply once, whatever repeats.
 import type { RegistrationsPort } from '#shared/backend/centre-ports'
@@ -53,7 +56,10 @@ export class ReplySender {
     this.kick()
   }
 
-  /** Forgets a refused reply once the parent has read why (the child's page shows the state then). */
+  /**
+   * Forgets a reply kept on the device: a refused one once the parent has read why, a sent one once the
+   * server's reply is on the screen.
+   */
   async dismiss(id: string): Promise<void> {
     await this.db.replies.delete(id)
   }
@@ -70,7 +76,7 @@ export class ReplySender {
   private async send(row: QueuedReply): Promise<undefined> {
     try {
       await this.registrations.sendReply(row.kidId, row.questionId, row.reply, { asUser: row.userId })
-      await this.db.replies.delete(row.id)
+      await this.db.replies.update(row.id, { state: 'sent' })
     } catch (error) {
       if (error instanceof BackendError && error.code === WRONG_ACCOUNT) return
       if (!isPermanentFailure(error)) {
@@ -85,7 +91,7 @@ export class ReplySender {
   private async judgeRefusal(row: QueuedReply): Promise<void> {
     try {
       const onServer = await this.registrations.readFromServer(row.kidId, row.questionId)
-      if (onServer.reply === row.reply) await this.db.replies.delete(row.id)
+      if (onServer.reply === row.reply) await this.db.replies.update(row.id, { state: 'sent' })
       else await this.db.replies.update(row.id, { state: 'refused' })
     } catch (error) {
       console.warn('The server could not be asked about a refused reply; asked again later', error)

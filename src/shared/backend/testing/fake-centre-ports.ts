@@ -45,6 +45,11 @@ export class FakeCentreServer {
   readonly writes: string[] = []
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
   offline = false
+  /**
+   * While true, the parents' reply listeners say 'no reply' whatever the server holds: Firestore 12.9's
+   * listener on the emulator, opened before the reply existed, after this device created it.
+   */
+  staleReplyListeners = false
   private readonly waiting: (() => void)[] = []
   private readonly listeners = new Set<() => void>()
 
@@ -214,7 +219,8 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
       return server.subscribe(send)
     },
     watchReply(kidId, questionId, listener) {
-      const send = () => listener(server.replies.get(`${kidId}/${questionId}`) ?? null)
+      const send = () =>
+        listener(server.staleReplyListeners ? null : (server.replies.get(`${kidId}/${questionId}`) ?? null))
       queueMicrotask(send)
       return server.subscribe(send)
     },
