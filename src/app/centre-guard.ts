@@ -25,15 +25,17 @@ export function guardCentreArea(
   preloadScreens?: (location: GuardedLocation) => void,
 ): CentreGuard {
   let known: { readonly uid: string; readonly context: CentreContext } | null = null
-  const forget = () => {
-    if (known?.context.access === 'staff') known.context.store.stop()
+  /** Resolves once the lists' counts already asked of the server have their answer (see stop()). */
+  const forget = (): Promise<void> => {
+    const stopped = known?.context.access === 'staff' ? known.context.store.stop() : Promise.resolve()
     known = null
+    return stopped
   }
   // Signed out, or another account: the old account's lists stop before anything else is shown.
   session.subscribe(() => {
     const auth = session.getState()
     if (!known || (auth.status === 'signedIn' && auth.user.uid === known.uid)) return
-    forget()
+    void forget()
     onAccountChanged()
   })
 
@@ -46,7 +48,7 @@ export function guardCentreArea(
     const access = await centre.staffAccess()
     if (access === 'signed-out') toLogin(location)
     if (known?.uid === user.uid) return known.context
-    forget()
+    void forget()
     const context: CentreContext =
       access === 'staff'
         ? {
@@ -59,7 +61,8 @@ export function guardCentreArea(
             ),
             downloadPhoto: (path) => backend.photos.download(path),
             async signOut() {
-              forget()
+              // The counts already on their way go with the account that asked for them.
+              await forget()
               await backend.auth.signOut()
               // Every child's record is in this device's cache: it goes with the session.
               await backend.device.clear()

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeCentre, FakeCentreServer } from '#shared/backend/testing/fake-centre-ports'
 import { defaultKidFields } from '#shared/records/kid-record'
-import { type CentreList, createCentreStore, OTHER_LIST_WAIT_MS } from './centre-store'
+import { type CentreList, COUNTS_SETTLE_MS, createCentreStore, OTHER_LIST_WAIT_MS } from './centre-store'
 
 function world(offline: boolean) {
   const server = new FakeCentreServer()
@@ -125,5 +125,37 @@ describe('createCentreStore: the page’s own list first', () => {
     expect(watch).toHaveBeenCalledTimes(1)
     expect(watch.mock.calls[0]?.[0]).toEqual({ plan: 'Weekly' })
     store.stop()
+  })
+
+  it('stopping waits for the counts already asked of the server (signing out after them), at most 2 s', async () => {
+    const { port } = world(false)
+    const answers: ((counts: { total: number; unhandled: number }) => void)[] = []
+    const count = vi
+      .spyOn(port, 'countInquiries')
+      .mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    const store = createCentreStore(port, 'inquiries')
+    await flush()
+    expect(count).toHaveBeenCalledTimes(1)
+    let stopped = false
+    void store.stop().then(() => {
+      stopped = true
+    })
+    await flush()
+    expect(stopped).toBe(false)
+    answers[0]?.({ total: 1, unhandled: 1 })
+    await flush()
+    expect(stopped).toBe(true)
+
+    // A count that never answers holds the sign-out up for COUNTS_SETTLE_MS, no longer.
+    const second = createCentreStore(port, 'inquiries')
+    await flush()
+    let secondStopped = false
+    void second.stop().then(() => {
+      secondStopped = true
+    })
+    await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS - 1)
+    expect(secondStopped).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(secondStopped).toBe(true)
   })
 })

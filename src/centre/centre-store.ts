@@ -51,6 +51,9 @@ export type CentreList = 'children' | 'inquiries'
  */
 export const OTHER_LIST_WAIT_MS = 2_000
 
+/** How long stopping waits for the counts already on their way. */
+export const COUNTS_SETTLE_MS = 2_000
+
 export interface CentreStore {
   readonly port: CentrePort
   /** The page of this list is on screen: its list is followed from now on (at once, if not yet). */
@@ -61,7 +64,11 @@ export interface CentreStore {
   setChildrenFilter(filter: ChildrenFilter): void
   showMoreChildren(): void
   showMoreInquiries(): void
-  stop(): void
+  /**
+   * Stops every listener. Resolves once the counts already asked of the server have their answer (at
+   * most COUNTS_SETTLE_MS): signing out before then sent one with no account, which the server refuses.
+   */
+  stop(): Promise<void>
 }
 
 /** `first`: the list of the page the centre opened on, followed before anything else is asked. */
@@ -95,8 +102,11 @@ export function createCentreStore(port: CentrePort, first: CentreList = 'childre
     set({ failed: true })
   }
   // Counts are the server's; offline they stay as last known (or unknown).
+  const counting = new Set<Promise<void>>()
   const counted = <T>(count: Promise<T>, apply: (value: T) => void) => {
-    count.then((value) => !stopped && apply(value)).catch(() => {})
+    const settled = count.then((value) => void (!stopped && apply(value))).catch(() => {})
+    counting.add(settled)
+    void settled.then(() => counting.delete(settled))
   }
 
   // The decisions and parents' e-mails of the children loaded: followed again when that set changes.
@@ -232,6 +242,13 @@ export function createCentreStore(port: CentrePort, first: CentreList = 'childre
       inquiries?.stop()
       stopDecisions()
       listeners.clear()
+      let timer: ReturnType<typeof setTimeout> | undefined
+      return Promise.race([
+        Promise.all(counting).then(() => undefined),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, COUNTS_SETTLE_MS)
+        }),
+      ]).finally(() => clearTimeout(timer))
     },
   }
 }
