@@ -52,8 +52,16 @@ async function reopenProfile(context: BrowserContext, children: readonly string[
   return { page, ms }
 }
 
+/**
+ * Under any wait for the network: Firestore gives up on its server after 10 s, Auth after 30 s (60 s on
+ * phones). Drawn from the device it takes about 1 s here; the speed itself is the benchmark's to measure
+ * (`BENCH_ONLY=cold-start npm run bench`, every network at 4x CPU), not a timed test's: a bound of 3 s
+ * failed once at 3.1 s with two suites' worth of work on two cores (CI, 2026-11-27).
+ */
+const NO_NETWORK_WAIT_MS = 5_000
+
 for (const token of ['fresh', 'expired'] as const) {
-  test(`on lie-fi, a returning parent sees 'My Profile' with their children within 3 s (${token} ID token)`, async ({
+  test(`on lie-fi, a returning parent sees 'My Profile' with their children without waiting for the network (${token} ID token)`, async ({
     app,
     context,
     page,
@@ -74,7 +82,9 @@ for (const token of ['fresh', 'expired'] as const) {
       type: 'timing',
       description: `My Profile with 2 children: ${Math.round(ms)} ms`,
     })
-    expect(ms, "'My Profile' with both children, from the navigation's start").toBeLessThan(3_000)
+    expect(ms, "'My Profile' with both children, from the navigation's start").toBeLessThan(
+      NO_NETWORK_WAIT_MS,
+    )
     // The screen did not wait for Auth: its check with the server was still held when the page showed.
     expect(connection.held()).toBeGreaterThan(0)
     // The parent's name and e-mail are there, and the children's photos come from the device.
