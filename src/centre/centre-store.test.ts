@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeCentre, FakeCentreServer } from '#shared/backend/testing/fake-centre-ports'
 import { defaultKidFields } from '#shared/records/kid-record'
-import { type CentreList, COUNTS_SETTLE_MS, createCentreStore, OTHER_LIST_WAIT_MS } from './centre-store'
+import { COUNTS_SETTLE_MS, createCentreStore, OTHER_LIST_WAIT_MS } from './centre-store'
 
 function world(offline: boolean) {
   const server = new FakeCentreServer()
@@ -59,25 +59,26 @@ describe('createCentreStore: the page’s own list first', () => {
     vi.useRealTimers()
   })
 
-  it.each<[CentreList, string, string]>([
-    ['inquiries', 'watchInquiries', 'watchChildren'],
-    ['children', 'watchChildren', 'watchInquiries'],
-  ])(
-    'opened on the %s: that list alone, then the other once the server has answered it',
-    async (first, own, other) => {
-      const { port, asked } = world(false)
-      const store = createCentreStore(port, first)
-      // Asked in the same turn, before any answer: only the page's list.
-      expect(asked).toEqual([own])
-      await flush()
-      // The server's answer came (the fake answers online at once): the other list follows.
-      expect(asked).toContain(other)
-      expect(store.getState().children).toHaveLength(1)
-      expect(store.getState().inquiries).toHaveLength(1)
-      expect(store.getState().fromCache).toBe(false)
-      store.stop()
-    },
-  )
+  it('opened on the inquiries: that list alone, then the children once the server has answered it', async () => {
+    const { port, asked } = world(false)
+    const store = createCentreStore(port, 'inquiries')
+    // Asked in the same turn, before any answer: only the page's list.
+    expect(asked).toEqual(['watchInquiries'])
+    await flush()
+    // The server's answer came (the fake answers online at once): the children follow.
+    expect(asked).toContain('watchChildren')
+    expect(store.getState().children).toHaveLength(1)
+    expect(store.getState().inquiries).toHaveLength(1)
+    expect(store.getState().fromCache).toBe(false)
+    await store.stop()
+  })
+
+  it('opened on the registrations: both lists at once (its navigation shows the inquiries count)', () => {
+    const { port, asked } = world(true)
+    const store = createCentreStore(port, 'children')
+    expect(asked).toEqual(['watchChildren', 'watchInquiries'])
+    void store.stop()
+  })
 
   it('with no answer from the server, the other list waits OTHER_LIST_WAIT_MS, then shows from the cache', async () => {
     const { port, asked } = world(true)
@@ -109,10 +110,10 @@ describe('createCentreStore: the page’s own list first', () => {
 
   it('stopped before the other list went out: it never does', async () => {
     const { port, asked } = world(true)
-    const store = createCentreStore(port, 'children')
-    store.stop()
+    const store = createCentreStore(port, 'inquiries')
+    void store.stop()
     await vi.advanceTimersByTimeAsync(OTHER_LIST_WAIT_MS * 2)
-    expect(asked).toEqual(['watchChildren'])
+    expect(asked).toEqual(['watchInquiries'])
   })
 
   it('a plan chosen before the children were asked for waits for them, and is the one asked', async () => {
