@@ -126,6 +126,33 @@ describe('the staff adapter asks for 50 documents at most, whatever the lists ho
     }
   })
 
+  it("each open offer's reply is followed as a query for its one document, never a document listener", () => {
+    const centre = createFirebaseCentre(services(db))
+    const seen: ReadonlyMap<string, string>[] = []
+    centre.watchReplies(
+      [{ kidId: 'kid-a', questionId: 'offer-a' }],
+      (replies) => seen.push(replies),
+      () => {},
+    )
+    // A listener on the reply's document, opened before the parent answers, can miss its creation on the
+    // emulator (firebase-tools #3867); a query by its id does not (replyQuery).
+    const [followed] = recorded
+    expect(followed?.query.type).toBe('query')
+    const filters = (
+      followed?.query as unknown as { _query: { filters: unknown[]; path: { segments: string[] } } }
+    )._query
+    expect(filters.path.segments).toEqual(['registrations', 'kid-a', 'replies'])
+    expect(filters.filters).toHaveLength(1)
+    const reply = {
+      id: 'offer-a',
+      data: (): DocumentData => ({ reply: 'accepted', answeredBy: 'parent-1' }),
+    } as unknown as QueryDocumentSnapshot
+    followed?.answer([reply])
+    expect(seen.at(-1)).toEqual(new Map([['kid-a', 'accepted']]))
+    followed?.answer([])
+    expect(seen.at(-1)).toEqual(new Map())
+  })
+
   it('the counts are aggregations on the server', async () => {
     const centre = createFirebaseCentre(services(db))
     await centre.countInquiries()

@@ -34,7 +34,7 @@ import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
 import { watchPaged } from './firebase-paged-query'
-import { millisOf, registrationOf } from './firebase-registrations'
+import { millisOf, registrationOf, replyQuery } from './firebase-registrations'
 
 /** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
 export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {
@@ -189,10 +189,12 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       const replies = new Map<string, Reply>()
       const stops = questions.map(({ kidId, questionId }) =>
         services.listen((db) =>
+          // A query, not a document listener: see replyQuery.
           onSnapshot(
-            doc(db, 'registrations', kidId, 'replies', questionId),
+            replyQuery(db, kidId, questionId),
             (snapshot) => {
-              const reply = snapshot.exists() ? parseReply(questionId, snapshot.data(), null) : null
+              const found = snapshot.docs[0]
+              const reply = found ? parseReply(questionId, found.data(), null) : null
               if (reply) replies.set(kidId, reply.reply)
               else replies.delete(kidId)
               listener(new Map(replies))

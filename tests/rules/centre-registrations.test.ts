@@ -7,6 +7,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   getDoc,
   getDocs,
   orderBy,
@@ -236,5 +237,36 @@ describe('registrations: written by staff, read by staff and the child owner', (
     await assertFails(getDocs(collection(alice(), 'registrations')))
     await assertFails(getDocs(query(collection(alice(), 'registrations'), where('state', '==', 'confirmed'))))
     await assertFails(getDocs(collection(visitor(), 'registrations')))
+  })
+
+  // How the app follows one registration (registrationQuery): a query for its id, not a listener on it.
+  const byId = (store: ReturnType<typeof alice>, kidId: string) =>
+    query(collection(store, 'registrations'), where(documentId(), '==', kidId))
+
+  it("the child's owner lists their own child's record by its id, before a decision and after", async () => {
+    await assertSucceeds(getDocs(byId(alice(), KID)))
+    await rules.env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(db(context), 'registrations', KID), { ...decision(), decidedAt: Timestamp.now() })
+    })
+    await assertSucceeds(getDocs(byId(alice(), KID)))
+    await assertSucceeds(getDocs(byId(staff(), KID)))
+  })
+
+  it("nobody else lists a child's record by its id, nor the owner another child's", async () => {
+    await rules.env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(db(context), 'registrations', KID), { ...decision(), decidedAt: Timestamp.now() })
+    })
+    await assertFails(getDocs(byId(bob(), KID)))
+    await assertFails(getDocs(byId(visitor(), KID)))
+    await assertFails(getDocs(byId(almostStaff(false), KID)))
+    // A child that does not exist is nobody's.
+    await assertFails(getDocs(byId(alice(), appId('nobody'))))
+    // The owner's id among others, or with a filter that is not the id: refused as a whole.
+    await assertFails(
+      getDocs(query(collection(alice(), 'registrations'), where(documentId(), 'in', [KID, appId('bobkid')]))),
+    )
+    await assertFails(getDocs(query(collection(alice(), 'registrations'), where(documentId(), '>=', KID))))
+    // Control: the same query as the owner.
+    await assertSucceeds(getDocs(byId(alice(), KID)))
   })
 })

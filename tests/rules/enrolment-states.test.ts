@@ -2,7 +2,20 @@
 // decline and confirm in registrations/{kidId}; the parent answers in registrations/{kidId}/replies/{id},
 // once, while the question is open. Each refusal sits beside an accepted control in the same test.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore'
+import {
+  collection,
+  deleteDoc,
+  doc,
+  documentId,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore'
 import { beforeEach, describe, it } from 'vitest'
 import { appId, decidedOn, storedKidRecord } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
@@ -152,6 +165,19 @@ describe("the parent's answers: once, by the owner, while the question is open",
     await assertSucceeds(setDoc(replyDoc(alice(), OFFER), reply('accepted')))
     await assertSucceeds(getDoc(replyDoc(staff(), OFFER)))
     await assertFails(getDoc(replyDoc(bob(), OFFER)))
+  })
+
+  // How the app follows a reply (replyQuery): a query for its id, before the reply exists and after.
+  it('the owner and staff follow a reply by its id; another parent cannot', async () => {
+    const byId = (firestore: ReturnType<typeof alice>) =>
+      query(collection(firestore, 'registrations', KID, 'replies'), where(documentId(), '==', OFFER))
+    await assertSucceeds(getDocs(byId(alice())))
+    await assertSucceeds(getDocs(byId(staff())))
+    await assertFails(getDocs(byId(bob())))
+    await assertSucceeds(setDoc(replyDoc(alice(), OFFER), reply('accepted')))
+    await assertSucceeds(getDocs(byId(alice())))
+    await assertSucceeds(getDocs(byId(staff())))
+    await assertFails(getDocs(byId(bob())))
   })
 
   it('the owner may decline; an answer names the open offer only, with the server time', async () => {
