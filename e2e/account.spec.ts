@@ -4,18 +4,13 @@
 // persistent queue, which these tests read back.
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable, queuedFirestoreWrites } from './firestore-offline'
-import { expect, test } from './fixtures'
+import { anyOf, expect, test } from './fixtures'
 import { ONLINE_AUTH_PORT } from './online-world'
 import { PASSWORD, uniqueEmail } from './parent-steps'
 
 // The suite's Auth emulator (E2E_AUTH_PORT when a second copy of the suite runs beside this one).
 const AUTH_EMULATOR = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
 const PROJECT = 'demo-sunbeam'
-
-/** One pattern matching any of these: test.use() would read a two-element array as [value, options]. */
-function anyOf(...patterns: RegExp[]): RegExp {
-  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'))
-}
 
 // Firestore's server is refused here (e2e/fixtures.ts): only its offline messages may be logged.
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })

@@ -14,6 +14,14 @@ export const firestoreUnreachable =
   /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED)$|@firebase\/firestore: Firestore \([\d.]+\): Could not reach Cloud Firestore backend\.|^Loading the image 'https:\/\/www\.google\.com\/images\/cleardot\.gif\?zx=\w+' violates the following Content Security Policy directive: "img-src [^"]*"\. The action has been blocked\.$/
 
 /**
+ * A write the rules refuse ends Firestore's Write channel. The SDK then asks the emulator to end the same
+ * session, which it has already dropped: it answers 400, and Chromium logs that. Only for the tests
+ * whose writes are refused on purpose, as `anyOf(firestoreUnreachable, firestoreRefusedWriteChannel)`.
+ */
+export const firestoreRefusedWriteChannel =
+  /^Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/(?:127\.0\.0\.1|localhost):\d+\/google\.firestore\.v1\.Firestore\/Write\/channel\?[^)]*\bTYPE=terminate\b[^)]*\)$/
+
+/**
  * When a Firestore connection fails, its WebChannel transport loads an image from google.com to see
  * whether the network works; the answer only feeds its statistics. The site's policy refuses it on
  * purpose (docs/decisions/0010-security-headers.md), so this is the one violation the suite expects.

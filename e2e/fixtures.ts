@@ -122,6 +122,11 @@ export const test = base.extend<Fixtures>({
 
 export { expect }
 
+/** One pattern matching any of these: test.use() would read a two-element array as [value, options]. */
+export function anyOf(...patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'))
+}
+
 /**
  * Waits until the element is interactive. Parts of a prerendered page below the first screen hydrate
  * when reached (src/shared/ui/defer-hydration.tsx), which marks its wrapper `data-hydrated`; a link

@@ -4,8 +4,8 @@
 // private, docs/decisions/0007), which firestore.rules refuses. Against the real Firestore emulator
 // (e2e/online-world.ts); Storage answered by the harness.
 import type { Page } from '@playwright/test'
-import { firestoreUnreachable, queuedKidWrites } from './firestore-offline'
-import { expect, test } from './fixtures'
+import { firestoreRefusedWriteChannel, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
+import { anyOf, expect, test } from './fixtures'
 import { ONLINE_FIRESTORE_PORT, onlineWorld, plainFields, serverDocument } from './online-world'
 import { amara, kidCard } from './parent-steps'
 import { answerStorage } from './storage-fake'
@@ -14,7 +14,7 @@ const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 
 // While the test holds Firestore's connection, the SDK says it cannot reach its server.
-test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+test.use({ allowedConsoleErrors: [anyOf(firestoreUnreachable, firestoreRefusedWriteChannel)] })
 
 /**
  * Rewrites the queued write of kids/{kidId} in Firestore's IndexedDB queue as an older app made it: in
