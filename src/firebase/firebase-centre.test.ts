@@ -137,19 +137,20 @@ describe('the staff adapter asks for 50 documents at most, whatever the lists ho
     // A listener on the reply's document, opened before the parent answers, can miss its creation on the
     // emulator (firebase-tools #3867); a query by its id does not (replyQuery).
     const [followed] = recorded
-    expect(followed?.query.type).toBe('query')
-    const filters = (
-      followed?.query as unknown as { _query: { filters: unknown[]; path: { segments: string[] } } }
+    if (!followed) throw new Error('No listener was opened')
+    expect(followed.query.type).toBe('query')
+    const inner = (
+      followed.query as unknown as { _query: { filters: unknown[]; path: { segments: string[] } } }
     )._query
-    expect(filters.path.segments).toEqual(['registrations', 'kid-a', 'replies'])
-    expect(filters.filters).toHaveLength(1)
+    expect(inner.path.segments).toEqual(['registrations', 'kid-a', 'replies'])
+    expect(inner.filters).toHaveLength(1)
     const reply = {
       id: 'offer-a',
       data: (): DocumentData => ({ reply: 'accepted', answeredBy: 'parent-1' }),
     } as unknown as QueryDocumentSnapshot
-    followed?.answer([reply])
+    followed.answer([reply])
     expect(seen.at(-1)).toEqual(new Map([['kid-a', 'accepted']]))
-    followed?.answer([])
+    followed.answer([])
     expect(seen.at(-1)).toEqual(new Map())
   })
 
