@@ -64,9 +64,18 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
   }
   const pictured = pictureNodes(frame)
   let frameRequest = 0
+  let matched = false
   const check = () => {
     frameRequest = 0
-    if (samePicture(pictured, pictureNodes(root))) done()
+    if (matched || !samePicture(pictured, pictureNodes(root))) return
+    matched = true
+    // Its photos decoded first, so that the frame that shows the live page has them (no blank frame).
+    const photos = [...root.querySelectorAll('img')].map((image) =>
+      typeof image.decode === 'function' ? image.decode().catch(() => undefined) : undefined,
+    )
+    void Promise.all(photos).then(() => {
+      frameRequest = requestAnimationFrame(done)
+    })
   }
   // Compared at most once a frame, just before it is drawn: a match hands over in that same frame.
   const schedule = () => {
