@@ -13,11 +13,8 @@ import type { AuthSession } from '#account/auth-session'
 import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
 import { getBackend } from '#shared/backend/backend'
 import type { GuardedLocation, ParentGuard, ParentParts } from './parent-area'
-import { showLivePage } from './parent-picture-screen'
 
 function toLogin(location: GuardedLocation): never {
-  // A picture of 'My Profile' drawn before the app knew (docs/decisions/0033) is not the sign-in screen.
-  showLivePage()
   throw redirect({ to: '/login', search: { redirect: location.href } })
 }
 
