@@ -4,7 +4,7 @@
 // ever in the document is recorded from the first frame on (a MutationObserver and an animation-frame
 // sampler, injected before the page's own scripts). The production build, its service worker in control;
 // the real Auth emulator; Firestore's server unreachable; Storage answered by the harness.
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { kidCard } from './parent-steps'
@@ -62,6 +62,29 @@ async function reopen(context: BrowserContext, children: readonly string[]): Pro
   return page
 }
 
+/**
+ * The painter's picture alone: a page of its own with the app's module scripts answered empty (so only
+ * the app shell's inline painter runs), the picture and the parent put into its localStorage first.
+ */
+async function paintedOnly(browser: Browser, width: number, picture: string, uid: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, serviceWorkers: 'block' })
+  await context.route(/\/assets\/(?:framework|rolldown-runtime)-[\w-]+\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  )
+  await context.addInitScript(
+    ({ picture, uid }) => {
+      localStorage.setItem('sunbeam-parent', JSON.stringify({ uid, email: null, displayName: null }))
+      localStorage.setItem(`sunbeam-picture:${uid}`, picture)
+    },
+    { picture, uid },
+  )
+  const page = await context.newPage()
+  await page.goto(new URL('/profile', test.info().project.use.baseURL).href)
+  await expect(page.locator('#sunbeam-picture .kid-card')).toHaveCount(2)
+  await expect(page.locator('#sunbeam-picture img.kid-card-cover')).toHaveCount(2)
+  return page
+}
+
 const seen = (page: Page) => page.evaluate(() => window.sunbeamSeen as Seen)
 
 /** The picture kept for `uid`, as localStorage has it (null when none). */
@@ -70,10 +93,11 @@ const pictureOf = (page: Page, uid: string) =>
 
 test("on a shared phone, B's first paint never shows A's children, not even A's picture put back", async ({
   app,
+  browser,
   context,
   page,
   parent,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000)
   await answerStorage(context)
   await app.goto('/')
@@ -98,6 +122,36 @@ test("on a shared phone, B's first paint never shows A's children, not even A's 
   await page.goto('/robots.txt')
   const aAgain = await reopen(context, A_CHILDREN)
   expect((await seen(aAgain)).painted.sort()).toEqual([...A_CHILDREN].sort())
+  // The picture alone (the app's scripts left out) and the live page, at a phone's and a computer's
+  // width: the same cards in the same places.
+  for (const width of [390, 1280]) {
+    await aAgain.setViewportSize({ width, height: 844 })
+    const painted = await paintedOnly(browser, width, aPicture, a)
+    const boxes = (shown: Page, scope: string) =>
+      shown.locator(`${scope} .kid-card`).evaluateAll((cards) =>
+        cards.map((card) => {
+          const { x, y, width, height } = card.getBoundingClientRect()
+          return { x, y, width, height }
+        }),
+      )
+    expect(await boxes(painted, '#sunbeam-picture')).toEqual(await boxes(aAgain, '#root'))
+    // Down to the end of 'Your Kids' (the live page goes on with 'Your data' and the footer).
+    const list = await aAgain.locator('#root .your-kids').boundingBox()
+    const clip = { x: 0, y: 0, width, height: Math.ceil((list?.y ?? 0) + (list?.height ?? 0) + 16) }
+    for (const [shown, name] of [
+      [painted, 'painted'],
+      [aAgain, 'live'],
+    ] as const)
+      await testInfo.attach(`${name}-${width}`, {
+        body: await shown.screenshot({
+          path: `test-results/parent-picture/${name}-${width}.png`,
+          fullPage: true,
+          clip,
+        }),
+        contentType: 'image/png',
+      })
+    await painted.context().close()
+  }
   await aAgain.close()
 
   // A signs out: A's picture goes with the rest of A's data (the children, which Firestore's unreachable
