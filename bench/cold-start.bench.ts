@@ -43,7 +43,7 @@ interface Marks {
   profile?: number
   /** Every child's name on screen. */
   children?: number
-  /** The first frame painted with every child on screen (a task after that frame's animation callbacks). */
+  /** The first frame painted with every child on screen (its animation callbacks, before its paint). */
   listPaint?: number
   /** A cover photo drawn. */
   photo?: number
@@ -77,11 +77,10 @@ function watchMarks(children: readonly string[]) {
       marks.profile = now
     if (marks.children === undefined && listed(document)) {
       marks.children = now
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          marks.listPaint = performance.now()
-        }),
-      )
+      // The next frame's animation callbacks: that frame's style, layout and paint follow at once.
+      requestAnimationFrame(() => {
+        marks.listPaint = performance.now()
+      })
     }
     const live = document.querySelector('#root main')
     if (marks.live === undefined && live && !document.getElementById('sunbeam-picture') && listed(live))

@@ -94,12 +94,14 @@ export function startAppAfterFirstScreen(html, { starter, entryMeta }) {
   return out.replace('</body>', () => `  <script type="module">${starter}</script>\n  </body>`)
 }
 
-/** The app shell only: the painter of a returning parent's picture, a classic script right after #root,
- * so it runs while the page is parsed, before the app's modules (src/app/paint-parent-picture.ts). */
+/** The app shell only: the painter of a returning parent's picture, a classic script at the top of the
+ * head (after the charset), so it runs while the page is parsed, before the inlined stylesheet and the
+ * app's modules (src/app/paint-parent-picture.ts). */
 export function withParentPainter(html, painter) {
-  const root = '<div id="root"><!--app-html--></div>'
-  if (!html.includes(root)) throw new Error('the app shell has no #root to paint beside')
-  return html.replace(root, () => `${root}\n    <script>${painter}</script>`)
+  const charset = /<meta charset="UTF-8" \/>/i
+  if (!charset.test(html) || !html.includes('<div id="root">'))
+    throw new Error('the app shell has no charset or #root to paint beside')
+  return html.replace(charset, (tag) => `${tag}\n    <script>${painter}</script>`)
 }
 
 export function sitemapXml(siteUrl, paths) {

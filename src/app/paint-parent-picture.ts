@@ -1,4 +1,5 @@
-// The painter: the app shell's inline script that draws a returning parent's 'My Profile' from the
+// The painter: the app shell's inline script (at the top of its <head>, so that the stylesheets it
+// waits for are asked for before the page's large inline stylesheet is parsed) that draws a returning parent's 'My Profile' from the
 // picture this device keeps of it (src/shared/device/parent-picture.ts), before React and Firebase have
 // loaded (docs/decisions/0033-parent-picture-first-paint.md). Only app-shell.html carries it (the
 // prerenderer puts it there); the marketing pages never do.
@@ -15,10 +16,8 @@
 
 export function paintParentPicture(): void {
   const html = document.documentElement
-  const live = document.getElementById('root')
   // /profile as a returning parent opens it ('Choose Plan' adds ?plan=, and a section of its own).
-  if (location.pathname !== '/profile' || location.search || !live || html.hasAttribute('data-picture'))
-    return
+  if (location.pathname !== '/profile' || location.search || html.hasAttribute('data-picture')) return
   type Node = string | [string, Record<string, string>, Node[]]
   let picture: { uid: unknown; v: unknown; entry: unknown; stylesheets: unknown; nodes: unknown }
   try {
@@ -31,20 +30,33 @@ export function paintParentPicture(): void {
   } catch {
     return
   }
-  const scripts = document.querySelectorAll('script[type="module"][src]')
-  const entry = scripts[scripts.length - 1]?.getAttribute('src')
   const { stylesheets, nodes } = picture
-  if (picture.entry !== entry || !Array.isArray(stylesheets) || !Array.isArray(nodes)) return
+  if (!Array.isArray(stylesheets) || !Array.isArray(nodes)) return
 
-  // Until the picture is drawn or given up, the live page stays hidden: it must not show a moment
-  // before the picture covers it.
+  // Until the picture is drawn or given up, the live page stays hidden (from the moment the page is
+  // parsed, before any module runs): it must not show a moment before the picture covers it.
   html.setAttribute('data-picture', 'waiting')
-  live.style.display = 'none'
+  const live = () => document.getElementById('root')
   const giveUp = () => {
     if (html.getAttribute('data-picture') !== 'waiting') return
     html.setAttribute('data-picture', 'gone')
-    live.style.removeProperty('display')
+    live()?.style.removeProperty('display')
   }
+  // The page parsed (#root and the entry script there), before its modules run: 'interactive' comes first.
+  const parsed = new Promise<void>((resolve) => {
+    const check = () => {
+      if (document.readyState === 'loading') return
+      document.removeEventListener('readystatechange', check)
+      const root = live()
+      const scripts = document.querySelectorAll('script[type="module"][src]')
+      // Only a picture taken by this version of the app: another version's markup may differ.
+      if (!root || picture.entry !== scripts[scripts.length - 1]?.getAttribute('src')) giveUp()
+      else if (html.getAttribute('data-picture') === 'waiting') root.style.display = 'none'
+      resolve()
+    }
+    document.addEventListener('readystatechange', check)
+    check()
+  })
 
   const loaded = (href: unknown) =>
     new Promise<boolean>((resolve) => {
@@ -89,8 +101,9 @@ export function paintParentPicture(): void {
     return element
   }
 
-  void Promise.all([Promise.all(stylesheets.map(loaded)), font]).then(([sheets]) => {
-    if (html.getAttribute('data-picture') !== 'waiting') return
+  void Promise.all([Promise.all(stylesheets.map(loaded)), font, parsed]).then(([sheets]) => {
+    const root = live()
+    if (html.getAttribute('data-picture') !== 'waiting' || !root) return
     if (!sheets.every(Boolean)) return giveUp()
     try {
       const frame = document.createElement('div')
@@ -98,14 +111,14 @@ export function paintParentPicture(): void {
       // A picture, not the page: nothing in it can be pressed or focused until the live page is in.
       frame.inert = true
       for (const node of nodes as Node[]) frame.append(build(node))
-      live.before(frame)
+      root.before(frame)
       html.setAttribute('data-picture', 'shown')
       // Should the live page never come (the app failed to start), the page is not left as a picture.
       setTimeout(() => {
         if (html.getAttribute('data-picture') !== 'shown') return
         frame.remove()
         html.setAttribute('data-picture', 'gone')
-        live.style.removeProperty('display')
+        root.style.removeProperty('display')
       }, 10_000)
     } catch {
       document.getElementById('sunbeam-picture')?.remove()

@@ -28,7 +28,8 @@ export interface ParentPicture {
 }
 
 // No ids (nor the aria- and for attributes that name them): the live screen has the same ones, and its
-// code looks elements up by them; React's useId ones differ from one start to the next.
+// code looks elements up by them; React's useId ones differ from one start to the next. No tabindex:
+// the app sets it on a heading it moves focus to, which changes nothing drawn.
 const ALLOWED_ATTRIBUTES = new Set([
   'class',
   'href',
@@ -39,7 +40,6 @@ const ALLOWED_ATTRIBUTES = new Set([
   'width',
   'height',
   'alt',
-  'tabindex',
   'readonly',
   'disabled',
   'title',
