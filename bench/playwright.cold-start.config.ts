@@ -10,11 +10,18 @@ const port = Number(process.env.BENCH_COLD_PORT ?? 4191)
 const authPort = Number(process.env.E2E_AUTH_PORT ?? 9099)
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** A firebase.json with only the Auth emulator, on `port` (the project's names 9099). */
+/** A firebase.json with only the Auth emulator, on `port` (the project's names 9099): 9109 gives hub 4409. */
 function authConfig(port: number): string {
   const file = `test-results/bench-auth-${port}.firebase.json`
   mkdirSync(`${root}test-results`, { recursive: true })
-  writeFileSync(`${root}${file}`, JSON.stringify({ emulators: { auth: { port }, ui: { enabled: false } } }))
+  // Its hub and logging ports too: the first copy's emulators hold 4400 and 4500.
+  const emulators = {
+    auth: { port },
+    hub: { port: port - 4700 },
+    logging: { port: port - 4600 },
+    ui: { enabled: false },
+  }
+  writeFileSync(`${root}${file}`, JSON.stringify({ emulators }))
   return file
 }
 

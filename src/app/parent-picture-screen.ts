@@ -62,6 +62,8 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
     showLivePage()
     return () => undefined
   }
+  // Marks for the cold start's trace (scripts/cold-start-trace.mjs): when the live screen came, how it took over.
+  performance.mark('sunbeam:live-rendered')
   const pictured = pictureNodes(frame)
   let frameRequest = 0
   let matched = false
@@ -69,11 +71,15 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
     frameRequest = 0
     if (matched || !samePicture(pictured, pictureNodes(root))) return
     matched = true
-    // Its photos decoded first, so that the frame that shows the live page has them (no blank frame).
-    const photos = [...root.querySelectorAll('img')].map((image) =>
-      typeof image.decode === 'function' ? image.decode().catch(() => undefined) : undefined,
-    )
-    void Promise.all(photos).then(() => {
+    // Its photos decoded first, so that the frame that shows the live page has them (no blank frame):
+    // through a copy, as an image under the hidden #root is decoded only once shown. At most 100 ms.
+    const photos = [...root.querySelectorAll('img')].map((image) => {
+      const copy = new Image()
+      copy.src = image.currentSrc || image.src
+      return typeof copy.decode === 'function' ? copy.decode().catch(() => undefined) : undefined
+    })
+    const bound = new Promise((resolve) => setTimeout(resolve, 100))
+    void Promise.race([Promise.all(photos), bound]).then(() => {
       frameRequest = requestAnimationFrame(done)
     })
   }
@@ -84,6 +90,7 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
   const observer = new MutationObserver(schedule)
   const timer = setTimeout(() => done(), ms)
   function done() {
+    performance.mark('sunbeam:picture-replaced', { detail: matched ? 'matched' : 'after the bound' })
     observer.disconnect()
     clearTimeout(timer)
     cancelAnimationFrame(frameRequest)
