@@ -131,6 +131,7 @@ async function reopen(context: BrowserContext, tracePath?: string) {
   if (tracePath && browser) {
     // The marks as user timings, so that the trace's reader finds them beside the tasks.
     await page.evaluate((all) => {
+      performance.mark('bench:origin', { startTime: 0 })
       for (const [name, at] of Object.entries(all)) performance.mark(`bench:${name}`, { startTime: at })
     }, marks)
     await browser.stopTracing()

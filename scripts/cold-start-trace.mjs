@@ -61,9 +61,12 @@ function kindOf(e) {
 function breakdown(file) {
   const trace = JSON.parse(readFileSync(file, 'utf8'))
   const events = Array.isArray(trace) ? trace : trace.traceEvents
-  const start = events.find(
-    (e) => e.name === 'navigationStart' && /\/profile$/.test(e.args?.data?.documentLoaderURL ?? ''),
-  )
+  // The navigation's start: the bench's own mark at 0 ms, else the trace's navigation to /profile.
+  const start =
+    events.find((e) => e.name === 'bench:origin') ??
+    events.find(
+      (e) => e.name === 'navigationStart' && /\/profile$/.test(e.args?.data?.documentLoaderURL ?? ''),
+    )
   const mark = events.find((e) => e.name === until)
   if (!start || !mark) return { file, missing: !start ? 'navigation' : until }
   const main = (e) => e.pid === start.pid && e.tid === start.tid
