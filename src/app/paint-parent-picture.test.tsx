@@ -106,6 +106,7 @@ describe('the painter', () => {
     expect(names()).toEqual(['Amara Obi', 'Bola Ade'])
     expect(pictureNodes(frame() as HTMLElement)).toEqual(live)
     expect(frame()?.inert).toBe(true)
+    expect(frame()?.getAttribute('aria-hidden')).toBe('true')
     expect(frame()?.querySelector('h1')?.textContent).toBe('My Profile')
   })
 

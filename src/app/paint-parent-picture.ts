@@ -61,7 +61,7 @@ export function paintParentPicture(): void {
   const loaded = (href: unknown) =>
     new Promise<boolean>((resolve) => {
       if (typeof href !== 'string' || !href.startsWith('/assets/')) return resolve(false)
-      let link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+      let link = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].find(
         (known) => known.getAttribute('href') === href,
       )
       if (link?.sheet) return resolve(true)
@@ -108,8 +108,10 @@ export function paintParentPicture(): void {
     try {
       const frame = document.createElement('div')
       frame.id = 'sunbeam-picture'
-      // A picture, not the page: nothing in it can be pressed or focused until the live page is in.
+      // A picture, not the page: nothing in it can be pressed or focused until the live page is in, and
+      // assistive technology reads the live page, not this stand-in.
       frame.inert = true
+      frame.setAttribute('aria-hidden', 'true')
       for (const node of nodes as Node[]) frame.append(build(node))
       root.before(frame)
       html.setAttribute('data-picture', 'shown')

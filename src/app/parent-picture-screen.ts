@@ -62,7 +62,7 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
     showLivePage()
     return () => undefined
   }
-  // Marks for the cold start's trace (scripts/cold-start-trace.mjs): when the live screen came, how it took over.
+  // Marks for the cold start's trace (scripts/cold-start-trace.mjs): the live screen's arrival, its takeover.
   performance.mark('sunbeam:live-rendered')
   const pictured = pictureNodes(frame)
   let frameRequest = 0
@@ -89,7 +89,11 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
   }
   const observer = new MutationObserver(schedule)
   const timer = setTimeout(() => done(), ms)
+  let finished = false
   function done() {
+    // Once: the bound, the matched frame and the screen's unmounting may each call it.
+    if (finished) return
+    finished = true
     performance.mark('sunbeam:picture-replaced', { detail: matched ? 'matched' : 'after the bound' })
     observer.disconnect()
     clearTimeout(timer)
