@@ -17,7 +17,10 @@ import { answerStorage } from '../e2e/storage-fake'
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const CPU_SLOWDOWN = 4
 const CHILDREN = ['Amara Obi', 'Bola Ade'] as const
-const FIREBASE = /^http:\/\/127\.0\.0\.1:(9099|8080|9199)\//
+// The emulators' ports the build talks to: the suite's defaults, or a second copy's (E2E_AUTH_PORT and
+// E2E_FIRESTORE_PORT, docs/testing.md), and Storage's.
+const PORTS = [process.env.E2E_AUTH_PORT ?? '9099', process.env.E2E_FIRESTORE_PORT ?? '8080', '9199']
+const FIREBASE = new RegExp(`^http://127\\.0\\.0\\.1:(${PORTS.join('|')})/`)
 /** A run that has not shown a mark by then records it as missing (the old build waits 30 s on lie-fi). */
 const GIVE_UP_MS = 45_000
 
@@ -30,47 +33,93 @@ export interface ColdStartRow {
   /** One entry per run: ms from the navigation's start, null when the mark never came. */
   readonly profile: (number | null)[]
   readonly children: (number | null)[]
+  readonly listPaint: (number | null)[]
   readonly photo: (number | null)[]
+  readonly live: (number | null)[]
+}
+
+interface Marks {
+  /** 'My Profile' on screen (the device's picture of the page, or the live page). */
+  profile?: number
+  /** Every child's name on screen. */
+  children?: number
+  /** The first frame painted with every child on screen (its animation callbacks, before its paint). */
+  listPaint?: number
+  /** A cover photo drawn. */
+  photo?: number
+  /** The live page (React, with Firebase's data) in place, every child listed, no picture left. */
+  live?: number
 }
 
 declare global {
   interface Window {
-    sunbeamMarks?: { profile?: number; children?: number; photo?: number }
+    sunbeamMarks?: Marks
   }
 }
 
 /** Records in the page when each mark first holds (a MutationObserver, not polling from the test). */
 function watchMarks(children: readonly string[]) {
-  const marks: NonNullable<Window['sunbeamMarks']> = {}
+  const marks: Marks = {}
   window.sunbeamMarks = marks
+  // Shown: not under the hidden live page while the picture is up (checkVisibility: Chromium 105+).
+  const shown = (element: Element) => element.checkVisibility()
+  const listed = (scope: ParentNode) => {
+    const names = [...scope.querySelectorAll('.kid-card-name')].filter(shown).map((n) => n.textContent)
+    return children.every((name) => names.includes(name))
+  }
   const check = () => {
     const now = performance.now()
-    const main = document.querySelector('main')
-    if (!main) return
+    if (!document.querySelector('main')) return
     if (
       marks.profile === undefined &&
-      [...main.querySelectorAll('h1')].some((h) => h.textContent === 'My Profile')
+      [...document.querySelectorAll('main h1')].some((h) => h.textContent === 'My Profile' && shown(h))
     )
       marks.profile = now
-    const names = [...main.querySelectorAll('.kid-card-name')].map((n) => n.textContent)
-    if (marks.children === undefined && children.every((name) => names.includes(name))) marks.children = now
-    const cover = main.querySelector<HTMLImageElement>('img.kid-card-cover')
+    if (marks.children === undefined && listed(document)) {
+      marks.children = now
+      // The next frame's animation callbacks: that frame's style, layout and paint follow at once.
+      requestAnimationFrame(() => {
+        marks.listPaint = performance.now()
+      })
+    }
+    const live = document.querySelector('#root main')
+    if (marks.live === undefined && live && !document.getElementById('sunbeam-picture') && listed(live))
+      marks.live = now
+    const cover = [...document.querySelectorAll<HTMLImageElement>('main img.kid-card-cover')].find(shown)
     if (marks.photo === undefined && cover?.complete && cover.naturalWidth > 0) marks.photo = now
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true })
   document.addEventListener('load', check, true)
 }
 
+/** BENCH_TRACE=1: one more reopening per row, not counted, recorded as a Chrome trace (the marks in it). */
+const TRACE = process.env.BENCH_TRACE === '1'
+
 /** One reopening: a new page at 4x CPU on /profile; the marks it reached within GIVE_UP_MS. */
-async function reopen(context: BrowserContext) {
+async function reopen(context: BrowserContext, tracePath?: string) {
   const page = await context.newPage()
   await page.addInitScript(watchMarks, [...CHILDREN])
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  const browser = context.browser()
+  if (tracePath && browser)
+    await browser.startTracing(page, {
+      path: tracePath,
+      categories: [
+        'devtools.timeline',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        'disabled-by-default-devtools.timeline',
+      ],
+    })
   await page.goto('/profile', { waitUntil: 'commit' })
   await page
     .waitForFunction(
-      () => window.sunbeamMarks?.photo !== undefined && window.sunbeamMarks.children !== undefined,
+      () =>
+        window.sunbeamMarks?.photo !== undefined &&
+        window.sunbeamMarks.live !== undefined &&
+        window.sunbeamMarks.listPaint !== undefined,
       null,
       {
         timeout: GIVE_UP_MS,
@@ -79,8 +128,16 @@ async function reopen(context: BrowserContext) {
     )
     .catch(() => undefined)
   const marks = await page.evaluate(() => window.sunbeamMarks ?? {}).catch(() => ({}))
+  if (tracePath && browser) {
+    // The marks as user timings, so that the trace's reader finds them beside the tasks.
+    await page.evaluate((all) => {
+      performance.mark('bench:origin', { startTime: 0 })
+      for (const [name, at] of Object.entries(all)) performance.mark(`bench:${name}`, { startTime: at })
+    }, marks)
+    await browser.stopTracing()
+  }
   await page.close()
-  return marks as NonNullable<Window['sunbeamMarks']>
+  return marks as Marks
 }
 
 test('cold start of the installed app, 4x CPU', async ({ browser }, testInfo) => {
@@ -107,7 +164,15 @@ test('cold start of the installed app, 4x CPU', async ({ browser }, testInfo) =>
     // page (a file of the site, not the app) only changes the stored token between runs.
     await page.goto('/robots.txt')
     for (const network of ['online', 'offline', 'lie-fi'] as const) {
-      const row: ColdStartRow = { network, token, profile: [], children: [], photo: [] }
+      const row: ColdStartRow = {
+        network,
+        token,
+        profile: [],
+        children: [],
+        listPaint: [],
+        photo: [],
+        live: [],
+      }
       for (let run = 0; run < RUNS; run += 1) {
         if (token === 'expired') await expireIdToken(page)
         if (network === 'offline') await context.setOffline(true)
@@ -117,7 +182,17 @@ test('cold start of the installed app, 4x CPU', async ({ browser }, testInfo) =>
         if (network === 'lie-fi') await context.unroute(FIREBASE)
         row.profile.push(marks.profile ?? null)
         row.children.push(marks.children ?? null)
+        row.listPaint.push(marks.listPaint ?? null)
         row.photo.push(marks.photo ?? null)
+        row.live.push(marks.live ?? null)
+      }
+      if (TRACE) {
+        if (token === 'expired') await expireIdToken(page)
+        if (network === 'offline') await context.setOffline(true)
+        if (network === 'lie-fi') await context.route(FIREBASE, () => undefined)
+        await reopen(context, `test-results/bench-cold-start/trace-${network}-${token}.json`)
+        if (network === 'offline') await context.setOffline(false)
+        if (network === 'lie-fi') await context.unroute(FIREBASE)
       }
       rows.push(row)
     }

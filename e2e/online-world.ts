@@ -139,6 +139,12 @@ export async function putServerDocument(docPath: string, fields: Record<string, 
 }
 
 /** A REST value as a plain one: text, true/false, lists; a timestamp as 'timestamp'. */
+/** Deletes a document as the owner would (no rules): a change made on another device or in the console. */
+export async function deleteServerDocument(docPath: string): Promise<void> {
+  const response = await fetch(`${DOCUMENTS}/${docPath}`, { method: 'DELETE', headers: owner })
+  if (!response.ok) throw new Error(`DELETE ${docPath}: ${response.status} ${await response.text()}`)
+}
+
 export function plain(value: RestValue | undefined): unknown {
   if (value === undefined) return undefined
   if (value.arrayValue) return (value.arrayValue.values ?? []).map(plain)

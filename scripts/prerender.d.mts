@@ -9,6 +9,7 @@ export function pageHtml(
   page: { title: string; description: string; headExtra?: string; markup: string },
 ): string
 export function startAppAfterFirstScreen(html: string, start: { starter: string; entryMeta: string }): string
+export function withParentPainter(html: string, painter: string): string
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string
 export function prerender(options: { outDir: string; entry: PrerenderEntry }): Promise<void>
 export const NOT_FOUND_FILE: string

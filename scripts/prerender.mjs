@@ -94,6 +94,16 @@ export function startAppAfterFirstScreen(html, { starter, entryMeta }) {
   return out.replace('</body>', () => `  <script type="module">${starter}</script>\n  </body>`)
 }
 
+/** The app shell only: the painter of a returning parent's picture, a classic script at the top of the
+ * head (after the charset), so it runs while the page is parsed, before the inlined stylesheet and the
+ * app's modules (src/app/paint-parent-picture.ts). */
+export function withParentPainter(html, painter) {
+  const charset = /<meta charset="UTF-8" \/>/i
+  if (!charset.test(html) || !html.includes('<div id="root">'))
+    throw new Error('the app shell has no charset or #root to paint beside')
+  return html.replace(charset, (tag) => `${tag}\n    <script>${painter}</script>`)
+}
+
 export function sitemapXml(siteUrl, paths) {
   const urls = paths.map(
     (path) => `  <url><loc>${escapeHtml(siteUrl + (path === '/' ? '/' : path))}</loc></url>`,
@@ -147,9 +157,12 @@ export async function prerender({ outDir, entry }) {
   // Its stylesheet is inlined too: a stylesheet request would hold up the first paint.
   await writeFile(
     join(outDir, 'app-shell.html'),
-    await inlineStylesheet(
-      pageHtml(branded, { title: shell.title, description: shell.description, markup: '<!--app-html-->' }),
-      outDir,
+    withParentPainter(
+      await inlineStylesheet(
+        pageHtml(branded, { title: shell.title, description: shell.description, markup: '<!--app-html-->' }),
+        outDir,
+      ),
+      entry.parentPainterScript,
     ),
   )
 

@@ -6,6 +6,7 @@ import {
   servedPath,
   sitemapXml,
   startAppAfterFirstScreen,
+  withParentPainter,
 } from './prerender.mjs'
 
 const template = `<!doctype html><html><head><title>Old</title>
@@ -58,6 +59,16 @@ describe('prerender', () => {
     expect(() =>
       startAppAfterFirstScreen('<html><body></body></html>', { starter: '', entryMeta: 'x' }),
     ).toThrow(/no module script/)
+  })
+
+  it("puts the parent's painter first in the app shell's head, before its stylesheet and modules", () => {
+    const shell = withParentPainter(
+      `<html><head><meta charset="UTF-8" /><style>x</style>${template.slice(template.indexOf('<script'))}`,
+      '(function(){})()',
+    )
+    expect(shell.indexOf('<script>(function(){})()</script>')).toBeGreaterThan(shell.indexOf('charset'))
+    expect(shell.indexOf('<script>(function(){})()</script>')).toBeLessThan(shell.indexOf('<style>'))
+    expect(() => withParentPainter('<html><head></head><body></body></html>', 'x')).toThrow()
   })
 
   it('refuses a template without the placeholders it fills', () => {

@@ -14,6 +14,7 @@ import { createAppRouter } from './router'
 export { marketingPaths } from '#marketing/marketing-paths'
 export { siteUrl } from '#marketing/page-meta'
 export { siteConfig } from '#shared/config/site-config'
+export { parentPainterScript } from './paint-parent-picture'
 export { APP_ENTRY_META, appStarterScript } from './start-app'
 
 export interface PageHead {

@@ -19,6 +19,7 @@ import { storagePathOf } from '#shared/records/kid-photos'
 import type { StoredKid } from '#shared/records/kid-record'
 import { notify } from '#shared/ui/notify'
 import { enrolmentEntries } from './my-data-enrolment'
+import { forgetParentPictures } from './parent-picture-screen'
 
 /** The service worker's photo cache of earlier versions (URL-keyed, so not per parent): never kept. */
 const LEGACY_PHOTO_CACHE = 'sunbeam-child-photos'
@@ -38,6 +39,7 @@ async function forgetPushQuickly(runtime: OutboxRuntime, user: AuthUser): Promis
 
 /** Removes everything of the former parent kept on this device by the app and the backend. */
 async function clearDevice(runtime: OutboxRuntime): Promise<void> {
+  forgetParentPictures()
   forgetKidsData()
   forgetNotices()
   const results = await Promise.allSettled([
@@ -232,6 +234,7 @@ export async function deleteAccountData(
   // hearing of them now.
   await forgetPushQuickly(runtime, user)
   // Firestore's queue goes first: nothing waiting in it may re-create a record after the deletion.
+  forgetParentPictures()
   forgetKidsData()
   forgetNotices()
   await backend.device

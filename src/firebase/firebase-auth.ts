@@ -19,7 +19,7 @@ import { isValidUserName, newUserRecord, normalizeUserName } from '#shared/recor
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
-import { rememberParent } from './remembered-parent'
+import { readRememberedEmailVerified, rememberParent } from './remembered-parent'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }
@@ -41,7 +41,7 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
     if (next) refused = null
     known = true
     // What the next start shows before Auth has checked the session with the server.
-    rememberParent(next)
+    rememberParent(next, user?.emailVerified)
     for (const listener of listeners) listener(next)
   }
 
@@ -126,6 +126,10 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
     },
 
     async emailVerified() {
+      // Before Auth's first answer, what it said last time (it may wait 30 s for the server).
+      const remembered = known ? null : services.remembered
+      const last = remembered ? readRememberedEmailVerified(remembered.uid) : null
+      if (last !== null) return last
       await auth.authStateReady()
       return auth.currentUser ? auth.currentUser.emailVerified : null
     },

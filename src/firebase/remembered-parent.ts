@@ -30,12 +30,28 @@ export function readRememberedParent(): AuthUser | null {
   }
 }
 
-export function rememberParent(user: AuthUser | null): void {
+/**
+ * Whether the remembered parent's e-mail address was verified when Auth last confirmed them (null: not
+ * known). 'My Profile' says it before Auth has answered, as the device's picture of it showed it
+ * (docs/decisions/0033): on a connection that answers nothing that takes 30 s.
+ */
+export function readRememberedEmailVerified(uid: string): boolean | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(REMEMBERED_PARENT_KEY) ?? 'null')
+    if (!isAuthUser(value) || value.uid !== uid) return null
+    const { emailVerified } = value as { emailVerified?: unknown }
+    return typeof emailVerified === 'boolean' ? emailVerified : null
+  } catch {
+    return null
+  }
+}
+
+export function rememberParent(user: AuthUser | null, emailVerified?: boolean): void {
   try {
     if (user)
       localStorage.setItem(
         REMEMBERED_PARENT_KEY,
-        JSON.stringify({ uid: user.uid, email: user.email, displayName: user.displayName }),
+        JSON.stringify({ uid: user.uid, email: user.email, displayName: user.displayName, emailVerified }),
       )
     else localStorage.removeItem(REMEMBERED_PARENT_KEY)
   } catch {

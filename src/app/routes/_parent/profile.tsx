@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { ProfilePage } from '#account/profile-page'
+import { keepParentPicture, takeOverFromPicture } from '#app/parent-picture-screen'
 import { sessionActions } from '#app/parent-session'
 import { planSearch } from '#app/search-params'
 import { YourKids } from '#kids/your-kids'
@@ -24,6 +25,18 @@ function ProfileRoute() {
   const { NoticesSection } = Route.useLoaderData()
   // One object per session: 'Your data' follows the outbox through it.
   const actions = useMemo(() => sessionActions(outbox, user), [outbox, user])
+  // The device's picture of this screen, drawn before the app loaded, gives way to it in one frame once
+  // it shows the same (before the browser paints, hence a layout effect); then the screen is kept as the
+  // picture for the next start (docs/decisions/0033).
+  useLayoutEffect(() => takeOverFromPicture(), [])
+  useEffect(
+    () =>
+      keepParentPicture(user.uid, () => {
+        const state = session.getState()
+        return state.status === 'signedIn' && state.user.uid === user.uid
+      }),
+    [session, user.uid],
+  )
   return (
     <ProfilePage
       chosenPlan={plan}

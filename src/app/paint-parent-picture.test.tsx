@@ -1,0 +1,267 @@
+// The painter draws the picture of the live 'My Profile' (taken here from the real screen, rendered by
+// the real routes against fakes) with the same markup, for the last parent only, and only once its
+// stylesheets have loaded; the live screen takes over, or is first (docs/decisions/0033).
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createOutboxRuntime } from '#kids/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#kids/photo-copies'
+import { storedKid } from '#kids/testing/kids-world'
+import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import {
+  type ParentPicture,
+  PICTURE_ELEMENT_ID,
+  PICTURE_KEY_PREFIX,
+  PICTURE_STATE_ATTRIBUTE,
+  PICTURE_VERSION,
+  type PictureNode,
+} from '#shared/device/parent-picture'
+import { newRandomId } from '#shared/records/ids'
+import { paintParentPicture, parentPainterScript } from './paint-parent-picture'
+import { pictureNodes, showLivePage, takeOverFromPicture } from './parent-picture-screen'
+import { renderRoute } from './testing/render-route'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const ada = { uid: 'parent1', email: 'ada@example.com', displayName: 'Ada Obi' }
+const bola = { uid: 'parent2', email: 'bola@example.com', displayName: 'Bola Ade' }
+const ENTRY = '/assets/framework-test.js'
+const NOTICES_CSS = '/assets/notices-test.css'
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+})
+
+afterEach(() => {
+  localStorage.clear()
+  document.documentElement.removeAttribute(PICTURE_STATE_ATTRIBUTE)
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+  history.replaceState(null, '', '/')
+})
+
+/** The live 'My Profile' of `parent` with these children, as the real routes render it; its picture. */
+async function livePicture(parent: typeof ada, names: readonly string[]): Promise<PictureNode[]> {
+  const backend = createFakeBackend()
+  backend.auth.startRemembering(parent).settle(true)
+  names.forEach((kidName, index) => {
+    const id = `k${index + 1}`
+    backend.kids.records.set(
+      id,
+      storedKid(id, { kidName, userRef: parent.uid, savedAt: names.length - index }),
+    )
+  })
+  const outbox = await createOutboxRuntime(backend, {
+    dbName: `picture-${newRandomId(8)}`,
+    copies: memoryPhotoCopies(),
+  })
+  const view = renderRoute('/profile', { backend, outbox })
+  await screen.findByRole('heading', { name: 'My Profile' })
+  if (names.length > 0)
+    await waitFor(() => expect(view.container.querySelectorAll('.kid-card')).toHaveLength(names.length))
+  const nodes = pictureNodes(view.container)
+  view.unmount()
+  return nodes
+}
+
+/** The app shell as the painter finds it, the parent `signedInLast` remembered, `pictures` kept. */
+function appShell(signedInLast: typeof ada | null, pictures: Record<string, ParentPicture>) {
+  document.head.innerHTML = `<script type="module" src="${ENTRY}"></script>`
+  document.body.innerHTML = '<div id="root"></div>'
+  history.replaceState(null, '', '/profile')
+  if (signedInLast) localStorage.setItem('sunbeam-parent', JSON.stringify(signedInLast))
+  for (const [key, picture] of Object.entries(pictures)) localStorage.setItem(key, JSON.stringify(picture))
+}
+
+function pictureOf(uid: string, nodes: readonly PictureNode[], stylesheets = [NOTICES_CSS]): ParentPicture {
+  return { v: PICTURE_VERSION, uid, entry: ENTRY, stylesheets, nodes }
+}
+
+/** The stylesheet link the painter added, once it is there. */
+function stylesheetLink(): HTMLLinkElement {
+  const link = document.head.querySelector<HTMLLinkElement>(`link[href="${NOTICES_CSS}"]`)
+  if (!link) throw new Error('the painter asked for no stylesheet')
+  return link
+}
+
+const frame = () => document.getElementById(PICTURE_ELEMENT_ID)
+const liveRoot = () => document.getElementById('root') as HTMLElement
+const state = () => document.documentElement.getAttribute(PICTURE_STATE_ATTRIBUTE)
+const names = () => [...document.querySelectorAll('.kid-card-name')].map((name) => name.textContent)
+/** A few turns of the event loop: the painter's waits are promises and a 0 ms font race. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+describe('the painter', () => {
+  it("draws the live screen's own markup, once the stylesheets it names have loaded", async () => {
+    const live = await livePicture(ada, ['Amara Obi', 'Bola Ade'])
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
+    paintParentPicture()
+    // The live page is hidden from the start; nothing is drawn while the notices' stylesheet loads.
+    expect(liveRoot().style.display).toBe('none')
+    await settle()
+    expect(frame()).toBeNull()
+    expect(stylesheetLink().dataset.precedence).toBe('default')
+    stylesheetLink().dispatchEvent(new Event('load'))
+    await settle()
+    expect(state()).toBe('shown')
+    expect(names()).toEqual(['Amara Obi', 'Bola Ade'])
+    expect(pictureNodes(frame() as HTMLElement)).toEqual(live)
+    expect(frame()?.inert).toBe(true)
+    expect(frame()?.getAttribute('aria-hidden')).toBe('true')
+    expect(frame()?.querySelector('h1')?.textContent).toBe('My Profile')
+  })
+
+  it('draws a parent with no children and one with twelve', async () => {
+    const none = await livePicture(ada, [])
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, none, []) })
+    paintParentPicture()
+    await settle()
+    expect(pictureNodes(frame() as HTMLElement)).toEqual(none)
+    expect(names()).toEqual([])
+    expect(frame()?.querySelector('h1')?.textContent).toBe('My Profile')
+
+    const twelveNames = Array.from({ length: 12 }, (_, index) => `Child ${index + 1}`)
+    const twelve = await livePicture(ada, twelveNames)
+    document.documentElement.removeAttribute(PICTURE_STATE_ATTRIBUTE)
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, twelve, []) })
+    paintParentPicture()
+    await settle()
+    expect(names()).toEqual(twelveNames)
+    expect(pictureNodes(frame() as HTMLElement)).toEqual(twelve)
+  })
+
+  it('draws nothing when a stylesheet fails, and shows the live page', async () => {
+    const live = await livePicture(ada, ['Amara Obi'])
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
+    paintParentPicture()
+    stylesheetLink().dispatchEvent(new Event('error'))
+    await settle()
+    expect(frame()).toBeNull()
+    expect(state()).toBe('gone')
+    expect(liveRoot().style.display).toBe('')
+  })
+
+  it('gives way to a live screen that is there first', async () => {
+    const live = await livePicture(ada, ['Amara Obi'])
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
+    paintParentPicture()
+    await settle()
+    // The live screen renders while the stylesheet still loads: it takes the screen at once.
+    takeOverFromPicture()
+    expect(liveRoot().style.display).toBe('')
+    stylesheetLink().dispatchEvent(new Event('load'))
+    await settle()
+    expect(frame()).toBeNull()
+    expect(liveRoot().style.display).toBe('')
+  })
+
+  it("never draws another parent's picture, whatever key it is kept under", async () => {
+    const adas = await livePicture(ada, ['Amara Obi'])
+    // Bola signed in last; Ada's picture put back by hand, under her key and under Bola's.
+    appShell(bola, {
+      [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, adas, []),
+      [PICTURE_KEY_PREFIX + bola.uid]: pictureOf(ada.uid, adas, []),
+    })
+    paintParentPicture()
+    await settle()
+    expect(frame()).toBeNull()
+    expect(state()).toBeNull()
+    expect(names()).toEqual([])
+    // And with nobody remembered (signed out), nobody's.
+    localStorage.removeItem('sunbeam-parent')
+    paintParentPicture()
+    await settle()
+    expect(frame()).toBeNull()
+  })
+
+  it('draws only on /profile, and only a picture taken by this version of the app', async () => {
+    const live = await livePicture(ada, ['Amara Obi'])
+    appShell(ada, {
+      [PICTURE_KEY_PREFIX + ada.uid]: { ...pictureOf(ada.uid, live, []), entry: '/assets/old.js' },
+    })
+    paintParentPicture()
+    await settle()
+    expect(frame()).toBeNull()
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
+    history.replaceState(null, '', '/add-kid')
+    paintParentPicture()
+    await settle()
+    expect(frame()).toBeNull()
+    expect(liveRoot().style.display).toBe('')
+  })
+
+  it('builds no script or handler from a record edited by hand', async () => {
+    const nodes: PictureNode[] = [
+      [
+        'main',
+        { class: 'x', onclick: 'alert(1)' },
+        [
+          ['script', {}, ['alert(2)']],
+          ['a', { href: 'javascript:alert(3)' }, ['A']],
+        ],
+      ],
+    ]
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, nodes, []) })
+    paintParentPicture()
+    await settle()
+    expect(frame()?.querySelector('script')).toBeNull()
+    expect(frame()?.querySelector('main')?.hasAttribute('onclick')).toBe(false)
+    expect(frame()?.querySelector('a')?.hasAttribute('href')).toBe(false)
+  })
+})
+
+describe('the live screen taking over', () => {
+  it('hands over once it shows the same, in one step: the picture gone, the live page shown', async () => {
+    const live = await livePicture(ada, ['Amara Obi'])
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
+    paintParentPicture()
+    await settle()
+    expect(state()).toBe('shown')
+    // The live page renders something else first (its data still on the way): the picture stays.
+    liveRoot().append(Object.assign(document.createElement('main'), { textContent: 'Loading…' }))
+    const stop = takeOverFromPicture(5_000)
+    expect(frame()).not.toBeNull()
+    expect(liveRoot().style.display).toBe('none')
+    // Then it shows what the picture shows.
+    liveRoot().replaceChildren(frame()?.cloneNode(true) ?? '')
+    const copy = liveRoot().firstElementChild as HTMLElement
+    copy.replaceWith(...copy.childNodes)
+    await waitFor(() => expect(frame()).toBeNull())
+    expect(liveRoot().style.display).toBe('')
+    expect(state()).toBe('gone')
+    stop()
+  })
+
+  it('lets live data that differs win after the bound', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      document.body.innerHTML = `<div id="${PICTURE_ELEMENT_ID}"></div><div id="root"><main>Other</main></div>`
+      document.documentElement.setAttribute(PICTURE_STATE_ATTRIBUTE, 'shown')
+      frame()?.append(Object.assign(document.createElement('main'), { textContent: 'My Profile' }))
+      takeOverFromPicture(1_000)
+      vi.advanceTimersByTime(999)
+      expect(frame()).not.toBeNull()
+      vi.advanceTimersByTime(1)
+      expect(frame()).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('shows the live page when nothing was painted', () => {
+    document.body.innerHTML = '<div id="root"></div>'
+    liveRoot().style.display = 'none'
+    showLivePage()
+    expect(liveRoot().style.display).toBe('')
+  })
+})
+
+describe('the inline script', () => {
+  it('is the painter, called, with the names the picture store writes', () => {
+    expect(parentPainterScript.startsWith('(function(')).toBe(true)
+    expect(parentPainterScript.endsWith(')()')).toBe(true)
+    expect(parentPainterScript).toContain(JSON.stringify(PICTURE_ELEMENT_ID).slice(1, -1))
+    expect(parentPainterScript).toContain('sunbeam-picture:')
+    expect(parentPainterScript).toContain(PICTURE_STATE_ATTRIBUTE)
+    expect(parentPainterScript).not.toContain('</script')
+  })
+})
