@@ -1,13 +1,24 @@
 // The centre's guard asks for the screens' code while it finds out who is signed in: the router itself
 // would load it only once the guard has answered (TanStack Router discussion #8884).
 import { createMemoryHistory } from '@tanstack/react-router'
+import { preload } from 'react-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { createAuthSession } from '#account/auth-session'
+import { prepareDateFormats } from '#centre/registrations-view'
 import type { Backend } from '#shared/backend/backend-ports'
+import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { createCentreArea } from './centre-area'
 import { guardCentreArea, preloadCentreScreens } from './centre-guard'
 import { createParentArea } from './parent-area'
 import { createAppRouter } from './router'
+
+// Vitest gives a stylesheet's `?url` as ''; the build, its file's address.
+vi.mock('#centre/centre.css?url', () => ({ default: '/assets/centre-test.css' }))
+vi.mock('react-dom', async (original) => ({ ...(await original<object>()), preload: vi.fn() }))
+vi.mock('#centre/registrations-view', async (original) => ({
+  ...(await original<object>()),
+  prepareDateFormats: vi.fn(),
+}))
 
 const never = <T>() => new Promise<T>(() => {})
 
@@ -19,11 +30,13 @@ function appRouter() {
 }
 
 describe("the centre's screens, asked for ahead of the guard's answer", () => {
-  it('are the layout and the page opened', () => {
+  it('are the layout and the page opened, and the stylesheet they hold the screen for', () => {
     const router = appRouter()
     const load = vi.spyOn(router, 'loadRouteChunk').mockReturnValue(undefined)
+    vi.mocked(preload).mockClear()
     preloadCentreScreens(router, { href: '/centre/inquiries' })
     expect(load.mock.calls.map(([route]) => route.id)).toEqual(['/centre', '/centre/inquiries'])
+    expect(preload).toHaveBeenCalledWith('/assets/centre-test.css', { as: 'style' })
     load.mockClear()
     preloadCentreScreens(router, { href: '/centre?plan=Weekly' })
     expect(load.mock.calls.map(([route]) => route.id)).toEqual(['/centre', '/centre/'])
@@ -36,5 +49,42 @@ describe("the centre's screens, asked for ahead of the guard's answer", () => {
     const guard = guardCentreArea(session, never<Backend>, () => {}, preload)
     void guard.require({ href: '/centre/inquiries' })
     expect(preload).toHaveBeenCalledWith({ href: '/centre/inquiries' })
+  })
+})
+
+describe("the cards' date formats", () => {
+  function guardOf(access: 'staff' | 'not-staff') {
+    const backend = createFakeBackend()
+    backend.auth.startSignedInAs({ uid: 'u1', email: 'sam@sunbeam.test', displayName: 'Sam' })
+    backend.centre.access = access
+    const getBackend = async () => backend
+    return guardCentreArea(createAuthSession(getBackend), getBackend, () => {})
+  }
+
+  it("are made once staff's lists are asked for, while their first page is on its way", async () => {
+    vi.useFakeTimers()
+    try {
+      vi.mocked(prepareDateFormats).mockClear()
+      const context = await guardOf('staff').require({ href: '/centre' })
+      expect(context.access).toBe('staff')
+      expect(prepareDateFormats).not.toHaveBeenCalled()
+      await vi.runOnlyPendingTimersAsync()
+      expect(prepareDateFormats).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('are not made for an account that is not staff', async () => {
+    vi.useFakeTimers()
+    try {
+      vi.mocked(prepareDateFormats).mockClear()
+      const context = await guardOf('not-staff').require({ href: '/centre' })
+      expect(context.access).toBe('not-staff')
+      await vi.runOnlyPendingTimersAsync()
+      expect(prepareDateFormats).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -8,11 +8,10 @@ import { isOnline, isOnlineOnServer, subscribeOnline } from '#shared/ui/online-s
 // (vite.config.ts: cssCodeSplit false): marketing pages and the parent area never carry them. A
 // stylesheet file, not an inline <style>: the Content-Security-Policy allows styles from the site and
 // hashed inline ones only (docs/decisions/0010). React hoists the <link> into the head once and
-// holds the screen until it has loaded.
+// holds the screen until it has loaded; the centre's guard asks for it beforehand (app/centre-guard.ts).
 import centreCssUrl from './centre.css?url'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
 import { MailChoices } from './mail-choices'
-import { prepareDateFormats } from './registrations-view'
 
 function CentreStyles() {
   return <link rel="stylesheet" href={centreCssUrl} precedence="default" />
@@ -49,12 +48,6 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
   // Lists come from the cache for a moment on every start: say so only offline, or when the server
   // has not answered for a while (a connection that answers nothing).
   const [slow, setSlow] = useState(false)
-  // The cards' date formats are costly to make on a slow phone (0.15 s at 4x CPU): made while the first
-  // page is on its way from the server, not when it has arrived and the staff are waiting for it.
-  useEffect(() => {
-    const timer = setTimeout(prepareDateFormats, 0)
-    return () => clearTimeout(timer)
-  }, [])
   useEffect(() => {
     setSlow(false)
     if (!state.fromCache) return
