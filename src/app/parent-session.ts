@@ -178,7 +178,7 @@ export async function buildMyDataZip(
     const photoNames: string[] = []
     for (const [at, photo] of kid.photos.entries()) {
       const name = `photo-${at + 1}${at === 0 ? '-cover' : ''}.jpg`
-      const blob = await photoBlob(photo, runtime).catch(() => null)
+      const blob = await photoBlob(photo, runtime, runtime.backend).catch(() => null)
       if (blob) {
         files[`${folder}/${name}`] = new Uint8Array(await blob.arrayBuffer())
         photoNames.push(name)

@@ -3,19 +3,25 @@
 // never a public address to put in an <img>; an object URL is made, and released when the photo leaves
 // the screen (docs/decisions/0008-private-photos.md).
 import { useEffect, useState } from 'react'
+import { useBackend } from '#shared/backend/backend-context'
+import type { Backend } from '#shared/backend/backend-ports'
 import { type PhotoRef, photoKey } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 import type { OutboxRuntime } from './outbox/outbox-runtime'
 
-/** The photo's bytes, from wherever this device can have them. */
-export async function photoBlob(photo: PhotoRef, runtime: OutboxRuntime): Promise<Blob | null> {
+/** The photo's bytes, from wherever this device can have them: the outbox, a copy, or the server. */
+export async function photoBlob(
+  photo: PhotoRef,
+  runtime: Pick<OutboxRuntime, 'outbox' | 'copies'>,
+  backend: Pick<Backend, 'photos'>,
+): Promise<Blob | null> {
   if (photo.kind === 'device') {
     const bytes = await runtime.outbox.photoBytes(photo.photoId)
     return bytes ? new Blob([bytes.data], { type: bytes.type }) : null
   }
   const copy = await runtime.copies.get(photo.owner, photo.path)
   if (copy) return copy
-  const downloaded = await runtime.backend.photos.download(photo.path)
+  const downloaded = await backend.photos.download(photo.path)
   await runtime.copies.put(photo.owner, photo.path, downloaded)
   return downloaded
 }
@@ -23,13 +29,14 @@ export async function photoBlob(photo: PhotoRef, runtime: OutboxRuntime): Promis
 /** The address to show a photo at; null while it loads (or when this device cannot have it). */
 export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
   const runtime = useOutbox()
+  const backend = useBackend()
   const [src, setSrc] = useState<string | null>(null)
   const key = photo ? (photo.kind === 'stored' ? `${photo.owner}/${photo.path}` : photo.photoId) : null
   useEffect(() => {
     if (!photo) return
     let live = true
     let objectUrl: string | null = null
-    photoBlob(photo, runtime).then(
+    photoBlob(photo, runtime, backend).then(
       (blob) => {
         if (!live || !blob) return
         objectUrl = URL.createObjectURL(blob)
@@ -44,20 +51,21 @@ export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
       const url = objectUrl
       if (url) setTimeout(() => URL.revokeObjectURL(url), 1_000)
     }
-  }, [key, runtime])
+  }, [key, runtime, backend])
   return src
 }
 
 /** Object URLs of several photos (by photoKey), filled in as each loads; released when they leave. */
 export function usePhotoSrcs(photos: readonly PhotoRef[]): ReadonlyMap<string, string> {
   const runtime = useOutbox()
+  const backend = useBackend()
   const [srcs, setSrcs] = useState<ReadonlyMap<string, string>>(new Map())
   const keys = photos.map(photoKey).join('\u0000')
   useEffect(() => {
     let live = true
     const made: string[] = []
     for (const photo of photos)
-      photoBlob(photo, runtime).then(
+      photoBlob(photo, runtime, backend).then(
         (blob) => {
           if (!live || !blob) return
           const url = URL.createObjectURL(blob)
@@ -73,7 +81,7 @@ export function usePhotoSrcs(photos: readonly PhotoRef[]): ReadonlyMap<string, s
         for (const url of made) URL.revokeObjectURL(url)
       }, 1_000)
     }
-  }, [keys, runtime])
+  }, [keys, runtime, backend])
   return srcs
 }
 

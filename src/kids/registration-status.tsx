@@ -7,6 +7,7 @@
 // listener is closed for good, so a refusal is tried again a little later (a save may just be on its way).
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import { useBackend } from '#shared/backend/backend-context'
 import { type Standing, standingOf, standingText } from '#shared/records/enrolment-standing'
 import { openQuestion, type Registration } from '#shared/records/registration-record'
 import type { Reply } from '#shared/records/reply-record'
@@ -20,7 +21,7 @@ import './registration-status.css'
 const RETRY_MS = [2_000, 5_000, 15_000, 60_000]
 
 export function useRegistration(kidId: string, onServer: boolean): Registration | null {
-  const { backend } = useOutbox()
+  const backend = useBackend()
   const [registration, setRegistration] = useState<Registration | null>(null)
   useEffect(() => {
     if (!onServer) return
@@ -48,7 +49,7 @@ export function useRegistration(kidId: string, onServer: boolean): Registration 
 
 /** The server's reply to the open question, live. */
 function useServerReply(kidId: string, questionId: string | null): Reply | null {
-  const { backend } = useOutbox()
+  const backend = useBackend()
   const [reply, setReply] = useState<{ readonly questionId: string; readonly reply: Reply | null } | null>(
     null,
   )

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AuthPendingLoader } from '#account/auth-pending'
 import { OutboxProvider } from '#kids/outbox/outbox-context'
 import { OutboxIndicator } from '#kids/outbox-indicator'
+import { BackendProvider } from '#shared/backend/backend-context'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).
 // The guard and the loader's delay come from the router's context (../parent-area.ts, ../router.tsx).
@@ -21,10 +22,12 @@ function ParentArea() {
   const { outbox, user } = Route.useRouteContext()
   const { NoticesBar } = Route.useLoaderData()
   return (
-    <OutboxProvider runtime={outbox}>
-      <NoticesBar userId={user.uid} />
-      <OutboxIndicator userId={user.uid} />
-      <Outlet />
-    </OutboxProvider>
+    <BackendProvider backend={outbox.backend}>
+      <OutboxProvider runtime={outbox}>
+        <NoticesBar userId={user.uid} />
+        <OutboxIndicator userId={user.uid} />
+        <Outlet />
+      </OutboxProvider>
+    </BackendProvider>
   )
 }
