@@ -169,7 +169,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
   return {
     plugins,
     resolve: {
-      // '#shared/…', '#kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
+      // '#shared/…', '#parent/kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
       tsconfigPaths: true,
       alias: [
         // React 19 has useSyncExternalStore built in: TanStack's store needs the selector helper, not the

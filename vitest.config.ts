@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [react()],
-  // '#shared/…', '#kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
+  // '#shared/…', '#parent/kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
   resolve: { tsconfigPaths: true },
   test: {
     restoreMocks: true,

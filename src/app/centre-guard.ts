@@ -7,10 +7,10 @@
 // The answer is kept per account, so moving between the centre's screens answers at once.
 import { redirect } from '@tanstack/react-router'
 import { preload } from 'react-dom'
-import type { AuthSession } from '#account/auth-session'
 import centreCssUrl from '#centre/centre.css?url'
 import { createCentreStore } from '#centre/centre-store'
 import { prepareDateFormats } from '#centre/registrations-view'
+import type { AuthSession } from '#parent/account/auth-session'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import type { CentreContext, CentreGuard } from './centre-area'
@@ -109,7 +109,7 @@ export function preloadCentreScreens(router: CentreRouter, location: GuardedLoca
 export async function loadCentreAreaParts(router: CentreRouter): Promise<CentreGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
-  const { createAuthSession } = await import('#account/auth-session')
+  const { createAuthSession } = await import('#parent/account/auth-session')
   return guardCentreArea(
     createAuthSession(getBackend),
     getBackend,

@@ -3,9 +3,10 @@
 // stylesheets have loaded; the live screen takes over, or is first (docs/decisions/0033).
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOutboxRuntime } from '#kids/outbox/outbox-runtime'
-import { memoryPhotoCopies } from '#kids/photo-copies'
-import { storedKid } from '#kids/testing/kids-world'
+import { createOutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#parent/kids/photo-copies'
+import { storedKid } from '#parent/kids/testing/kids-world'
+import { pictureNodes, showLivePage, takeOverFromPicture } from '#parent/parent-picture-screen'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import {
   type ParentPicture,
@@ -17,7 +18,6 @@ import {
 } from '#shared/device/parent-picture'
 import { newRandomId } from '#shared/records/ids'
 import { paintParentPicture, parentPainterScript } from './paint-parent-picture'
-import { pictureNodes, showLivePage, takeOverFromPicture } from './parent-picture-screen'
 import { renderRoute } from './testing/render-route'
 
 vi.setConfig({ testTimeout: 20_000 })

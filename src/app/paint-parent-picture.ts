@@ -8,7 +8,7 @@
 // (`sunbeam-parent`, src/firebase/remembered-parent.ts), only one taken with this version of the app,
 // and only once every stylesheet the picture names has loaded (one that fails: no picture) and the font
 // has loaded or 500 ms have passed. It hides the live page's #root meanwhile; the live screen takes over
-// (src/app/parent-picture-screen.ts) by removing the picture and showing #root in one frame, and if it
+// (src/parent/parent-picture-screen.ts) by removing the picture and showing #root in one frame, and if it
 // is there first, the painter gives way.
 //
 // The prerenderer copies this function's compiled code into the page, so it uses nothing from outside

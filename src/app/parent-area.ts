@@ -6,8 +6,8 @@
 // answers synchronously, so moving between parent screens never shows the sign-in loader.
 
 import type { ComponentType } from 'react'
-import type { AuthSession } from '#account/auth-session'
-import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import type { AuthSession } from '#parent/account/auth-session'
+import type { OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { once } from '#shared/async/once'
 import type { AuthUser } from '#shared/backend/backend-ports'
 

@@ -9,8 +9,8 @@
 //   parent, or one this device remembers (0016), gets the user, the outbox and the signed-in state in the
 //   route context. It answers synchronously when the signed-in state is known.
 import { redirect } from '@tanstack/react-router'
-import type { AuthSession } from '#account/auth-session'
-import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import type { AuthSession } from '#parent/account/auth-session'
+import type { OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { getBackend } from '#shared/backend/backend'
 import type { GuardedLocation, ParentGuard, ParentParts } from './parent-area'
 
@@ -23,16 +23,16 @@ function parentParts(outbox: OutboxRuntime): ParentParts {
   return {
     async screen(userId) {
       const [{ NoticesBar }, { prepareNotices }] = await Promise.all([
-        import('#notices/notices-bar'),
-        import('#notices/notices-data'),
+        import('#parent/notices/notices-bar'),
+        import('#parent/notices/notices-data'),
       ])
       await prepareNotices(userId)
       return { NoticesBar }
     },
     async profile(userId) {
       const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
-        import('#kids/kids-data'),
-        import('#notices/notices-section'),
+        import('#parent/kids/kids-data'),
+        import('#parent/notices/notices-section'),
       ])
       if (!kidsDataReady(outbox, userId)) await prepareKidsData(outbox, userId)
       return { NoticesSection }
@@ -61,9 +61,9 @@ export async function loadParentAreaParts(onSessionEnded: () => void): Promise<P
   getBackend().catch(() => undefined)
   const [{ createAuthSession }, { getOutboxRuntime }, { keepDeviceDataWhenQueued, watchRefusedSession }] =
     await Promise.all([
-      import('#account/auth-session'),
-      import('#kids/outbox/outbox-runtime'),
-      import('./parent-session'),
+      import('#parent/account/auth-session'),
+      import('#parent/kids/outbox/outbox-runtime'),
+      import('#parent/parent-session'),
     ])
   const session = createAuthSession(getBackend)
   const outbox = await getOutboxRuntime()

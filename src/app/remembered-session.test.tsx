@@ -2,9 +2,9 @@
 // (docs/decisions/0016): the real routes, against fake ports and a real outbox.
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOutboxRuntime } from '#kids/outbox/outbox-runtime'
-import { memoryPhotoCopies } from '#kids/photo-copies'
-import { storedKid } from '#kids/testing/kids-world'
+import { createOutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#parent/kids/photo-copies'
+import { storedKid } from '#parent/kids/testing/kids-world'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { newRandomId } from '#shared/records/ids'
 import { renderRoute } from './testing/render-route'

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { writeOutboxHint } from '#kids/outbox/outbox-hint'
+import { writeOutboxHint } from '#parent/kids/outbox/outbox-hint'
 import { WAIT } from '#test/timeouts'
 import { startOutboxIfPending } from './start-outbox'
 
 const startOutbox = vi.fn()
-vi.mock('#kids/outbox/outbox-runtime', () => ({ startOutbox: () => startOutbox() }))
+vi.mock('#parent/kids/outbox/outbox-runtime', () => ({ startOutbox: () => startOutbox() }))
 
 beforeEach(() => {
   localStorage.clear()

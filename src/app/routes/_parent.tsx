@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { AuthPendingLoader } from '#account/auth-pending'
-import { OutboxProvider } from '#kids/outbox/outbox-context'
-import { OutboxIndicator } from '#kids/outbox-indicator'
+import { AuthPendingLoader } from '#parent/account/auth-pending'
+import { OutboxProvider } from '#parent/kids/outbox/outbox-context'
+import { OutboxIndicator } from '#parent/kids/outbox-indicator'
 import { BackendProvider } from '#shared/backend/backend-context'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SignupPage } from '#account/signup-page'
 import { redirectSearch } from '#app/search-params'
+import { SignupPage } from '#parent/account/signup-page'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/signup')({

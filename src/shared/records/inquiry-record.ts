@@ -1,5 +1,5 @@
 // The Quick Inquire form's record: one schema for the contact form, the Firebase adapter
-// and firestore.rules, which enforces the same fields and limits server-side. Owned by the account feature.
+// and firestore.rules, which enforces the same fields and limits server-side.
 // Text rules (no control or text-direction characters, never only spaces, lengths in characters) are in
 // record-text.ts; only the message may hold line breaks.
 import { cleanLine, cleanLines, cutToCharacters, textProblem } from './record-text'

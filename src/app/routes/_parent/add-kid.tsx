@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { addKidSearch } from '#app/search-params'
-import { AddKidPage } from '#kids/add-kid-page'
+import { AddKidPage } from '#parent/kids/add-kid-page'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/add-kid')({
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_parent/add-kid')({
   // The form starts with the parent's name and phone from their last child: the children known on this
   // device are read before it shows (as /profile does; at once when already known).
   loader: async ({ context: { outbox, user } }) => {
-    const { kidsDataReady, prepareKidsData } = await import('#kids/kids-data')
+    const { kidsDataReady, prepareKidsData } = await import('#parent/kids/kids-data')
     if (!kidsDataReady(outbox, user.uid)) await prepareKidsData(outbox, user.uid)
   },
   component: AddKidRoute,

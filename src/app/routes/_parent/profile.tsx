@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useMemo } from 'react'
-import { ProfilePage } from '#account/profile-page'
-import { keepParentPicture, takeOverFromPicture } from '#app/parent-picture-screen'
-import { sessionActions } from '#app/parent-session'
 import { planSearch } from '#app/search-params'
-import { YourKids } from '#kids/your-kids'
+import { ProfilePage } from '#parent/account/profile-page'
+import { YourKids } from '#parent/kids/your-kids'
+import { keepParentPicture, takeOverFromPicture } from '#parent/parent-picture-screen'
+import { sessionActions } from '#parent/parent-session'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/profile')({

@@ -50,7 +50,7 @@ const storedE1 = 'images/parent1-e1.jpg-E1e1e1e1e1e1e1e1e1e1'
 const storedE2 = 'images/parent1-e2.jpg-E2e2e2e2e2e2e2e2e2e2'
 const stray = 'images/parent1-stray.png-S1s1s1s1s1s1s1s1s1s1'
 
-/** The rows version 1 wrote (src/kids/outbox/outbox-store.ts before photos became private). */
+/** The rows version 1 wrote (src/parent/kids/outbox/outbox-store.ts before photos became private). */
 const v1Submissions = [
   {
     // A new child, queued offline: its first photo went up before the connection dropped.

@@ -2,8 +2,8 @@
 // one test at a time; screens are rendered through the app's real router (renderRoute). Test helper only.
 import { afterEach, beforeEach, vi } from 'vitest'
 import { renderRoute } from '#app/testing/render-route'
-import { createOutboxRuntime, type OutboxRuntime } from '#kids/outbox/outbox-runtime'
-import { memoryPhotoCopies } from '#kids/photo-copies'
+import { createOutboxRuntime, type OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#parent/kids/photo-copies'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { createFakeBackend, type FakeBackend } from '#shared/backend/testing/fake-backend'
 import type { FakeKidsPort, FakePhotoStorage } from '#shared/backend/testing/fake-kids-ports'

@@ -1,9 +1,9 @@
 // What the outbox's tests share: a child's fields, photos ready to queue, locks shared by the senders
 // of one test (like Web Locks across the tabs of one browser), and the world of a sender test.
 import { afterEach, beforeEach, vi } from 'vitest'
-import type { PreparedPhoto } from '#kids/outbox/outbox-db'
-import { OutboxSender, type SenderEvent } from '#kids/outbox/outbox-sender'
-import { Outbox } from '#kids/outbox/outbox-store'
+import type { PreparedPhoto } from '#parent/kids/outbox/outbox-db'
+import { OutboxSender, type SenderEvent } from '#parent/kids/outbox/outbox-sender'
+import { Outbox } from '#parent/kids/outbox/outbox-store'
 import { FakeKidsPort, FakePhotoStorage, pngBytes } from '#shared/backend/testing/fake-kids-ports'
 import type { LockFn } from '#shared/device/web-lock'
 import { newRandomId } from '#shared/records/ids'

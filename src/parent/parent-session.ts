@@ -2,12 +2,12 @@
 // backend: signing out (leaving nothing of the parent behind, unless they keep unsent children for their
 // next sign-in), 'Download my data' and 'Delete my account' (docs/decisions/0012-download-and-delete-my-data.md).
 import { liveQuery } from 'dexie'
-import type { AuthSession } from '#account/auth-session'
-import type { DataProgress, DeletionResult, SessionActions } from '#account/session-actions'
-import { forgetKidsData } from '#kids/kids-data'
-import { mergeKids } from '#kids/kids-view'
-import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
-import { forgetNotices } from '#notices/notices-data'
+import type { AuthSession } from '#parent/account/auth-session'
+import type { DataProgress, DeletionResult, SessionActions } from '#parent/account/session-actions'
+import { forgetKidsData } from '#parent/kids/kids-data'
+import { mergeKids } from '#parent/kids/kids-view'
+import type { OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
+import { forgetNotices } from '#parent/notices/notices-data'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import type { PhotoStoragePort } from '#shared/backend/kids-ports'
@@ -147,7 +147,7 @@ export async function buildMyDataZip(
 ): Promise<Blob> {
   const [{ zipSync, strToU8 }, { photoBlob }] = await Promise.all([
     import('fflate'),
-    import('#kids/kid-photo'),
+    import('#parent/kids/kid-photo'),
   ])
   const [children, notices] = await Promise.all([
     knownChildren(runtime, user.uid),

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { seedKid, storedKid, useKidsWorld } from '#kids/testing/kids-world'
+import { seedKid, storedKid, useKidsWorld } from '#parent/kids/testing/kids-world'
 import { transientError } from '#shared/backend/testing/fake-kids-ports'
 import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
 

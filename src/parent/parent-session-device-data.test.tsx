@@ -3,8 +3,8 @@
 // will be kept. Through the app's real routes, a real outbox and a stubbed navigator.storage.
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { deviceDataMessages } from '#account/my-data-section'
-import { storedKid, useKidsWorld } from '#kids/testing/kids-world'
+import { deviceDataMessages } from '#parent/account/my-data-section'
+import { storedKid, useKidsWorld } from '#parent/kids/testing/kids-world'
 import { keepDeviceDataWhenQueued } from './parent-session'
 
 vi.setConfig({ testTimeout: 20_000 })

@@ -1,7 +1,7 @@
 // A child's enrolment file in 'Download my data' (docs/decisions/0032-enrolment-file.md): enrolment.json
 // (what this device keeps unsent, else the server's file) and its documents, read from this device when
 // they wait to be uploaded, else from the parent's private folder with their credentials.
-import type { OutboxRuntime } from '#kids/outbox/outbox-runtime'
+import type { OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import {
   type Consent,

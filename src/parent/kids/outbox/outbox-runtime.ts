@@ -4,8 +4,8 @@
 // account: it stops before this tab's account changes, and when another tab says it is signing out.
 
 import { liveQuery } from 'dexie'
-import { kidMessages } from '#kids/kid-messages'
-import { openPhotoCopies, type PhotoCopies } from '#kids/photo-copies'
+import { kidMessages } from '#parent/kids/kid-messages'
+import { openPhotoCopies, type PhotoCopies } from '#parent/kids/photo-copies'
 import { once } from '#shared/async/once'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
