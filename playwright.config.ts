@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumLaunchOptions } from './e2e/chromium'
+import { suiteLaunchOptions } from './e2e/chromium'
 import { buildPortsProblem, emulatorBuildEnv, onlineWorld } from './e2e/online-world'
 
 // E2E_PORT and SUNBEAM_OUT_DIR let two checkouts (or two people) test side by side.
@@ -48,8 +48,9 @@ export default defineConfig({
     // Most tests must not be served by a service worker left by an earlier test; the offline
     // suite opts back in.
     serviceWorkers: 'block',
-    // Which Chromium, and the flags that keep it off the network (e2e/chromium.ts).
-    launchOptions: chromiumLaunchOptions,
+    // Which Chromium (its headless shell where installed), and the flags that keep it off the network
+    // (e2e/chromium.ts).
+    launchOptions: suiteLaunchOptions,
   },
   projects: [
     {

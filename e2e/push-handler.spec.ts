@@ -3,9 +3,11 @@
 // notification, and a tap on it opens the child's page in the open app. (A synthetic tap cannot open a
 // new window: browsers allow that only from a real one, so the open-app path is the one shown here.)
 import type { Page } from '@playwright/test'
+import { chromiumLaunchOptions } from './chromium'
 import { expect, test } from './fixtures'
 
-test.use({ serviceWorkers: 'allow' })
+// The whole browser: the headless shell the rest of the suite runs in has no notifications.
+test.use({ serviceWorkers: 'allow', launchOptions: chromiumLaunchOptions })
 
 async function waitForController(page: Page) {
   await page.evaluate(async () => {

@@ -8,6 +8,7 @@ import { createECDH, randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { chromiumLaunchOptions } from './chromium'
 import { expect, test } from './fixtures'
 import {
   caughtMail,
@@ -25,7 +26,8 @@ const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 
 // The app's service worker is needed: PushManager lives on its registration.
-test.use({ serviceWorkers: 'allow' })
+// The whole browser: the headless shell the rest of the suite runs in has no notifications.
+test.use({ serviceWorkers: 'allow', launchOptions: chromiumLaunchOptions })
 
 /** A subscription's keys as a browser makes them: a P-256 public key and 16 bytes of secret. */
 function subscriptionKeys() {
