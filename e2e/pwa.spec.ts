@@ -73,9 +73,13 @@ test.describe('updates', () => {
           Object.assign(window, { sawUpdateOffer: true })
       }).observe(document, { childList: true, subtree: true, characterData: true })
     })
+    // The page's clock is Playwright's (it still runs in real time), so the app's 200 ms wait for a worker
+    // that stays installed (src/pwa/sw-update.ts) can be run out on the spot, not slept through.
+    await page.clock.install()
     await app.goto(`${deploy.origin}/`)
     await waitForController(page)
-    await page.waitForTimeout(400) // past the app's 200 ms wait for a worker that stays installed
+    await page.clock.runFor(400)
+    await settled(page)
     expect(
       await page.evaluate(() => 'sawUpdateOffer' in window),
       'an update offered on the first visit',
