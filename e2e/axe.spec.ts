@@ -23,6 +23,30 @@ for (const path of publicScreens) {
   })
 }
 
+test('the check itself: text too faint at rest is reported, after what moved has settled', async ({
+  app,
+  page,
+}) => {
+  await app.goto('/login')
+  await page.evaluate(() => {
+    const faint = document.createElement('p')
+    faint.id = 'faint-words'
+    faint.textContent = 'Faint words'
+    Object.assign(faint.style, { color: '#eeeeee', background: '#ffffff' })
+    document.querySelector('main')?.append(faint)
+    // Something moving as the check begins: the check waits for it, then still finds the faint words.
+    const heading = document.querySelector('h1')
+    if (heading) {
+      heading.style.transition = 'transform 0.3s'
+      heading.style.transform = 'translateX(4px)'
+    }
+  })
+  const violations = await axeViolations(page)
+  expect(violations.map((violation) => violation.id)).toEqual(['color-contrast'])
+  expect(violations[0]?.nodes).toHaveLength(1)
+  expect(violations[0]?.nodes.join(' ')).toMatch(/^#faint-words: [\s\S]*contrast of 1\.16/)
+})
+
 test.describe('parent screens', () => {
   test.use({ allowedConsoleErrors: [firestoreUnreachable] })
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
