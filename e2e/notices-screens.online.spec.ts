@@ -3,6 +3,7 @@
 // an unread and a read notice, the bar with the unread count, and /centre's 'E-mails to the centre'.
 import type { Page, TestInfo } from '@playwright/test'
 import { axeViolations } from './axe'
+import { chromiumLaunchOptions } from './chromium'
 import { appPage, expect, test } from './fixtures'
 import { onlineWorld, putServerDocument } from './online-world'
 import { parentSteps } from './parent-steps'
@@ -10,6 +11,11 @@ import { followVerificationLink, staffChange } from './staff-command'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
+
+// The whole browser: the headless shell the rest of the suite runs in answers every page that
+// notifications are blocked, so its notices region shows that note instead of 'Tell me when the centre
+// answers', which a parent's browser shows until they choose (docs/decisions/0034).
+test.use({ launchOptions: chromiumLaunchOptions })
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [390, 1280]) {
