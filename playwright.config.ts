@@ -35,7 +35,7 @@ export default defineConfig({
   retries: 0,
   // Three on CI's two cores: in the headless shell (e2e/chromium.ts) two left the CPUs idle while a
   // test waited for a server or a timer; three took 362 s against 410 s for the whole suite here, 7 %
-  // idle (vmstat), every test passing.
+  // idle (vmstat). Their load showed axe measuring a transition mid-way, now waited out (e2e/axe.ts).
   workers: 3,
   // Most tests take 2 to 15 s; beside a second copy of the suite on the same two cores, up to 3 times as long.
   timeout: 90_000,

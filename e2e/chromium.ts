@@ -21,7 +21,8 @@ function launchOptions(debianPath: string): LaunchOptions {
 }
 
 /** The whole browser (`apt-get install chromium`), as a parent's: the benchmarks time it, and the
- * push specs need its notifications and push subscriptions, which the headless shell lacks. */
+ * push specs and the notices' screenshots need its notifications, which the headless shell always
+ * answers as blocked. */
 export const chromiumLaunchOptions: LaunchOptions = launchOptions('/usr/bin/chromium')
 
 /** The browser suite's: the same Chromium's headless shell (`apt-get install chromium-headless-shell`),
