@@ -43,11 +43,14 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `test-results/e2e-results${runSuffix}.json` }]],
   use: {
     baseURL: `http://localhost:${previewPort}`,
-    // A failed test keeps its trace (each step's DOM snapshot, the network, the console), without the
-    // screencast: encoding frames for every test, passed or not, doubled the suite's CPU time (kids and
-    // sync on desktop: 375 against 201 CPU-seconds). With it, timed parent flows failed beside a second
-    // copy of the suite on two cores. To watch a failure frame by frame, run that test with `--trace=on`.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace: each step with its timing and error, the console, the source
+    // (and error-context.md, the page's accessibility tree at the failure). Not the screencast nor the
+    // DOM snapshots and network log, recorded for every test whether it fails or not: the screencast
+    // doubled the suite's CPU time (kids and sync on desktop: 375 against 201 CPU-seconds); the
+    // snapshots took a sixth of it (four phone specs: 83 against 66 CPU-seconds in the browser and the
+    // workers; the whole suite 355 against 298 s, docs/decisions/0034). To see a failure's DOM, network
+    // or frames, run that test again with `--trace=on`.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // Most tests must not be served by a service worker left by an earlier test; the offline
     // suite opts back in.
     serviceWorkers: 'block',
