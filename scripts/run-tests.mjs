@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, the production build (one, made with the browser suite's emulator
-// ports), unit tests, the security rules tests (in the emulators this machine can run), then the
-// browser suite, whose emulators start in the background after the build (startOnlineWorld).
+// `npm test`: typecheck, lint, unit tests, the security rules tests (in the emulators this machine can
+// run), the production build (one, made with the browser suite's emulator ports), then the browser
+// suite.
 // Ends with one NOT RUN line per kind of test that could not run here, then one plain line,
 // `N passed, N failed`, counting every test and every failed step.
 import { spawn } from 'node:child_process'
@@ -69,75 +69,9 @@ function countStep(ok) {
   else failed += 1
 }
 
-/**
- * Starts the browser suite's online emulators (scripts/online-emulators.mjs) in the background, in a
- * process group of their own. Their start (Java, firebase-tools, the functions' first runs: 16 to 19 s,
- * a third of it waiting) held the suite's first test; started now, it overlaps the unit and rules tests,
- * and Playwright's own start of them (playwright.config.ts) finds them answering and shares them. They
- * stop when this run ends, however it ends.
- */
-function startOnlineWorld() {
-  const child = spawn(process.execPath, ['scripts/online-emulators.mjs'], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000)
-  }
-  child.stderr.on('data', keep)
-  const ready = new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      keep(chunk)
-      if (output.includes('Online emulators READY')) resolve(true)
-    })
-    child.on('exit', () => resolve(false))
-  })
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  return {
-    ready,
-    output: () => output,
-    /** Ctrl+C to the group (firebase-tools then stops its Java and function workers), a kill after 20 s. */
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const signal = (name) => {
-        try {
-          process.kill(-child.pid, name)
-        } catch {}
-      }
-      signal('SIGINT')
-      const killer = setTimeout(() => signal('SIGKILL'), 20_000)
-      await exited
-      clearTimeout(killer)
-    },
-  }
-}
-
 countStep(await run('typecheck', 'npx', ['tsc', '--noEmit']))
 countStep(await run('typecheck functions', 'npx', ['tsc', '--noEmit', '-p', 'functions']))
 countStep(await run('lint', 'npx', ['biome', 'ci', '.']))
-
-// One production build for the browser suite's two worlds (e2e/online-world.ts), made with the ports
-// of the online world's emulators: there they answer; in the offline world every request to Firestore
-// and the functions is refused by routing (e2e/fixtures.ts).
-const buildOk = await run('build', 'npm', ['run', 'build'], {
-  env: {
-    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
-    VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
-    VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
-  },
-})
-countStep(buildOk)
-
-// The functions the online world runs are the build's (functions/lib): it starts after it.
-const found = discover()
-const onlineWorld = buildOk && found.firestoreOk ? startOnlineWorld() : null
-for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(name, async () => {
-    await onlineWorld?.stop()
-    process.exit(130)
-  })
-}
 
 const unitOk = await run('unit tests', 'npx', [
   'vitest',
@@ -155,6 +89,7 @@ if (!unitOk && (!unit || unit.numFailedTests === 0)) failed += 1
 
 // The rules tests, in the emulators this machine can run (scripts/test-emulators.mjs says which, and
 // prints NOT RUN for the others: exit code 2).
+const found = discover()
 rmSync('test-results/rules-results.json', { force: true })
 const rulesOk = await run(
   'rules tests',
@@ -174,12 +109,22 @@ if (!found.firestoreOk)
   notRun.push(`Firestore rules tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
 if (!found.storageOk)
   notRun.push(`Storage rules tests: the Storage emulator cannot run here: ${found.why.storage}`)
+
+// One production build for the browser suite's two worlds (e2e/online-world.ts), made with the ports
+// of the online world's emulators: there they answer; in the offline world every request to Firestore
+// and the functions is refused by routing (e2e/fixtures.ts).
+const buildOk = await run('build', 'npm', ['run', 'build'], {
+  env: {
+    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+    VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
+    VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
+  },
+})
+countStep(buildOk)
 if (!found.firestoreOk)
   notRun.push(`online browser tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
 
 if (buildOk) {
-  if (onlineWorld && !(await onlineWorld.ready))
-    console.log(`The online emulators did not start in the background:\n${onlineWorld.output()}`)
   const e2eOk = await run('browser tests', 'npx', ['playwright', 'test'])
   // playwright.config.ts names the report after a non-default E2E_PORT (side-by-side runs).
   const port = Number(process.env.E2E_PORT ?? 4173)
@@ -190,8 +135,6 @@ if (buildOk) {
   }
   if (!e2eOk && (!e2e?.stats || e2e.stats.unexpected === 0)) failed += 1
 }
-
-await onlineWorld?.stop()
 
 console.log(`\nStep times: ${timings.join(', ')}`)
 for (const line of notRun) console.log(`NOT RUN: ${line}`)
