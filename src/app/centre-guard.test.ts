@@ -7,9 +7,9 @@ import { prepareDateFormats } from '#centre/registrations-view'
 import { createAuthSession } from '#parent/account/auth-session'
 import type { Backend } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#shared/backend/testing/fake-backend'
-import { createCentreArea } from './centre-area'
-import { guardCentreArea, preloadCentreScreens } from './centre-guard'
-import { createParentArea } from './parent-area'
+import { type CentreGuard, guardCentreArea, preloadCentreScreens } from './centre-guard'
+import { lazyGuard } from './lazy-guard'
+import type { ParentGuard } from './parent-guard'
 import { createAppRouter } from './router'
 
 // Vitest gives a stylesheet's `?url` as ''; the build, its file's address.
@@ -24,7 +24,7 @@ const never = <T>() => new Promise<T>(() => {})
 
 function appRouter() {
   return createAppRouter(
-    { parentArea: createParentArea(never), centreArea: createCentreArea(never) },
+    { parentArea: lazyGuard(never<ParentGuard>), centreArea: lazyGuard(never<CentreGuard>) },
     createMemoryHistory({ initialEntries: ['/'] }),
   )
 }

@@ -1,21 +1,39 @@
-// The centre's guard, the one file of it loaded lazily (centre-area.ts is the shell every page carries),
-// the first time /centre opens. loadCentreAreaParts: the signed-in state on the backend (Firebase), which
-// starts downloading at once beside it. guardCentreArea: a signed-out visitor goes to /login and comes back
-// after signing in; a signed-in account is asked whether it holds the staff claim (a fresh token is asked
-// for once when the held one says no: a claim granted since the last sign-in arrives only that way). Staff
-// get the centre's lists in the route context; anyone else only 'not-staff', and no list is ever opened.
-// The answer is kept per account, so moving between the centre's screens answers at once.
+// The centre's guard: the `/centre` layout route's beforeLoad, for /centre and /centre/inquiries, handed
+// to the routes in the router's context like the parent area's (lazy-guard.ts). It loads the first time
+// /centre opens, never on a marketing page or in the parent area (docs/decisions/0023), with the
+// signed-in state on the backend (Firebase), which starts downloading at once beside it
+// (loadCentreAreaParts). guardCentreArea: a signed-out visitor goes to /login and comes back after
+// signing in; a signed-in account is asked whether it holds the staff claim (a fresh token is asked for
+// once when the held one says no: a claim granted since the last sign-in arrives only that way). Staff get
+// the centre's lists in the route context; anyone else only 'not-staff', and no list is ever opened. The
+// answer is kept per account, so moving between the centre's screens answers at once.
+import type { AnyRouter } from '@tanstack/react-router'
 import { redirect } from '@tanstack/react-router'
 import { preload } from 'react-dom'
 import centreCssUrl from '#centre/centre.css?url'
-import { createCentreStore } from '#centre/centre-store'
+import { type CentreStore, createCentreStore } from '#centre/centre-store'
 import { prepareDateFormats } from '#centre/registrations-view'
 import type { AuthSession } from '#parent/account/auth-session'
 import { getBackend } from '#shared/backend/backend'
-import type { Backend } from '#shared/backend/backend-ports'
-import type { CentreContext, CentreGuard } from './centre-area'
-import type { GuardedLocation } from './parent-area'
-import type { AppRouter } from './router'
+import type { AuthUser, Backend } from '#shared/backend/backend-ports'
+import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
+
+/** What /centre renders with: the staff's lists, or only the fact that this account is not staff. */
+export type CentreContext =
+  | {
+      readonly access: 'staff'
+      readonly user: AuthUser
+      readonly store: CentreStore
+      /** A child's photo, read with the staff member's credentials (storage.rules lets staff read). */
+      readonly downloadPhoto: (path: string) => Promise<Blob>
+      readonly signOut: () => Promise<void>
+    }
+  | { readonly access: 'not-staff'; readonly user: AuthUser }
+
+export type CentreGuard = Guard<CentreContext>
+
+/** The router context's handle on it (main.tsx makes it). */
+export type CentreArea = LazyGuard<CentreContext, CentreGuard>
 
 function toLogin(location: GuardedLocation): never {
   throw redirect({ to: '/login', search: { redirect: location.href } })
@@ -89,8 +107,9 @@ export function guardCentreArea(
   }
 }
 
-/** The router, as far as the centre's guard uses it. */
-export type CentreRouter = Pick<AppRouter, 'invalidate' | 'loadRouteChunk' | 'routesById'>
+/** The router, as far as the centre's guard uses it (any router: the app's type would be a way back
+ * here through the router's context). */
+export type CentreRouter = Pick<AnyRouter, 'invalidate' | 'loadRouteChunk' | 'routesById'>
 
 /**
  * The screens' code and stylesheet, asked for while the guard finds out who this is: the router loads a

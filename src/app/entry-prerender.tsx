@@ -7,8 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { marketingHead } from '#marketing/page-meta'
 import { documentTitle } from '#shared/config/document-title'
 import { preloadDeferredSections } from '#shared/ui/defer-hydration'
-import { createCentreArea } from './centre-area'
-import { createParentArea } from './parent-area'
+import { lazyGuard } from './lazy-guard'
 import { createAppRouter } from './router'
 
 export { marketingPaths } from '#marketing/marketing-paths'
@@ -49,8 +48,8 @@ export const shellHead: PageHead = {
 export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createAppRouter(
     {
-      parentArea: createParentArea(() => Promise.reject(new Error('No parent page is prerendered'))),
-      centreArea: createCentreArea(() => Promise.reject(new Error('No centre page is prerendered'))),
+      parentArea: lazyGuard(() => Promise.reject(new Error('No parent page is prerendered'))),
+      centreArea: lazyGuard(() => Promise.reject(new Error('No centre page is prerendered'))),
     },
     createMemoryHistory({ initialEntries: [url] }),
   )

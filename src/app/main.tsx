@@ -2,8 +2,9 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { provideBackend } from '#shared/backend/backend'
-import { createCentreArea } from './centre-area'
-import { createParentArea } from './parent-area'
+import type { CentreContext, CentreGuard } from './centre-guard'
+import { lazyGuard } from './lazy-guard'
+import type { ParentContext, ParentGuard } from './parent-guard'
 import { createAppRouter } from './router'
 import { startOutboxIfPending } from './start-outbox'
 import '#shared/ui/global.css'
@@ -20,11 +21,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 async function startApp(rootElement: HTMLElement): Promise<void> {
   await nextTask()
   // What the parent area guards with loads only when a parent screen opens (never on marketing pages).
-  const parentArea = createParentArea(() =>
+  const parentArea = lazyGuard<ParentContext, ParentGuard>(() =>
     import('./parent-guard').then((parts) => parts.loadParentAreaParts(() => void router.invalidate())),
   )
   // The same for the centre's screens (staff only), never loaded in the parent area.
-  const centreArea = createCentreArea(() =>
+  const centreArea = lazyGuard<CentreContext, CentreGuard>(() =>
     import('./centre-guard').then((parts) => parts.loadCentreAreaParts(router)),
   )
   const router = createAppRouter({ parentArea, centreArea })

@@ -1,18 +1,52 @@
-// The parent area's guard, the one file of it loaded lazily (parent-area.ts is the shell every page
-// carries), the first time a parent screen opens, never in a marketing page's first load:
+// The parent area's guard: the `_parent` layout route's beforeLoad, for /profile, /add-kid,
+// /edit-kid/$kidId and /kid/$kidId, handed to the routes in the router's context (lazy-guard.ts). It loads
+// the first time a parent screen opens, never in a marketing page's first load:
 // - loadParentAreaParts: the signed-in state and the outbox (Dexie), on the backend (Firebase), which
 //   starts downloading at once beside them instead of after them (a parent opening /profile in a new tab
 //   waits for one download, not three in a row). It also watches for a remembered session that the
 //   server refuses (docs/decisions/0016), and asks the browser to keep the device's data once a child
 //   waits in the outbox (0022);
 // - guardParentArea: a signed-out visitor goes to /login and comes back after signing in; a signed-in
-//   parent, or one this device remembers (0016), gets the user, the outbox and the signed-in state in the
-//   route context. It answers synchronously when the signed-in state is known.
+//   parent, or one this device remembers (0016), gets the user, the outbox, the signed-in state and the
+//   screens' parts in the route context. It answers synchronously when the signed-in state is known.
 import { redirect } from '@tanstack/react-router'
+import type { ComponentType } from 'react'
 import type { AuthSession } from '#parent/account/auth-session'
 import type { OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { getBackend } from '#shared/backend/backend'
-import type { GuardedLocation, ParentGuard, ParentParts } from './parent-area'
+import type { AuthUser } from '#shared/backend/backend-ports'
+import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
+
+/** A part of the parent's screens, drawn for one parent. */
+type ParentPart = ComponentType<{ readonly userId: string }>
+
+/**
+ * What the parent's screens draw besides the route's own page, loaded and filled in before the screen
+ * shows (never drawn a moment after it, moving the page). Through the guard, so that their code and its
+ * chunk lists stay out of the route tree every page carries.
+ */
+export interface ParentParts {
+  /** Every parent screen: the notices bar. */
+  screen(userId: string): Promise<{ readonly NoticesBar: ParentPart }>
+  /** My Profile: the children's first answers, and the Notices section. */
+  profile(userId: string): Promise<{ readonly NoticesSection: ParentPart }>
+}
+
+/** What the parent area's routes get in their context. */
+export interface ParentContext {
+  readonly user: AuthUser
+  readonly outbox: OutboxRuntime
+  readonly session: AuthSession
+  readonly parts: ParentParts
+}
+
+export interface ParentGuard extends Guard<ParentContext> {
+  /** Whether it answers at once, with nothing to wait for (then no loader is due, router.tsx). */
+  knownAtOnce(): boolean
+}
+
+/** The router context's handle on it (main.tsx makes it). */
+export type ParentArea = LazyGuard<ParentContext, ParentGuard>
 
 function toLogin(location: GuardedLocation): never {
   throw redirect({ to: '/login', search: { redirect: location.href } })
@@ -41,16 +75,16 @@ function parentParts(outbox: OutboxRuntime): ParentParts {
 }
 
 export function guardParentArea(session: AuthSession, outbox: OutboxRuntime): ParentGuard {
+  const parts = parentParts(outbox)
   return {
-    session,
-    parts: parentParts(outbox),
+    knownAtOnce: () => session.getState().status !== 'pending',
     require(location) {
       const auth = session.getState()
-      if (auth.status === 'signedIn') return { user: auth.user, outbox, session }
+      if (auth.status === 'signedIn') return { user: auth.user, outbox, session, parts }
       if (auth.status === 'signedOut') toLogin(location)
       return session.waitForAuth().then((user) => {
         if (!user) toLogin(location)
-        return { user, outbox, session }
+        return { user, outbox, session, parts }
       })
     },
   }

@@ -25,7 +25,7 @@ export function createAppRouter(context: AppRouterContext, history?: RouterHisto
   Object.defineProperty(router.options, 'defaultPendingMs', {
     configurable: true,
     enumerable: true,
-    get: () => (context.parentArea.knownAtOnce() ? Number.POSITIVE_INFINITY : CHECKING_PENDING_MS),
+    get: () => (context.parentArea.loaded?.knownAtOnce() ? Number.POSITIVE_INFINITY : CHECKING_PENDING_MS),
   })
   return router
 }

@@ -5,7 +5,7 @@ import { OutboxIndicator } from '#parent/kids/outbox-indicator'
 import { BackendProvider } from '#shared/backend/backend-context'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).
-// The guard and the loader's delay come from the router's context (../parent-area.ts, ../router.tsx).
+// The guard comes from the router's context (../parent-guard.ts), the loader's delay from ../router.tsx.
 
 export const Route = createFileRoute('/_parent')({
   beforeLoad: ({ context, location }) => context.parentArea.require(location),
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_parent')({
   // The notices bar is loaded and filled in before the screen shows, never drawn a moment after it
   // (it pushed the page down under the parent's finger); through the guard, which is loaded already, so
   // the route tree every page carries gains no byte (docs/decisions/0029, 0030).
-  loader: ({ context: { parentArea, user } }) => parentArea.parts.screen(user.uid),
+  loader: ({ context: { parts, user } }) => parts.screen(user.uid),
   component: ParentArea,
 })
 

@@ -4,7 +4,7 @@ import { AuthPendingLoader } from '#parent/account/auth-pending'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 // The centre's side, for staff only: /centre (registrations) and /centre/inquiries. The guard comes from
-// the router's context (../centre-area.ts); anyone who is not staff gets one sentence and no data.
+// the router's context (../centre-guard.ts); anyone who is not staff gets one sentence and no data.
 export const Route = createFileRoute('/centre')({
   head: () => pageHead(documentTitle('Centre')),
   beforeLoad: async ({ context, location }) => ({ centre: await context.centreArea.require(location) }),

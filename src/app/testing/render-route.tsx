@@ -6,10 +6,14 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach } from 'vitest'
-import { createCentreArea } from '#app/centre-area'
-import { guardCentreArea, preloadCentreScreens } from '#app/centre-guard'
-import { createParentArea } from '#app/parent-area'
-import { guardParentArea } from '#app/parent-guard'
+import {
+  type CentreContext,
+  type CentreGuard,
+  guardCentreArea,
+  preloadCentreScreens,
+} from '#app/centre-guard'
+import { lazyGuard } from '#app/lazy-guard'
+import { guardParentArea, type ParentContext, type ParentGuard } from '#app/parent-guard'
 import { createAppRouter } from '#app/router'
 import { createAuthSession } from '#parent/account/auth-session'
 import { forgetKidsData } from '#parent/kids/kids-data'
@@ -37,13 +41,13 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
     : createOutboxRuntime(backend, { dbName: `outbox-${newRandomId(8)}`, copies: memoryPhotoCopies() })
   started.add(runtime)
   const session = createAuthSession(() => Promise.resolve(backend))
-  const parentArea = createParentArea(async () => {
+  const parentArea = lazyGuard<ParentContext, ParentGuard>(async () => {
     const loaded = await runtime
     watchRefusedSession(session, loaded, () => void router.invalidate())
     return guardParentArea(session, loaded)
   })
   const history = createMemoryHistory({ initialEntries: [path] })
-  const centreArea = createCentreArea(async () =>
+  const centreArea = lazyGuard<CentreContext, CentreGuard>(async () =>
     guardCentreArea(
       session,
       () => Promise.resolve(backend),

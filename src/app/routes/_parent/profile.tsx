@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_parent/profile')({
   // first read of the outbox and of Firestore's cache happens here (at once when already known), with the
   // Notices section's code. Both load through the guard (parent-guard.ts), never with the route tree
   // every page carries.
-  loader: ({ context: { parentArea, user } }) => parentArea.parts.profile(user.uid),
+  loader: ({ context: { parts, user } }) => parts.profile(user.uid),
   component: ProfileRoute,
 })
 
