@@ -53,6 +53,7 @@ export function emulatorEnv(
   baseEnv?: Record<string, string | undefined>,
   cacheDir?: string,
 ): Record<string, string | undefined>
+export const TEST_JVM_OPTIONS: string[]
 export function firestoreCommand(
   found: Discovery,
   options: { host: string; port: number; rules: string; projectId: string; singleProject?: boolean },

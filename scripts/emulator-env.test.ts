@@ -245,6 +245,8 @@ describe('the launcher JAR and the commands', () => {
       command: '/usr/lib/jvm/jdk-25/bin/java',
       args: [
         '-Duser.language=en',
+        '-XX:TieredStopAtLevel=1',
+        '-XX:+UseSerialGC',
         '-cp',
         GCLOUD_JAR,
         FIRESTORE_MAIN_CLASS,
