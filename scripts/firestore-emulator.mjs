@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// The Firestore emulator by itself, with firestore.rules, for the browser suite's online world:
-// `node scripts/firestore-emulator.mjs PORT` (Playwright starts it, see playwright.config.ts). Java and the
-// emulator are found by scripts/emulator-env.mjs; without them this says why and exits with 2. Data lives
-// in memory for the run. It prints READY once the emulator answers and has been warmed up: a fresh JVM
-// took 11 to 19 s to answer the app's first write here, so that Firestore's SDK in the browser gave up
-// waiting ('Could not reach Cloud Firestore backend') in the first test; warmed up, 1 to 2 s.
+// The Firestore emulator by itself, with firestore.rules: `node scripts/firestore-emulator.mjs PORT`.
+// The centre's benchmark starts it (bench/playwright.centre.config.ts), and a second suite run beside
+// another can share one started by hand (docs/testing.md); the browser suite's online world runs
+// Firestore with Auth and the functions in one firebase-tools process (scripts/online-emulators.mjs).
+// Java and the emulator are found by scripts/emulator-env.mjs; without them this says why and exits
+// with 2. Data lives in memory for the run. It prints READY once the emulator answers and has been
+// warmed up: a fresh JVM took 11 to 19 s to answer the app's first write here, so that Firestore's SDK
+// in the browser gave up waiting ('Could not reach Cloud Firestore backend') in the first test; warmed
+// up, 1 to 2 s.
 // Where an emulator already answers on PORT (another suite's), it is warmed up and shared, as the Auth
 // emulator is.
 import { spawn } from 'node:child_process'

@@ -7,8 +7,7 @@
 // once when the held one says no: a claim granted since the last sign-in arrives only that way). Staff get
 // the centre's lists in the route context; anyone else only 'not-staff', and no list is ever opened. The
 // answer is kept per account, so moving between the centre's screens answers at once.
-import type { AnyRouter } from '@tanstack/react-router'
-import { redirect } from '@tanstack/react-router'
+import { type AnyRouter, redirect } from '@tanstack/react-router'
 import { preload } from 'react-dom'
 import centreCssUrl from '#centre/centre.css?url'
 import { type CentreStore, createCentreStore } from '#centre/centre-store'
