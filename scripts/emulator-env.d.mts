@@ -56,6 +56,13 @@ export function emulatorEnv(
 export const TEST_JVM_OPTIONS: string[]
 export function firestoreCommand(
   found: Discovery,
-  options: { host: string; port: number; rules: string; projectId: string; singleProject?: boolean },
+  options: {
+    host: string
+    port: number
+    rules: string
+    projectId: string
+    singleProject?: boolean
+    jvmOptions?: string[]
+  },
 ): { command: string; args: string[] } | null
 export function describe(found: Discovery): string[]

@@ -13,6 +13,7 @@ import {
   launcherManifest,
   type Probe,
   parseJavaMajor,
+  TEST_JVM_OPTIONS,
   writeLauncher,
 } from './emulator-env.mjs'
 
@@ -245,8 +246,6 @@ describe('the launcher JAR and the commands', () => {
       command: '/usr/lib/jvm/jdk-25/bin/java',
       args: [
         '-Duser.language=en',
-        '-XX:TieredStopAtLevel=1',
-        '-XX:+UseSerialGC',
         '-cp',
         GCLOUD_JAR,
         FIRESTORE_MAIN_CLASS,
@@ -271,6 +270,16 @@ describe('the launcher JAR and the commands', () => {
         singleProject: false,
       })?.args.slice(-2),
     ).toEqual(['--single_project_mode', 'false'])
+    // The rules tests' JVM options go before the emulator's class; without them, Java's defaults.
+    expect(
+      firestoreCommand(found, {
+        host: 'h',
+        port: 1,
+        rules: 'r',
+        projectId: 'p',
+        jvmOptions: TEST_JVM_OPTIONS,
+      })?.args.slice(0, 4),
+    ).toEqual(['-Duser.language=en', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp'])
     expect(
       firestoreCommand(discover(machine({})), { host: 'h', port: 1, rules: 'r', projectId: 'p' }),
     ).toBeNull()

@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { describe, discover, emulatorEnv, firestoreCommand } from './emulator-env.mjs'
+import { describe, discover, emulatorEnv, firestoreCommand, TEST_JVM_OPTIONS } from './emulator-env.mjs'
 
 const NOT_RUN = 2
 const TEST_DIR = 'tests/rules'
@@ -88,6 +88,7 @@ async function runFirestoreFiles(files) {
     rules: path.resolve('firestore.rules'),
     projectId: 'demo-sunbeam',
     singleProject: false,
+    jvmOptions: TEST_JVM_OPTIONS,
   })
   mkdirSync('test-results', { recursive: true })
   const log = `test-results/firestore-emulator-rules-${port}.log`
