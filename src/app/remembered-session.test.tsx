@@ -53,7 +53,9 @@ describe('a remembered parent', () => {
     const { history } = renderRoute('/profile', { backend, outbox })
     await screen.findByRole('heading', { name: 'My Profile' })
     auth.settle(false)
-    expect(await screen.findByText('You have been signed out')).toBeVisible()
+    // sonner shows a toast at opacity 0 and fades it in from an effect after its first commit: under
+    // load the text is found between the two, so the toast is awaited until it is really shown.
+    await waitFor(() => expect(screen.getByText('You have been signed out')).toBeVisible())
     expect(
       screen.getByText(/could not be confirmed.*1 change to your children waits on this device/),
     ).toBeVisible()
