@@ -22,7 +22,8 @@ interface Fixtures {
   parent: ParentSteps
 }
 
-const localHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+const offMachine =
+  /^(?!(?:https?|wss?):\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:[/?#]|$)|data:|blob:)/
 
 /** What a page reports of a Content-Security-Policy violation (its SecurityPolicyViolationEvent). */
 export interface CspViolation {
@@ -91,15 +92,10 @@ export const test = base.extend<Fixtures>({
         problems.push(`console error: ${withWhere}`)
       })
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
-      await page.context().route(
-        (url) => !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) || !localHosts.has(url.hostname),
-        async (route) => {
-          const url = new URL(route.request().url())
-          if (url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()
-          problems.push(`off-machine request: ${route.request().url()}`)
-          await route.abort()
-        },
-      )
+      await page.context().route(offMachine, async (route) => {
+        problems.push(`off-machine request: ${route.request().url()}`)
+        await route.abort()
+      })
       // The offline world: the suite's one build names the emulators' ports, and nothing answers there
       // for these tests (e2e/online-world.ts). A test's own answers (e2e/firestore-rest-fake.ts) are
       // routed after this and come first.
