@@ -53,6 +53,37 @@ test('the footer: in every page at once, its code loaded only when reached', asy
   expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
 })
 
+test.describe('offline', () => {
+  // What the footer asks for while nothing answers: its chunks and its lazy pictures.
+  test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/] })
+
+  test('reached offline before its code came, the footer stays as it was read and hydrates once online', async ({
+    app,
+    page,
+    context,
+  }) => {
+    await app.goto('/pricing')
+    await page.waitForLoadState('networkidle')
+    const footer = page.getByRole('contentinfo')
+    const team = footer.getByRole('link', { name: 'Our Team', exact: true })
+    // No service worker here: the footer's chunk is not on the device, and now nothing answers.
+    await context.setOffline(true)
+    await footer.scrollIntoViewIfNeeded()
+    await settled(page)
+    await expect(page.getByRole('heading', { name: 'Pricing', level: 1 })).toBeVisible()
+    await expect(footer.getByRole('heading', { name: 'Quick Links' })).toBeVisible()
+    await expect(team).toHaveAttribute('href', '/team')
+    await expect(page.locator('#site-footer')).not.toHaveAttribute('data-hydrated', 'true')
+
+    await context.setOffline(false)
+    await expectHydrated(team)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await team.click()
+    await expect(page).toHaveURL(/\/team$/)
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
+  })
+})
+
 test('on a page rendered in the browser, the footer renders from code', async ({ app, page }) => {
   await app.goto('/login')
   await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Quick Links' })).toBeVisible()

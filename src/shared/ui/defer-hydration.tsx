@@ -38,6 +38,21 @@ function whenNeeded(id: string): Promise<void> {
 }
 
 /**
+ * The section's code, once it can be had. A page opened online may reach its footer offline, with the
+ * chunk never fetched (no service worker yet): a failed load then kept nothing of the page but the
+ * route's error screen. Now the prerendered HTML stays (its links work as ordinary links) and the
+ * code is asked for again when the browser is back online, as many times as it comes back.
+ */
+function loadWhenReachable<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) => {
+        window.addEventListener('online', () => resolve(loadWhenReachable(load)), { once: true })
+      }),
+  )
+}
+
+/**
  * Marks the section's wrapper `data-hydrated` once its code runs (the browser suite waits for it). It
  * renders nothing, so the prerendered markup is the same with or without it.
  */
@@ -57,7 +72,7 @@ export function deferHydration(id: string, load: () => Promise<ComponentType>): 
   )
   const Section = lazy(() =>
     whenNeeded(id)
-      .then(load)
+      .then(() => loadWhenReachable(load))
       .then((component) => ({ default: component })),
   )
   // memo: a parent re-render must not reach the boundary while it is still dehydrated (React would
