@@ -19,11 +19,11 @@ if (wrongBuild) throw new Error(`The browser suite cannot run: ${wrongBuild}.`)
 const online = onlineWorld()
 const onlinePort = previewPort + 10
 const onlineTests = /\.online\.spec\.ts$/
-// Specs whose subject is layout (what shows at which width: the header and its toggle, sliders, what
-// covers what, axe's contrast and targets): they run at both widths. Every other spec tests behaviour
-// that does not depend on the width, once, on the phone, where parents are.
-const layoutTests =
-  /[\\/](?:marketing|marketing-walk|axe|papercuts|parent-polish|deferred-hydration)\.spec\.ts$/
+// Tests whose subject is layout (what shows at which width: sliders, what covers what, what is below
+// the first screen, axe's contrast and targets) are tagged '@layout' and run at both widths; '@desktop'
+// ones only at 1280 px (the desktop menu). Every other test checks behaviour that does not depend on
+// the width, once, on the phone, where parents are.
+const layoutTests = /@layout|@desktop/
 if (online.notRun && !process.env.TEST_WORKER_INDEX)
   console.log(`NOT RUN: online browser tests: ${online.notRun}`)
 
@@ -75,11 +75,13 @@ export default defineConfig({
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
       testIgnore: onlineTests,
+      grepInvert: /@desktop/,
     },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testMatch: layoutTests,
+      testIgnore: onlineTests,
+      grep: layoutTests,
     },
   ],
   webServer: [

@@ -15,7 +15,7 @@ const publicScreens = ['/login', '/signup', '/no-such-page']
 test.use({ allowedConsoleErrors: [notFoundStatusOf('/no-such-page')] })
 
 for (const path of publicScreens) {
-  test(`${path}: no WCAG 2.2 A/AA violation`, async ({ app, page }) => {
+  test(`${path}: no WCAG 2.2 A/AA violation`, { tag: '@layout' }, async ({ app, page }) => {
     await app.goto(path)
     // Deferred sections and lazy pictures arrive as the visitor scrolls: the whole page is checked.
     await scrollThrough(page)
@@ -23,10 +23,9 @@ for (const path of publicScreens) {
   })
 }
 
-test('the check itself: text too faint at rest is reported, after what moved has settled', async ({
-  app,
-  page,
-}) => {
+test('the check itself: text too faint at rest is reported, after what moved has settled', {
+  tag: '@layout',
+}, async ({ app, page }) => {
   await app.goto('/login')
   await page.evaluate(() => {
     const faint = document.createElement('p')
@@ -47,7 +46,7 @@ test('the check itself: text too faint at rest is reported, after what moved has
   expect(violations[0]?.nodes.join(' ')).toMatch(/^#faint-words: [\s\S]*contrast of 1\.16/)
 })
 
-test.describe('parent screens', () => {
+test.describe('parent screens', { tag: '@layout' }, () => {
   test.use({ allowedConsoleErrors: [firestoreUnreachable] })
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
 

@@ -7,10 +7,9 @@ import { queuedInquiries, sendQuickInquire } from './quick-inquire'
 // visitor scrolls or tabs to them (src/shared/ui/defer-hydration.tsx): that keeps the first load within
 // the JS budget. These tests prove the content is there at once and works once needed.
 
-test('below the first screen: visible at once, code loaded only on scroll, then interactive', async ({
-  app,
-  page,
-}) => {
+test('below the first screen: visible at once, code loaded only on scroll, then interactive', {
+  tag: '@layout',
+}, async ({ app, page }) => {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
@@ -31,7 +30,10 @@ test('below the first screen: visible at once, code loaded only on scroll, then 
   await expect(page.getByRole('heading', { name: 'What Parents Say' })).toBeVisible()
 })
 
-test('the footer: in every page at once, its code loaded only when reached', async ({ app, page }) => {
+test('the footer: in every page at once, its code loaded only when reached', { tag: '@layout' }, async ({
+  app,
+  page,
+}) => {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
@@ -144,10 +146,9 @@ test.describe('the app starts after the first screen', () => {
       }
     })
 
-  test('the page reads before its app loads, and the app loads once the first screen has', async ({
-    page,
-    baseURL,
-  }) => {
+  test('the page reads before its app loads, and the app loads once the first screen has', {
+    tag: '@layout',
+  }, async ({ page, baseURL }) => {
     const { release, scripts } = await openHolding(page, baseURL, '/', '**/images/hero.svg')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible()
@@ -231,8 +232,8 @@ test.describe('the app starts after the first screen', () => {
     })
   })
 
+  // The toggle exists only on narrow screens: on the phone alone (untagged).
   test('the phone menu tapped before the app has started opens once it has', async ({ page, baseURL }) => {
-    test.skip(test.info().project.name !== 'phone', 'the toggle exists only on narrow screens')
     const { release } = await openHolding(page, baseURL, '/', '**/assets/framework-*.js')
     await page.getByRole('button', { name: 'Menu' }).click()
     expect(await appReady(page)).toBe('no')

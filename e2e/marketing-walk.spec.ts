@@ -15,15 +15,14 @@ import { expect, scrollThrough, test } from './fixtures'
 import { collectScripts, gzipBytes, JS_BUDGET_GZIP, report, withFirebase } from './loaded-scripts'
 import { email, hrefs, marketingPages, phone, texts } from './marketing-content'
 
-test('the walk covers every marketing page the site prerenders', () => {
+test('the walk covers every marketing page the site prerenders', { tag: '@layout' }, () => {
   expect(marketingPages.map(([path]) => path)).toEqual([...marketingPaths])
 })
 
 for (const [path, h1] of marketingPages) {
-  test(`${path}: frame, no Firebase, JS budget, pictures, policy and axe in one visit`, async ({
-    app,
-    page,
-  }) => {
+  test(`${path}: frame, no Firebase, JS budget, pictures, policy and axe in one visit`, {
+    tag: '@layout',
+  }, async ({ app, page }) => {
     const scripts = collectScripts(page)
     // The browser says so on the console when it does not understand part of a header.
     const headerWarnings: string[] = []

@@ -1,52 +1,54 @@
 import { expect, expectHydrated, test } from './fixtures'
 
-test('home sliders: Swiper arrives near the viewport with 500 ms, loop, autoplay and the right number of cards', async ({
-  app,
-  page,
-}, testInfo) => {
-  await app.goto('/')
-  const slider = page.getByRole('region', { name: 'Class programs', exact: true })
-  await slider.scrollIntoViewIfNeeded()
-  await expect(slider.locator('.swiper')).toHaveClass(/swiper-initialized/)
-  await expect(slider.getByRole('button', { name: 'Pause slides' })).toBeVisible()
-  const state = await slider.locator('.swiper').evaluate((el) => {
-    const swiper = (
-      el as HTMLElement & {
-        swiper: {
-          params: { speed: number; loop: boolean; slidesPerView: number }
-          autoplay: { running: boolean }
+test(
+  'home sliders: Swiper arrives near the viewport with 500 ms, loop, autoplay and the right number of cards',
+  { tag: '@layout' },
+  async ({ app, page }, testInfo) => {
+    await app.goto('/')
+    const slider = page.getByRole('region', { name: 'Class programs', exact: true })
+    await slider.scrollIntoViewIfNeeded()
+    await expect(slider.locator('.swiper')).toHaveClass(/swiper-initialized/)
+    await expect(slider.getByRole('button', { name: 'Pause slides' })).toBeVisible()
+    const state = await slider.locator('.swiper').evaluate((el) => {
+      const swiper = (
+        el as HTMLElement & {
+          swiper: {
+            params: { speed: number; loop: boolean; slidesPerView: number }
+            autoplay: { running: boolean }
+          }
         }
+      ).swiper
+      return {
+        speed: swiper.params.speed,
+        loop: swiper.params.loop,
+        perView: swiper.params.slidesPerView,
+        autoplay: swiper.autoplay.running,
       }
-    ).swiper
-    return {
-      speed: swiper.params.speed,
-      loop: swiper.params.loop,
-      perView: swiper.params.slidesPerView,
-      autoplay: swiper.autoplay.running,
-    }
-  })
-  // 390 px: 1 card; 1280 px (at least 1244): 3 cards.
-  expect(state).toEqual({
-    speed: 500,
-    loop: true,
-    perView: testInfo.project.name === 'phone' ? 1 : 3,
-    autoplay: true,
-  })
+    })
+    // 390 px: 1 card; 1280 px (at least 1244): 3 cards.
+    expect(state).toEqual({
+      speed: 500,
+      loop: true,
+      perView: testInfo.project.name === 'phone' ? 1 : 3,
+      autoplay: true,
+    })
 
-  // The Pause button stops the autoplay (WCAG 2.2.2), Next moves one card.
-  await slider.getByRole('button', { name: 'Pause slides' }).click()
-  await expect(slider.getByRole('button', { name: 'Play slides' })).toBeVisible()
-  expect(
-    await slider
-      .locator('.swiper')
-      .evaluate(
-        (el) => (el as HTMLElement & { swiper: { autoplay: { running: boolean } } }).swiper.autoplay.running,
-      ),
-  ).toBe(false)
-  const before = await slider.locator('.swiper-slide-active').getAttribute('aria-label')
-  await slider.getByRole('button', { name: 'Next slide' }).click()
-  await expect(slider.locator('.swiper-slide-active')).not.toHaveAttribute('aria-label', before ?? '')
-})
+    // The Pause button stops the autoplay (WCAG 2.2.2), Next moves one card.
+    await slider.getByRole('button', { name: 'Pause slides' }).click()
+    await expect(slider.getByRole('button', { name: 'Play slides' })).toBeVisible()
+    expect(
+      await slider
+        .locator('.swiper')
+        .evaluate(
+          (el) =>
+            (el as HTMLElement & { swiper: { autoplay: { running: boolean } } }).swiper.autoplay.running,
+        ),
+    ).toBe(false)
+    const before = await slider.locator('.swiper-slide-active').getAttribute('aria-label')
+    await slider.getByRole('button', { name: 'Next slide' }).click()
+    await expect(slider.locator('.swiper-slide-active')).not.toHaveAttribute('aria-label', before ?? '')
+  },
+)
 
 test('home sliders do not autoplay for visitors who prefer reduced motion', async ({ app, page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
@@ -86,11 +88,8 @@ test('the skip link moves focus to the main content', async ({ app, page }) => {
   await expect(page.locator('#main')).toBeFocused()
 })
 
+// The toggle exists only on narrow screens: these run on the phone alone (untagged, playwright.config.ts).
 test.describe('phone menu', () => {
-  test.beforeEach(({ page: _page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'the toggle exists only on narrow screens')
-  })
-
   test('opens full height, navigates and closes', async ({ app, page }) => {
     await app.goto('/')
     const toggle = page.getByRole('button', { name: 'Menu' })
@@ -121,8 +120,8 @@ test.describe('phone menu', () => {
   })
 })
 
-test('desktop menu: every link is visible and navigates', async ({ app, page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'on phones the links sit behind the toggle (tested above)')
+// On phones the links sit behind the toggle (tested above): on the desktop alone.
+test('desktop menu: every link is visible and navigates', { tag: '@desktop' }, async ({ app, page }) => {
   await app.goto('/')
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
   const menu = page.getByRole('navigation', { name: 'Main' })

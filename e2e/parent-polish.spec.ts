@@ -31,10 +31,9 @@ async function contrastOf(locator: Locator): Promise<{ ratio: number; color: str
   return { ratio: (light + 0.05) / (dark + 0.05), color, background }
 }
 
-test("'Add your child' keeps a readable label at rest, on hover and after coming back from the form", async ({
-  page,
-  parent,
-}) => {
+test("'Add your child' keeps a readable label at rest, on hover and after coming back from the form", {
+  tag: '@layout',
+}, async ({ page, parent }) => {
   test.setTimeout(90_000)
   await parent.signUp({ label: 'contrast' })
   const addKid = page.getByRole('link', { name: 'Add your child' })
@@ -64,11 +63,9 @@ test("'Add your child' keeps a readable label at rest, on hover and after coming
   await expect(addKid).toHaveText('Add your child')
 })
 
-test("offline, the slim bar never covers the add form's submit button, and Dismiss puts it away", async ({
-  page,
-  context,
-  parent,
-}) => {
+test("offline, the slim bar never covers the add form's submit button, and Dismiss puts it away", {
+  tag: '@layout',
+}, async ({ page, context, parent }) => {
   test.setTimeout(90_000)
   await parent.signUp({ label: 'offline-bar' })
   await page.getByRole('link', { name: 'Add your child' }).click()
@@ -118,7 +115,10 @@ test("offline, the slim bar never covers the add form's submit button, and Dismi
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px')
 })
 
-test("'Add Child' stays where it is while picked photos become thumbnails", async ({ page, parent }) => {
+test("'Add Child' stays where it is while picked photos become thumbnails", { tag: '@layout' }, async ({
+  page,
+  parent,
+}) => {
   await parent.signUp({ label: 'steady-button' })
   await page.getByRole('link', { name: 'Add your child' }).click()
   await expect(page.getByRole('button', { name: 'Add Child' })).toBeVisible()
@@ -228,68 +228,68 @@ async function sampleScreen(page: Page) {
   }
 }
 
-test("after signing up, adding and editing a child, 'My Profile' shows at the top at once, never the sign-in loader", async ({
-  app,
-  page,
-  parent,
-}, testInfo) => {
-  test.setTimeout(90_000)
-  await answerStorage(page)
-  await app.goto('/signup')
-  let screen = await sampleScreen(page)
-  await page.getByLabel('Name').fill('Ngozi Parent')
-  await page.getByLabel('Email').fill(`p-top-${testInfo.project.name}-${Date.now()}@example.com`)
-  await page.getByLabel('Password').fill('sunbeam-secret-1')
-  await page.getByRole('button', { name: 'Sign Up Now' }).click()
-  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
-  // The last of the page to be filled in (the notices, from Firestore's cache): nothing moved meanwhile.
-  // (The notices section drawn after the page pushed 'Add your child' 290 px down under the finger.)
-  await expect(page.getByText(/No notices yet/)).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Notices' })).toBeVisible()
-  await settled(page)
-  let seen = await screen.take()
-  expect(seen.loaderShown, 'the sign-in loader during sign-up').toBe(false)
-  expect(
-    [...new Set(seen.profile.map((s) => s.addKidTop))],
-    "where 'Add your child' was on My Profile, frame by frame",
-  ).toHaveLength(1)
+test(
+  "after signing up, adding and editing a child, 'My Profile' shows at the top at once, never the sign-in loader",
+  { tag: '@layout' },
+  async ({ app, page, parent }, testInfo) => {
+    test.setTimeout(90_000)
+    await answerStorage(page)
+    await app.goto('/signup')
+    let screen = await sampleScreen(page)
+    await page.getByLabel('Name').fill('Ngozi Parent')
+    await page.getByLabel('Email').fill(`p-top-${testInfo.project.name}-${Date.now()}@example.com`)
+    await page.getByLabel('Password').fill('sunbeam-secret-1')
+    await page.getByRole('button', { name: 'Sign Up Now' }).click()
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
+    // The last of the page to be filled in (the notices, from Firestore's cache): nothing moved meanwhile.
+    // (The notices section drawn after the page pushed 'Add your child' 290 px down under the finger.)
+    await expect(page.getByText(/No notices yet/)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Notices' })).toBeVisible()
+    await settled(page)
+    let seen = await screen.take()
+    expect(seen.loaderShown, 'the sign-in loader during sign-up').toBe(false)
+    expect(
+      [...new Set(seen.profile.map((s) => s.addKidTop))],
+      "where 'Add your child' was on My Profile, frame by frame",
+    ).toHaveLength(1)
 
-  // Add a child: the submit button is at the end of a long form, so the page is scrolled far down.
-  await page.getByRole('link', { name: 'Add your child' }).click()
-  await parent.fillChild()
-  await page.getByLabel('Images').setInputFiles(photoFiles(1))
-  const submit = page.getByRole('button', { name: 'Add Child' })
-  await submit.scrollIntoViewIfNeeded()
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
-  screen = await sampleScreen(page)
-  await submit.click()
-  await expect(kidCard(page, amara.kidName)).toBeVisible()
-  seen = await screen.take()
-  expect(seen.loaderShown, 'the sign-in loader after Add Child').toBe(false)
-  expect(seen.profile.length).toBeGreaterThan(0)
-  expect(
-    seen.profile.map((s) => s.scrollY).filter((y) => y !== 0),
-    'scroll positions on My Profile',
-  ).toEqual([])
+    // Add a child: the submit button is at the end of a long form, so the page is scrolled far down.
+    await page.getByRole('link', { name: 'Add your child' }).click()
+    await parent.fillChild()
+    await page.getByLabel('Images').setInputFiles(photoFiles(1))
+    const submit = page.getByRole('button', { name: 'Add Child' })
+    await submit.scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    screen = await sampleScreen(page)
+    await submit.click()
+    await expect(kidCard(page, amara.kidName)).toBeVisible()
+    seen = await screen.take()
+    expect(seen.loaderShown, 'the sign-in loader after Add Child').toBe(false)
+    expect(seen.profile.length).toBeGreaterThan(0)
+    expect(
+      seen.profile.map((s) => s.scrollY).filter((y) => y !== 0),
+      'scroll positions on My Profile',
+    ).toEqual([])
 
-  // Edit it: the same.
-  await kidCard(page, amara.kidName)
-    .getByRole('link', { name: `Edit ${amara.kidName}` })
-    .click()
-  await expect(page.getByLabel('Child Name')).toHaveValue(amara.kidName)
-  await page.getByLabel('Plan').selectOption('Daily')
-  const editSubmit = page.getByRole('button', { name: 'Edit Child' })
-  await editSubmit.scrollIntoViewIfNeeded()
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
-  screen = await sampleScreen(page)
-  await editSubmit.click()
-  await expect(kidCard(page, amara.kidName)).toContainText('Daily Plan')
-  seen = await screen.take()
-  expect(seen.loaderShown, 'the sign-in loader after Edit Child').toBe(false)
-  expect(seen.profile.length).toBeGreaterThan(0)
-  expect(
-    seen.profile.map((s) => s.scrollY).filter((y) => y !== 0),
-    'scroll positions on My Profile',
-  ).toEqual([])
-  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeInViewport()
-})
+    // Edit it: the same.
+    await kidCard(page, amara.kidName)
+      .getByRole('link', { name: `Edit ${amara.kidName}` })
+      .click()
+    await expect(page.getByLabel('Child Name')).toHaveValue(amara.kidName)
+    await page.getByLabel('Plan').selectOption('Daily')
+    const editSubmit = page.getByRole('button', { name: 'Edit Child' })
+    await editSubmit.scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    screen = await sampleScreen(page)
+    await editSubmit.click()
+    await expect(kidCard(page, amara.kidName)).toContainText('Daily Plan')
+    seen = await screen.take()
+    expect(seen.loaderShown, 'the sign-in loader after Edit Child').toBe(false)
+    expect(seen.profile.length).toBeGreaterThan(0)
+    expect(
+      seen.profile.map((s) => s.scrollY).filter((y) => y !== 0),
+      'scroll positions on My Profile',
+    ).toEqual([])
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeInViewport()
+  },
+)
