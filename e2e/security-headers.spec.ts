@@ -1,25 +1,14 @@
 // The site under its security headers (docs/decisions/0010-security-headers.md): the suite's server
 // sends firebase.json's headers with Firebase Hosting's own code (scripts/hosting-server.mjs), with the
 // build's hashes and the local emulators in the policy, and every test of the suite fails on a Content-Security-Policy
-// violation (e2e/fixtures.ts), Trusted Types' included. These tests check the headers themselves and walk
-// through what the site does, step by step, under them. A flow added to the parent area belongs in the
-// last test, between signing up and deleting the account.
+// violation (e2e/fixtures.ts), Trusted Types' included: every flow of the parent area is walked under
+// the policy by its own spec. These tests check the headers themselves, and the service worker under them.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { type HostingHeaderRule, servedConfig } from '../scripts/hosting-config.mjs'
-import {
-  answerConnectivityProbe,
-  firestoreUnreachable,
-  isFirestoreConnectivityProbe,
-  queuedKidWrites,
-} from './firestore-offline'
-import { answerFirestoreRest } from './firestore-rest-fake'
+import { isFirestoreConnectivityProbe } from './firestore-offline'
 import { type CspViolation, describeCspViolation, expect, scrollThrough, test } from './fixtures'
-import { amara, cardLink, imageLoaded, kidCard, PASSWORD } from './parent-steps'
-import { photoFiles } from './pictures'
-import { sendQuickInquire } from './quick-inquire'
-import { answerStorage } from './storage-fake'
 
 const firebaseConfig = JSON.parse(readFileSync(resolve('firebase.json'), 'utf8'))
 const rules = (firebaseConfig.hosting.headers ?? []) as HostingHeaderRule[]
@@ -169,104 +158,5 @@ test.describe('with the service worker', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
     await scrollToEnd(page)
     expect(unexpected(cspViolations)).toEqual([])
-  })
-})
-
-test.describe('with Firebase', () => {
-  // Firestore's server is absent in the browser suite (its emulator needs Java 21): only its offline
-  // messages may be logged, and its connectivity probe is the one violation the policy makes on purpose.
-  test.use({ allowedConsoleErrors: [firestoreUnreachable] })
-  test.beforeEach(({ context }) => answerConnectivityProbe(context))
-
-  test("a parent's whole way through the site runs without a violation of the policy or of Trusted Types", async ({
-    app,
-    page,
-    cspViolations,
-    parent,
-  }) => {
-    // Thirteen steps, several waiting on Firebase: about 40 s alone, more beside other suites.
-    test.setTimeout(180_000)
-    const storage = await answerStorage(page)
-    const server = await answerFirestoreRest(page)
-    const clean = () => expect(unexpected(cspViolations)).toEqual([])
-    await test.step('Quick Inquire', async () => {
-      await app.goto('/contact')
-      await sendQuickInquire(page)
-      await expect(page.getByText(/^Thank you, Ada!/)).toBeVisible()
-      clean()
-    })
-    let email = ''
-    await test.step('sign up', async () => {
-      email = (await parent.signUp({ label: 'csp' })).email
-      await expect(page.getByLabel('Name')).toHaveValue('Ngozi Parent')
-      clean()
-    })
-    await test.step('add a child with two photos', async () => {
-      await parent.addChild({ photos: 2 })
-      await expect.poll(() => storage.uploads.length).toBe(2)
-      await imageLoaded(kidCard(page, amara.kidName).locator('img.kid-card-cover'))
-      clean()
-    })
-    await test.step('view it', async () => {
-      await cardLink(page, amara.kidName).click()
-      await imageLoaded(page.getByRole('img', { name: `Photo 2 of 2 of ${amara.kidName}` }).first())
-      // Another device's view: the photos read from Storage with the parent's token.
-      await page.evaluate(() => caches.delete('sunbeam-photo-copies'))
-      await app.reload()
-      await imageLoaded(page.getByRole('img', { name: `Photo 1 of 2 of ${amara.kidName}` }).first())
-      expect(storage.downloads.length).toBeGreaterThan(0)
-      await page.getByRole('link', { name: 'Back to profile' }).click()
-      clean()
-    })
-    await test.step('edit it, adding a photo', async () => {
-      await kidCard(page, amara.kidName)
-        .getByRole('link', { name: `Edit ${amara.kidName}` })
-        .click()
-      const chosen = page.getByRole('list', { name: 'Chosen photos' })
-      await expect(chosen.getByRole('img')).toHaveCount(2)
-      await page.getByLabel('Images').setInputFiles(photoFiles(1, 'new'))
-      await expect(chosen.getByRole('img')).toHaveCount(3)
-      await page.getByRole('button', { name: 'Edit Child' }).click()
-      await expect(page.getByText('Child edited')).toBeVisible()
-      await expect(page).toHaveURL(/\/profile$/)
-      await expect.poll(() => storage.uploads.length).toBe(3)
-      clean()
-    })
-    await test.step("'Your data' and its download", async () => {
-      const data = page.getByRole('region', { name: 'Your data' })
-      // Whether the browser keeps this device's data, asked once the child was queued.
-      await expect(data.locator('[data-device-data]')).toHaveText(/^On this device: (kept|may be cleared)\./)
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        data.getByRole('button', { name: 'Download my data' }).click(),
-      ])
-      await expect(data.getByText('Your data is downloaded.')).toBeVisible()
-      expect(download.suggestedFilename()).toMatch(/\.zip$/)
-      clean()
-    })
-    await test.step('sign out, keeping the record that waits for the server', async () => {
-      await parent.signOut({ waitingChildren: 'keep' })
-      clean()
-    })
-    await test.step('sign in', async () => {
-      await parent.signIn({ email })
-      await expect(kidCard(page, amara.kidName)).toBeVisible()
-      clean()
-    })
-    await test.step('delete the account', async () => {
-      const uid = await parent.uid()
-      const kidId = (await cardLink(page, amara.kidName).getAttribute('href'))?.split('/').pop() ?? ''
-      const [write] = (await queuedKidWrites(page, kidId)).slice(-1)
-      server.documents.set(`kids/${kidId}`, { fields: write?.restFields ?? {} })
-      await page.getByRole('button', { name: 'Delete my account' }).click()
-      const form = page.getByRole('form', { name: 'Delete my account' })
-      await form.getByLabel('Your password').fill(PASSWORD)
-      await form.getByRole('button', { name: 'Delete my account' }).click()
-      await expect(page.getByText('Your account and all your data have been deleted.')).toBeVisible({
-        timeout: 30_000,
-      })
-      expect(server.deletes).toContain(`users/${uid}`)
-      clean()
-    })
   })
 })
