@@ -12,11 +12,12 @@
 // the Auth emulator always was; where some do, the others start beside them, with a warning (the
 // triggers reach only functions in the emulators' own process). Java and the Firestore emulator are found by scripts/emulator-env.mjs;
 // without them this says why and exits with 2.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEV_VAPID } from './dev-push-keys.mjs'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+import { signalGroup, spawnGroup, stopGroupWithThisProcess } from './process-group.mjs'
 import { startSmtpCatcher } from './smtp-catcher.mjs'
 
 const READY = 'Online emulators READY'
@@ -189,7 +190,7 @@ if (up.every(Boolean)) {
   console.log(`SMTP catcher on ${smtpPort}: the functions' e-mails are kept in ${mailFile}`)
   const out = openSync(log, 'w')
   const args = ['firebase', 'emulators:start', '--only', only.join(',')]
-  const child = spawn('npx', [...args, '--project', PROJECT, '--config', configFile], {
+  const child = spawnGroup('npx', [...args, '--project', PROJECT, '--config', configFile], {
     stdio: ['ignore', out, out],
     env: {
       ...emulatorEnv(found),
@@ -204,16 +205,17 @@ if (up.every(Boolean)) {
       ...(makePushTls() ? { NODE_EXTRA_CA_CERTS: path.join(pushTls, 'cert.pem') } : {}),
     },
   })
-  // firebase-tools stops its Java and function workers on SIGINT.
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+  // Playwright stops this script with SIGINT: the whole group is asked to stop as Ctrl+C would
+  // (firebase-tools then stops its Java and function workers), and what is left is killed.
+  const stop = stopGroupWithThisProcess(child)
+  child.on('exit', (code, signal) => process.exit(stop.stopping ? 0 : (code ?? (signal ? 1 : 0))))
 
   // Ready once the CLI says so: by then the functions are loaded and their triggers registered.
   const deadline = Date.now() + 150_000
   while (!/All emulators ready/.test(readFileSync(log, 'utf8'))) {
     if (Date.now() > deadline) {
       console.error(`The emulators were not ready within 150 s (see ${log}).`)
-      child.kill('SIGINT')
+      signalGroup(child, 'SIGKILL')
       process.exit(1)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))

@@ -7,7 +7,7 @@
 // Quiet on purpose: a one-line build summary instead of the build's table, no line per request; the
 // emulators' full output goes to npm-start.log, and what a person needs from it (the Auth emulator's
 // password-reset and other e-mail links, warnings, errors) is printed here, the links set apart.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -15,6 +15,7 @@ import { DEV_VAPID } from './dev-push-keys.mjs'
 import { describe, discover, emulatorEnv } from './emulator-env.mjs'
 import { servedConfig } from './hosting-config.mjs'
 import { leftoverEmulators } from './leftover-emulators.mjs'
+import { spawnGroup, stopGroupWithThisProcess } from './process-group.mjs'
 import { startSmtpCatcher } from './smtp-catcher.mjs'
 
 const PROJECT = 'demo-sunbeam'
@@ -181,7 +182,7 @@ Object.assign(env, {
   VAPID_SUBJECT: DEV_VAPID.subject,
 })
 console.log(`E-mails are caught on smtp://127.0.0.1:${smtpPort} (none is sent on): each is printed below.`)
-const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true })
+const child = spawnGroup('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env })
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
 const ansi = /\u001b\[[0-9;]*m/g
@@ -255,31 +256,13 @@ async function warmUpFirestore() {
   }
 }
 
-/** Sends `signal` to the emulators' process group (the CLI and every JVM it started). */
-function signalEmulators(signal) {
-  try {
-    if (child.pid) process.kill(-child.pid, signal)
-  } catch {
-    // Already gone.
-  }
-}
-
 // Any stop: the emulators are asked to save their data and exit (SIGINT, as Ctrl+C would); whatever
 // of them is still running after 20 s is killed, so nothing outlives this script.
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (stopping) return signalEmulators('SIGKILL')
-    stopping = true
-    console.log('\nStopping the emulators (saving their data)...')
-    signalEmulators('SIGINT')
-    setTimeout(() => signalEmulators('SIGKILL'), 20_000).unref()
-  })
-}
+const stop = stopGroupWithThisProcess(child, {
+  onStop: () => console.log('\nStopping the emulators (saving their data)...'),
+})
 child.on('exit', (code, signal) => {
   if (pending) show(pending)
   log.end()
-  // The CLI may exit before a JVM it started: nothing of the group may stay.
-  signalEmulators('SIGKILL')
-  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)))
+  process.exit(stop.stopping ? 0 : (code ?? (signal ? 1 : 0)))
 })
