@@ -38,7 +38,7 @@ describe('biome.json', () => {
     const feature = relative(join(process.cwd(), 'src'), dir)
     const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
     const refusals = [
-      ['other-feature.ts', '#parent/kids/kid-format'],
+      ['other-feature.ts', '#parent/kids/kids-view'],
       ['other-type.ts', '#centre/centre-store'],
       ['app-layer.ts', '#app/router'],
     ] as const

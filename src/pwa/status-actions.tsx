@@ -4,7 +4,6 @@ import { useState, useSyncExternalStore } from 'react'
 import { siteConfig } from '#shared/config/site-config'
 import { canInstall, install, subscribeInstall } from './install-prompt'
 import { applyUpdate, subscribeUpdate, updateWaiting } from './sw-update'
-import { hasUnsavedInput } from './unsaved-input'
 
 const DISMISSED_KEY = 'sunbeam-install-dismissed'
 const never = () => false
@@ -63,4 +62,22 @@ export function InstallOffer({ ios, offer }: { ios: boolean; offer: boolean }) {
       </button>
     </div>
   )
+}
+
+/** True when a form on the page holds input the parent has typed or chosen and not yet sent. */
+export function hasUnsavedInput(root: ParentNode = document): boolean {
+  for (const field of root.querySelectorAll('form input, form textarea, form select')) {
+    if (field instanceof HTMLInputElement) {
+      if (field.type === 'checkbox' || field.type === 'radio') {
+        if (field.checked !== field.defaultChecked) return true
+      } else if (field.type === 'file') {
+        if ((field.files?.length ?? 0) > 0) return true
+      } else if (field.value !== field.defaultValue) return true
+    } else if (field instanceof HTMLTextAreaElement) {
+      if (field.value !== field.defaultValue) return true
+    } else if (field instanceof HTMLSelectElement) {
+      if ([...field.options].some((option) => option.selected !== option.defaultSelected)) return true
+    }
+  }
+  return false
 }

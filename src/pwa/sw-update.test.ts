@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WAIT } from '#test/timeouts'
+import { hasUnsavedInput } from './status-actions'
 import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'
-import { hasUnsavedInput } from './unsaved-input'
 
 // Stand-ins for the browser's service worker objects: event targets whose state the test moves on.
 class FakeWorker extends EventTarget {

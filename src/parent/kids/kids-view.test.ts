@@ -1,7 +1,7 @@
 // The merged 'Your Kids' list through every state a child goes through: it never drops a child.
 import { describe, expect, it } from 'vitest'
 import { defaultKidFields, type StoredKid } from '#shared/records/kid-record'
-import { lookupKid, mergeKids } from './kids-view'
+import { formatPlan, formatYears, lookupKid, mergeKids } from './kids-view'
 import type { Submission } from './outbox/outbox-db'
 
 const fields = {
@@ -121,5 +121,15 @@ describe("'Your Kids', merged from Firestore and the outbox", () => {
     expect(lookupKid('k1', 'u2', stored(), []).state).toBe('notYours')
     expect(lookupKid('k1', 'u2', undefined, [entry({})]).state).toBe('loading')
     expect(lookupKid('k1', 'u1', null, []).state).toBe('missing')
+  })
+})
+
+describe('how a child reads on screen', () => {
+  it("shows ages in years and plans as '{plan} Plan'", () => {
+    expect(formatYears('4')).toBe('4 years')
+    expect(formatYears('2 years')).toBe('2 years')
+    expect(formatPlan('Weekly')).toBe('Weekly Plan')
+    // A plan the app does not offer, kept from the stored record, reads as it was saved.
+    expect(formatPlan('Yearly')).toBe('Yearly Plan')
   })
 })

@@ -3,7 +3,13 @@
 // uploading, handed to Firestore, saved, edited while queued, after a reload or a new sign-in) and
 // disappears only when the parent deletes it.
 import { storagePathOf } from '#shared/records/kid-photos'
-import { defaultKidFields, type KidFields, kidFieldsOf, type StoredKid } from '#shared/records/kid-record'
+import {
+  defaultKidFields,
+  type KidFields,
+  type KidPlan,
+  kidFieldsOf,
+  type StoredKid,
+} from '#shared/records/kid-record'
 import { isOpen, type Submission } from './outbox/outbox-db'
 
 /** A photo to show: one in storage (read with the parent's credentials), or bytes still on this device. */
@@ -138,4 +144,15 @@ export function lookupKid(
   if (stored === null) return { state: 'missing' }
   if (stored === 'forbidden' || stored.userRef !== userId) return { state: 'notYours' }
   return { state: 'ready', kid: viewOfStored(stored) }
+}
+
+// How a child's details read on screen.
+/** Ages are shown in years ('4 years'); a value that already says years is shown as typed. */
+export function formatYears(age: string): string {
+  return /\byears?\b/i.test(age) ? age : `${age} years`
+}
+
+/** A plan the app does not offer (kept from the stored record) reads the same way: 'Yearly Plan'. */
+export function formatPlan(plan: KidPlan | string): string {
+  return `${plan} Plan`
 }
