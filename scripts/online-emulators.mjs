@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEV_VAPID } from './dev-push-keys.mjs'
-import { describe, discover, emulatorEnv } from './emulator-env.mjs'
+import { describe, discover, emulatorEnv, TEST_JVM_OPTIONS } from './emulator-env.mjs'
 import { signalGroup, spawnGroup, stopGroupWithThisProcess } from './process-group.mjs'
 import { startSmtpCatcher } from './smtp-catcher.mjs'
 
@@ -194,6 +194,9 @@ if (up.every(Boolean)) {
     stdio: ['ignore', out, out],
     env: {
       ...emulatorEnv(found),
+      // The Firestore JVM with quick compiles only (as the rules tests' own): READY 14.3 s after the
+      // start against 17 s, and 19 against 31 CPU-seconds over the suite, which took as long either way.
+      JAVA_TOOL_OPTIONS: TEST_JVM_OPTIONS.join(' '),
       SUNBEAM_STORAGE_LOG: storageLog,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       SITE_ORIGIN: siteOrigin,
