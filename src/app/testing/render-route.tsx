@@ -3,7 +3,7 @@
 // Each render gets its own router context (parent area, signed-in state, outbox), as the app does.
 // Test helper only: the app never imports it.
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render } from '@testing-library/react'
+import { cleanup, render } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach } from 'vitest'
 import {
@@ -61,6 +61,10 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
 }
 
 afterEach(async () => {
+  // The screens go before the outbox they read: Vitest runs this hook before the setup file's cleanup
+  // (hooks unwind in reverse), and a screen still mounted when its database closed wrote to it (a
+  // reply dismissed, a live query) and failed the run with an unhandled DatabaseClosedError (CI, once).
+  cleanup()
   // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster: one
   // test's toast must never satisfy the next test's assertion.
   toast.dismiss()
