@@ -5,7 +5,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { cleanup, render } from '@testing-library/react'
 import { toast } from 'sonner'
-import { afterEach } from 'vitest'
+import { onTestFinished } from 'vitest'
 import {
   type CentreContext,
   type CentreGuard,
@@ -30,8 +30,6 @@ export interface RenderRouteOptions {
   readonly outbox?: OutboxRuntime
 }
 
-const started = new Set<Promise<OutboxRuntime>>()
-
 export function renderRoute(path: string, { backend, outbox }: RenderRouteOptions) {
   forgetKidsData()
   // Screens outside the parent area (sign-in, sign-up) ask the backend themselves.
@@ -39,7 +37,9 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
   const runtime = outbox
     ? Promise.resolve(outbox)
     : createOutboxRuntime(backend, { dbName: `outbox-${newRandomId(8)}`, copies: memoryPhotoCopies() })
-  started.add(runtime)
+  // Torn down with the test that rendered, however its file is run: a hook at this module's top would
+  // be registered only by the first file to import it when files share a module graph (vitest.config.ts).
+  onTestFinished(() => tearDown(runtime))
   const session = createAuthSession(() => Promise.resolve(backend))
   const parentArea = lazyGuard<ParentContext, ParentGuard>(async () => {
     const loaded = await runtime
@@ -60,22 +60,20 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
   return { ...view, router, history, outbox: runtime, session }
 }
 
-afterEach(async () => {
-  // The screens go before the outbox they read: Vitest runs this hook before the setup file's cleanup
-  // (hooks unwind in reverse), and a screen still mounted when its database closed wrote to it (a
-  // reply dismissed, a live query) and failed the run with an unhandled DatabaseClosedError (CI, once).
+/** Vitest runs this after the test's afterEach hooks (setup-tests.ts unmounts the screens there), so
+ * the screens always go before the outbox they read: a screen still mounted when its database closed
+ * wrote to it (a reply dismissed, a live query) and failed the run with an unhandled
+ * DatabaseClosedError (CI, once). */
+async function tearDown(pending: Promise<OutboxRuntime>): Promise<void> {
   cleanup()
   // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster: one
   // test's toast must never satisfy the next test's assertion.
   toast.dismiss()
-  for (const pending of started) {
-    const runtime = await pending
-    runtime.sender.stop()
-    // A test that failed half-way may have left a lane waiting for ever: do not wait on it long.
-    await Promise.race([runtime.sender.idle(), new Promise((resolve) => setTimeout(resolve, 500))]).catch(
-      () => undefined,
-    )
-    runtime.close()
-  }
-  started.clear()
-})
+  const runtime = await pending
+  runtime.sender.stop()
+  // A test that failed half-way may have left a lane waiting for ever: do not wait on it long.
+  await Promise.race([runtime.sender.idle(), new Promise((resolve) => setTimeout(resolve, 500))]).catch(
+    () => undefined,
+  )
+  runtime.close()
+}
