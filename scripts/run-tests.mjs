@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, the security rules tests (in the emulators this machine can
-// run), the production build (one, made with the browser suite's emulator ports), then the browser
-// suite.
+// `npm test`: typecheck, lint, the production build (one, made with the browser suite's emulator
+// ports), unit tests, the security rules tests (in the emulators this machine can run), then the
+// browser suite. The browser suite's online emulators start as soon as the build is made, beside the
+// unit and rules tests (below).
 // Ends with one NOT RUN line per kind of test that could not run here, then one plain line,
 // `N passed, N failed`, counting every test and every failed step.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { discover } from './emulator-env.mjs'
+import { signalGroup, spawnGroup } from './process-group.mjs'
 
 mkdirSync('test-results', { recursive: true })
 let passed = 0
@@ -69,9 +71,69 @@ function countStep(ok) {
   else failed += 1
 }
 
+/**
+ * The browser suite's online emulators (scripts/online-emulators.mjs), started beside the unit and
+ * rules tests: their 15 to 17 s start, which used half the two cores, then no longer delays the browser
+ * suite's first test. Playwright's own start of that script finds them answering and shares them. They
+ * are stopped as Playwright stops them (SIGINT, which the script passes on to firebase-tools' whole
+ * group), after the browser suite, or on a signal to `npm test`.
+ */
+function startOnlineEmulators() {
+  const log = createWriteStream('test-results/online-emulators-early.log')
+  const child = spawnGroup(process.execPath, ['scripts/online-emulators.mjs'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.pipe(log)
+  child.stderr.pipe(log)
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const ready = new Promise((resolve) => {
+    let seen = ''
+    child.stdout.on('data', (chunk) => {
+      seen = (seen + chunk.toString()).slice(-200)
+      if (seen.includes('Online emulators READY')) resolve(true)
+    })
+    exited.then(() => resolve(false))
+    // The script gives up after 150 s of its own; this is a last resort.
+    delay(180_000).then(() => resolve(false))
+  })
+  const stop = async () => {
+    signalGroup(child, 'SIGINT')
+    // The script kills what firebase-tools leaves after 20 s of its own, then exits.
+    const gone = await Promise.race([exited.then(() => true), delay(30_000).then(() => false)])
+    if (!gone) signalGroup(child, 'SIGKILL')
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      void stop().then(() => process.exit(1))
+    })
+  }
+  return { ready, stop }
+}
+
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
+}
+
 countStep(await run('typecheck', 'npx', ['tsc', '--noEmit']))
 countStep(await run('typecheck functions', 'npx', ['tsc', '--noEmit', '-p', 'functions']))
 countStep(await run('lint', 'npx', ['biome', 'ci', '.']))
+
+// One production build for the browser suite's two worlds (e2e/online-world.ts), made with the ports
+// of the online world's emulators: there they answer; in the offline world every request to Firestore
+// and the functions is refused by routing (e2e/fixtures.ts).
+const buildOk = await run('build', 'npm', ['run', 'build'], {
+  env: {
+    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+    VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
+    VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
+  },
+})
+countStep(buildOk)
+
+const found = discover()
+if (!found.firestoreOk)
+  notRun.push(`online browser tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
+const onlineEmulators = buildOk && found.firestoreOk ? startOnlineEmulators() : null
 
 const unitOk = await run('unit tests', 'npx', [
   'vitest',
@@ -89,7 +151,6 @@ if (!unitOk && (!unit || unit.numFailedTests === 0)) failed += 1
 
 // The rules tests, in the emulators this machine can run (scripts/test-emulators.mjs says which, and
 // prints NOT RUN for the others: exit code 2).
-const found = discover()
 rmSync('test-results/rules-results.json', { force: true })
 const rulesOk = await run(
   'rules tests',
@@ -110,21 +171,12 @@ if (!found.firestoreOk)
 if (!found.storageOk)
   notRun.push(`Storage rules tests: the Storage emulator cannot run here: ${found.why.storage}`)
 
-// One production build for the browser suite's two worlds (e2e/online-world.ts), made with the ports
-// of the online world's emulators: there they answer; in the offline world every request to Firestore
-// and the functions is refused by routing (e2e/fixtures.ts).
-const buildOk = await run('build', 'npm', ['run', 'build'], {
-  env: {
-    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
-    VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
-    VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
-  },
-})
-countStep(buildOk)
-if (!found.firestoreOk)
-  notRun.push(`online browser tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
-
 if (buildOk) {
+  if (onlineEmulators && !(await onlineEmulators.ready))
+    console.log(
+      'The online emulators started early did not get ready (test-results/online-emulators-early.log): ' +
+        'the browser suite starts its own.',
+    )
   const e2eOk = await run('browser tests', 'npx', ['playwright', 'test'])
   // playwright.config.ts names the report after a non-default E2E_PORT (side-by-side runs).
   const port = Number(process.env.E2E_PORT ?? 4173)
@@ -135,6 +187,8 @@ if (buildOk) {
   }
   if (!e2eOk && (!e2e?.stats || e2e.stats.unexpected === 0)) failed += 1
 }
+
+await onlineEmulators?.stop()
 
 console.log(`\nStep times: ${timings.join(', ')}`)
 for (const line of notRun) console.log(`NOT RUN: ${line}`)
