@@ -18,6 +18,8 @@ const failureTails = []
 
 const notRun = []
 const timings = []
+/** The step running now, stopped with `npm test` on a signal (below). */
+let running = null
 
 /** Runs one step, its output passed through; `okCodes` are the exit codes that are no failure
  * (test:emulators' 2 is NOT RUN). A failed step's last lines are printed again at the end, where a CI
@@ -26,6 +28,7 @@ async function run(name, command, args, { env = {}, okCodes = [0] } = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
   const started = Date.now()
   const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  running = child
   let last = ''
   const keep = (chunk) => {
     last = (last + chunk.toString()).slice(-6000)
@@ -104,6 +107,7 @@ function startOnlineEmulators() {
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(signal, () => {
+      running?.kill(signal)
       void stop().then(() => process.exit(1))
     })
   }
