@@ -76,3 +76,24 @@ export function mentions(lines: readonly string[], secrets: readonly string[]): 
     secrets.filter((secret) => line.includes(secret)).map((secret) => `${secret} in ${line.slice(0, 300)}`),
   )
 }
+
+/** Every value kept in one store of one of the origin's IndexedDB databases, read in the page. */
+export function storedRows<Row>(page: Page, database: string, store: string): Promise<Row[]> {
+  return page.evaluate(
+    async ([database, store]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(database)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const read = db.transaction(store).objectStore(store).getAll()
+        read.onsuccess = () => resolve(read.result)
+        read.onerror = () => reject(read.error)
+      })
+      db.close()
+      return rows
+    },
+    [database, store] as const,
+  ) as Promise<Row[]>
+}

@@ -6,6 +6,7 @@
 // firestore-offline.ts.
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 import type { AppPage } from './app-page'
+import { storedRows } from './device-data'
 import { photoFiles } from './pictures'
 
 export const PASSWORD = 'sunbeam-secret-1'
@@ -169,20 +170,12 @@ export function parentSteps({
 }
 
 async function currentUid(page: Page): Promise<string> {
-  const uid = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('firebaseLocalStorageDb')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const rows = await new Promise<{ value?: { uid?: string } }[]>((resolve, reject) => {
-      const read = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll()
-      read.onsuccess = () => resolve(read.result)
-      read.onerror = () => reject(read.error)
-    })
-    db.close()
-    return rows.find((row) => row.value?.uid)?.value?.uid ?? ''
-  })
+  const rows = await storedRows<{ value?: { uid?: string } }>(
+    page,
+    'firebaseLocalStorageDb',
+    'firebaseLocalStorage',
+  )
+  const uid = rows.find((row) => row.value?.uid)?.value?.uid ?? ''
   expect(uid, 'a signed-in parent').not.toBe('')
   return uid
 }

@@ -4,6 +4,7 @@
 // private, docs/decisions/0007), which firestore.rules refuses. Against the real Firestore emulator
 // (e2e/online-world.ts); Storage answered by the harness.
 import type { Page } from '@playwright/test'
+import { storedRows } from './device-data'
 import { firestoreRefusedWriteChannel, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
 import { anyOf, expect, test } from './fixtures'
 import { ONLINE_FIRESTORE_PORT, onlineWorld, plainFields, serverDocument } from './online-world'
@@ -148,21 +149,9 @@ async function channelGate(page: Page, channel: 'Listen' | 'Write') {
 }
 
 /** How many of the outbox's submissions on this device are for the child (0 once its save is done). */
-function waitingOnDevice(page: Page, kidId: string): Promise<number> {
-  return page.evaluate(async (kidId) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('sunbeam-outbox')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const rows = await new Promise<{ kidId?: string }[]>((resolve, reject) => {
-      const read = db.transaction('submissions').objectStore('submissions').getAll()
-      read.onsuccess = () => resolve(read.result)
-      read.onerror = () => reject(read.error)
-    })
-    db.close()
-    return rows.filter((row) => row.kidId === kidId).length
-  }, kidId)
+async function waitingOnDevice(page: Page, kidId: string): Promise<number> {
+  const rows = await storedRows<{ kidId?: string }>(page, 'sunbeam-outbox', 'submissions')
+  return rows.filter((row) => row.kidId === kidId).length
 }
 
 test('reopened while a child is on its way, 20 times: a save the server took is never called refused', async ({
