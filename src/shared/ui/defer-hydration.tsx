@@ -41,15 +41,30 @@ function whenNeeded(id: string): Promise<void> {
  * The section's code, once it can be had. A page opened online may reach its footer offline, with the
  * chunk never fetched (no service worker yet): a failed load then kept nothing of the page but the
  * route's error screen. Now the prerendered HTML stays (its links work as ordinary links) and the
- * code is asked for again when the browser is back online, as many times as it comes back.
+ * code is asked for again until it comes: at each `online` event, and, while the browser says it is
+ * online, after a pause that doubles from 1 s to 30 s. The event alone was not enough: it can come
+ * before the connection carries requests again (Chromium's emulation on a slow machine, a phone
+ * rejoining a network), and a load failed then waited for an event that never came again; a
+ * connection that answers nothing ("lie-fi") sends no event at all.
  */
-function loadWhenReachable<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch(
-    () =>
-      new Promise<T>((resolve) => {
-        window.addEventListener('online', () => resolve(loadWhenReachable(load)), { once: true })
-      }),
-  )
+export function loadWhenReachable<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve) => {
+    let pause = 1000
+    const attempt = () => {
+      load().then(resolve, waitToRetry)
+    }
+    function waitToRetry() {
+      const retry = () => {
+        clearTimeout(timer)
+        window.removeEventListener('online', retry)
+        attempt()
+      }
+      window.addEventListener('online', retry)
+      const timer = navigator.onLine ? setTimeout(retry, pause) : undefined
+      pause = Math.min(pause * 2, 30_000)
+    }
+    attempt()
+  })
 }
 
 /**
