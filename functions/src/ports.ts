@@ -23,6 +23,8 @@ export interface PhotoBucket {
   deleteFolder(prefix: string): Promise<void>
   /** Removes the object's download tokens and sets its Cache-Control (photos are private). */
   makePrivate(path: string, cacheControl: string): Promise<void>
+  /** The object's first `count` bytes (fewer if it is shorter), or null if it is gone. */
+  firstBytes(path: string, count: number): Promise<Uint8Array | null>
 }
 
 /** A child record, as far as the functions need it. */
