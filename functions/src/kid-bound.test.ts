@@ -8,10 +8,11 @@ import { fakeRecords } from './testing/fake-records'
 function world(existing: number) {
   const records = fakeRecords()
   const fake = fakeNoticeStore()
-  for (let i = 0; i < existing; i += 1) records.addKid({ id: `kid${i}`, userRef: 'parent1', imgUrls: [] })
+  for (let i = 0; i < existing; i += 1)
+    records.addKid({ id: `kid${i}`, userRef: 'parent1', imgUrls: [], createdAt: 100 + i })
   return { records, fake, ports: { records, notices: fake.store } }
 }
-const newKid = { id: 'newKid', userRef: 'parent1', imgUrls: [], kidName: 'Amara' }
+const newKid = { id: 'newKid', userRef: 'parent1', imgUrls: [], kidName: 'Amara', createdAt: 1000 }
 
 describe('children per parent', () => {
   it('is 10', () => {
@@ -42,6 +43,15 @@ describe('children per parent', () => {
     expect(await boundKidsOfParent(newKid, w.ports)).toBe('within the bound')
     expect(w.fake.notices.size).toBe(1)
     expect(w.records.kids.size).toBe(10)
+  })
+
+  it('a trigger that runs late for an older child keeps it: the newest is the one over', async () => {
+    const w = world(10)
+    w.records.addKid(newKid)
+    const older = { id: 'kid3', userRef: 'parent1', imgUrls: [], kidName: 'Obi', createdAt: 103 }
+    expect(await boundKidsOfParent(older, w.ports)).toBe('within the bound')
+    expect(w.records.kids.has('kid3')).toBe(true)
+    expect(await boundKidsOfParent(newKid, w.ports)).toBe('over the bound: deleted')
   })
 
   it('another parent’s children do not count', async () => {

@@ -1,7 +1,7 @@
 // The bound on children per parent (issue 50; docs/decisions/0037-children-per-parent.md): a child
 // record created past MAX_KIDS_PER_PARENT is deleted again (kidDeleted then removes its photos), and the
-// parent gets a notice saying why. The rules cannot count a parent's children; this function can. Two
-// records created at once over the bound are both deleted: the bound holds either way. Safe to run twice:
+// parent gets a notice saying why. The rules cannot count a parent's children; this function can. The
+// first ten made (Firestore's createTime) are the ones kept, whichever trigger runs first. Safe to run twice:
 // a second run finds the record gone, and the notice's id is the child's.
 import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
 import type { NoticeStore } from './notices'
@@ -27,7 +27,12 @@ export async function boundKidsOfParent(
 ): Promise<KidBoundOutcome> {
   if (kid.userRef === '') return 'no owner'
   const kids = await ports.records.kidsOf(kid.userRef)
-  if (kids.length <= MAX_KIDS_PER_PARENT || !kids.some((other) => other.id === kid.id))
+  // The first MAX_KIDS_PER_PARENT made stay (a trigger that runs late for an older child keeps it); a
+  // later one is over the bound.
+  const kept = [...kids]
+    .sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0) || a.id.localeCompare(b.id))
+    .slice(0, MAX_KIDS_PER_PARENT)
+  if (!kids.some((other) => other.id === kid.id) || kept.some((other) => other.id === kid.id))
     return 'within the bound'
   const id = overBoundNoticeId(kid.id)
   const { delivered } = await ports.notices.record(kid.userRef, id, {

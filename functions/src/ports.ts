@@ -34,6 +34,8 @@ export interface KidRef {
   readonly userRef: string
   /** imgUrls as stored: storage paths, or download addresses on records older than private photos. */
   readonly imgUrls: readonly string[]
+  /** When the record was created (Firestore's createTime, ms), where known. */
+  readonly createdAt?: number
 }
 
 export interface ParentRecords {
