@@ -57,6 +57,11 @@ describe("the enrolment file's cleaning", () => {
       },
     })
     expect(enrolmentCleaning({ ...file(), ...changed })).toEqual({})
+    // A photo picked as a PNG is stored as a JPEG (the app scales photos down): its name says so.
+    const picked = { path: 'images/u/z-ABCDEFGHIJabcdefghij', type: 'image/jpeg', fileName: 'card.png' }
+    expect(enrolmentCleaning(file({ immunisation: picked }))).toEqual({
+      immunisation: { ...picked, fileName: 'card.jpg' },
+    })
   })
 
   it('cleans the texts: controls and direction marks go, line breaks stay in notes only', () => {
