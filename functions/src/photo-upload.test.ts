@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { PHOTO_CACHE_CONTROL, PHOTO_MARGIN, photoBound } from './photo-limits'
-import { checkUploadedPhoto } from './photo-upload'
+import { checkUploadedPhoto, keepPrivate } from './photo-upload'
 import { fakeBucket } from './testing/fake-bucket'
 import { fakeRecords } from './testing/fake-records'
 
@@ -121,5 +121,33 @@ describe('a photo upload', () => {
   it('finds a file deleted meanwhile gone (the event again)', async () => {
     const { ports } = world({ kids: 1, photos: 0 })
     expect(await checkUploadedPhoto(uploaded(photo(1)), ports)).toBe('gone')
+  })
+})
+
+describe("a photo's metadata changed (issue 50)", () => {
+  it('a download token set again is removed again; a private photo is left alone', async () => {
+    const { bucket } = world({ kids: 1, photos: 1 })
+    bucket.put(photo(0), { hasDownloadToken: true, cacheControl: PHOTO_CACHE_CONTROL })
+    expect(
+      await keepPrivate(
+        { path: photo(0), hasDownloadToken: true, cacheControl: PHOTO_CACHE_CONTROL },
+        bucket,
+      ),
+    ).toBe('made private')
+    expect(bucket.objects.get(photo(0))?.hasDownloadToken).toBe(false)
+    // Its own change fires the event again: nothing more.
+    expect(
+      await keepPrivate(
+        { path: photo(0), hasDownloadToken: false, cacheControl: PHOTO_CACHE_CONTROL },
+        bucket,
+      ),
+    ).toBe('already private')
+    expect(bucket.calls.filter((call) => call.startsWith('makePrivate'))).toHaveLength(1)
+    expect(
+      await keepPrivate(
+        { path: photo(0), hasDownloadToken: false, cacheControl: 'public, max-age=60' },
+        bucket,
+      ),
+    ).toBe('made private')
   })
 })
