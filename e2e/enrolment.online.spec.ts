@@ -216,7 +216,9 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
       medicalConsent: { name: 'Ngozi Obi' },
       policiesConsent: { name: 'Ngozi Obi' },
       actionPlan: { type: 'application/pdf', fileName: 'asthma-plan.pdf' },
-      immunisation: { type: 'image/jpeg', fileName: 'immunisation-card.png' },
+      // Stored as a JPEG (the app scales photos down): the function enrolmentCleaned gives the name the
+      // stored type's extension (issue 50).
+      immunisation: { type: 'image/jpeg', fileName: 'immunisation-card.jpg' },
     })
     expect(file.emergencyContacts).toHaveLength(2)
     const plan = (file.actionPlan as { path: string }).path

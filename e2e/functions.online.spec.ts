@@ -2,6 +2,7 @@
 // the Admin SDK make them, are finished by the Cloud Functions on the Functions emulator, beside the
 // real Auth and Firestore emulators (scripts/online-emulators.mjs). The Storage side goes to the logged
 // bucket (the Storage emulator cannot run here), whose file the test reads.
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { deleteAccountOnServer, deleteServerDocument, storageCalls } from './online-functions'
@@ -115,3 +116,51 @@ test("a child deleted through Firestore's REST API loses its registration and it
   })
   console.log(`Kid delete to its registration gone: ${registrationGoneMs} ms`)
 })
+
+test("a parent's eleventh child is deleted by the server, and the parent told why (issue 50)", async () => {
+  test.setTimeout(120_000)
+  // Written past the app, as a script would: the rules cannot count a parent's children, registrationMail
+  // does (functions/src/kid-bound.ts). The centre's e-mails are off meanwhile: eleven would fill the
+  // ten-minute window other tests' e-mails need.
+  await putServerDocument('centre/settings', {
+    mailRegistrations: { booleanValue: false },
+    mailInquiries: { booleanValue: true },
+  })
+  try {
+    const stamp = Date.now().toString(36)
+    const uid = `bound${stamp}`
+    const ids = Array.from({ length: 11 }, (_, i) => `b${String(i).padStart(2, '0')}${stamp}`.padEnd(20, '0'))
+    const child = (id: string) =>
+      putServerDocument(`kids/${id}`, {
+        kidName: { stringValue: `Child ${id.slice(0, 3)}` },
+        userRef: { stringValue: uid },
+        plan: { stringValue: 'Weekly' },
+        imgUrls: { arrayValue: { values: [] } },
+      })
+    for (const id of ids.slice(0, 10)) await child(id)
+    // The ten stay (control): each trigger has run once its centre e-mail is decided ('off').
+    await expect.poll(() => ids.slice(0, 10).every(centreMailLogged), { timeout: 30_000 }).toBe(true)
+    expect(await serverQuery('kids', 'userRef', uid)).toHaveLength(10)
+
+    const eleventh = ids[10] ?? ''
+    await child(eleventh)
+    await expect.poll(() => serverDocument(`kids/${eleventh}`), { timeout: 20_000 }).toBeNull()
+    expect(await serverQuery('kids', 'userRef', uid)).toHaveLength(10)
+    const notice = await serverDocument(`users/${uid}/notices/over-bound-${eleventh}`)
+    expect(notice?.fields.text?.stringValue).toBe(
+      `Child b10 was not registered: one account can register at most 10 children. Please contact the centre.`,
+    )
+    expect(notice?.fields.delivered?.stringValue).toBe('none')
+  } finally {
+    await putServerDocument('centre/settings', {
+      mailRegistrations: { booleanValue: true },
+      mailInquiries: { booleanValue: true },
+    })
+  }
+})
+
+/** Whether registrationMail logged its outcome for this child (the online world's log). */
+function centreMailLogged(kidId: string): boolean {
+  const log = readFileSync('test-results/online-emulators.log', 'utf8')
+  return log.split('\n').some((line) => line.includes('"Centre e-mail"') && line.includes(kidId))
+}

@@ -74,6 +74,42 @@ test('the 6th inquiry within an hour from one address is refused, and the form s
   })
 })
 
+test('one IPv6 /64 is one sender, whatever the rest of its address and the browser id (issue 50)', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const tag = Date.now().toString(36)
+  // A /64 of the documentation range, random so that runs sharing the emulators do not count each other;
+  // every message from another address in it, and from a new browser id.
+  const group = () => Math.floor(Math.random() * 0xffff).toString(16)
+  const network = `2001:db8:${group()}:${group()}`
+  let sent = 0
+  await page.route('**/submitInquiry', (route) => {
+    sent += 1
+    return route.continue({
+      headers: {
+        ...route.request().headers(),
+        'x-forwarded-for': `${network}:${sent.toString(16)}::${sent}`,
+      },
+    })
+  })
+  await app.goto('/contact')
+  for (let i = 1; i <= 6; i += 1) {
+    await page.evaluate(() => localStorage.removeItem('sunbeam.inquiries.client'))
+    const name = `Bea${tag}n${i}`
+    await sendQuickInquire(page, name)
+    if (i <= 5) await expect(page.getByRole('status').filter({ hasText: reached(name) })).toBeVisible()
+  }
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Sorry, this message was not sent: we have already had 5 messages/,
+  )
+  const stored = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((i) => serverQuery('inquiries', 'name', `Bea${tag}n${i}`)),
+  )
+  expect(stored.map((found) => found.length)).toEqual([1, 1, 1, 1, 1, 0])
+})
+
 test('an inquiry written offline waits on the device and is sent when the connection comes back', async ({
   app,
   page,

@@ -112,14 +112,17 @@ test('a subscribed device gets the push, a gone one is removed; sign-out and del
       auth: keys.auth,
     })
 
-    // Two more devices of the parent's, at the stand-in: one subscribed, one the push service calls gone.
-    for (const [id, path] of [
-      ['standInSubscribed000000', '/push/ok'],
-      ['standInGone0000000000000', '/push/gone'],
+    // Two more devices of the parent's, at the stand-in: one subscribed, one the push service calls gone;
+    // and one written past the rules at an address no push service has (the stand-in again, but named
+    // 'localhost', a host the tests did not allow): the functions never post to it and remove it (issue 50).
+    for (const [id, origin, path] of [
+      ['standInSubscribed000000', pushService.origin, '/push/ok'],
+      ['standInGone0000000000000', pushService.origin, '/push/gone'],
+      ['notAPushService00000000', pushService.origin.replace('127.0.0.1', 'localhost'), '/push/evil'],
     ] as const) {
       const other = subscriptionKeys()
       await putServerDocument(`users/${uid}/devices/${id}`, {
-        endpoint: { stringValue: `${pushService.origin}${path}` },
+        endpoint: { stringValue: `${origin}${path}` },
         p256dh: { stringValue: other.p256dh },
         auth: { stringValue: other.auth },
         createdAt: { timestampValue: new Date().toISOString() },
@@ -148,7 +151,9 @@ test('a subscribed device gets the push, a gone one is removed; sign-out and del
     expect(delivered?.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=BODeH90g/)
     expect(delivered?.headers.ttl).toBe('86400')
     expect(delivered?.bytes).toBeGreaterThan(100)
-    // The gone one is removed from the server; the app's own (its service down) stays.
+    expect(pushService.requests.filter((r) => r.path === '/push/evil')).toEqual([])
+    // The gone one and the one at no push service are removed from the server; the app's own (its
+    // service down) stays.
     await expect
       .poll(async () =>
         (await serverCollection(`users/${uid}/devices`)).map((d) => d.name.split('/').pop()).sort(),

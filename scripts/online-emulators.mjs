@@ -39,6 +39,7 @@ const mailFile = path.resolve(`test-results/mail-${ports.firestore}.jsonl`)
 const siteOrigin = `http://localhost:${Number(process.env.E2E_PORT ?? 4173) + 10}`
 // The push stand-in's TLS (web-push posts over https only): a certificate for 127.0.0.1 made for this
 // run, which the functions trust through NODE_EXTRA_CA_CERTS; e2e/push.online.spec.ts serves with it.
+const PUSH_STAND_IN_HOST = '127.0.0.1'
 const pushTls = path.resolve(`test-results/push-stand-in-${ports.firestore}`)
 function makePushTls() {
   mkdirSync(pushTls, { recursive: true })
@@ -92,6 +93,14 @@ async function warmUp() {
     const response = await fetch(doc, { headers: owner, ...init })
     if (!response.ok) throw new Error(`warm-up ${init.method ?? 'GET'}: ${response.status}`)
   }
+  // The push stand-in's host (e2e/push.online.spec.ts), which firestore.rules accept as a device's
+  // endpoint only where this record names it (issue 50); the functions get it as PUSH_STAND_IN_HOSTS.
+  const standIn = doc.replace('warmup/ready', 'centre/pushStandIn')
+  const hosts = JSON.stringify({
+    fields: { hosts: { arrayValue: { values: [{ stringValue: PUSH_STAND_IN_HOST }] } } },
+  })
+  const named = await fetch(standIn, { method: 'PATCH', headers: owner, body: hosts })
+  if (!named.ok) throw new Error(`push stand-in: ${named.status}`)
   console.log(`Firestore emulator warmed up in ${Date.now() - started} ms.`)
 }
 
@@ -206,6 +215,7 @@ if (up.every(Boolean)) {
       VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
       VAPID_SUBJECT: DEV_VAPID.subject,
       ...(makePushTls() ? { NODE_EXTRA_CA_CERTS: path.join(pushTls, 'cert.pem') } : {}),
+      PUSH_STAND_IN_HOSTS: PUSH_STAND_IN_HOST,
     },
   })
   // Playwright stops this script with SIGINT: the whole group is asked to stop as Ctrl+C would

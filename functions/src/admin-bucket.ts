@@ -24,6 +24,15 @@ export function adminBucket(bucket: Bucket): PhotoBucket {
       // force: go on past a file that fails, and report them all at the end (the retry deletes them).
       await bucket.deleteFiles({ prefix, force: true })
     },
+    async firstBytes(path, count) {
+      try {
+        const [bytes] = await bucket.file(path).download({ start: 0, end: count - 1 })
+        return new Uint8Array(bytes)
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 404) return null
+        throw error
+      }
+    },
     async makePrivate(path, cacheControl) {
       // null removes a custom metadata key: the token, and with it every download address, is gone.
       await bucket.file(path).setMetadata({ cacheControl, metadata: { firebaseStorageDownloadTokens: null } })

@@ -7,7 +7,10 @@ export function firestoreRecords(db: Firestore): ParentRecords {
   return {
     async kidsOf(uid) {
       const snapshot = await db.collection('kids').where('userRef', '==', uid).get()
-      return snapshot.docs.map((doc) => kidRefOf(doc.id, doc.data()))
+      return snapshot.docs.map((doc) => ({
+        ...kidRefOf(doc.id, doc.data()),
+        createdAt: doc.createTime.toMillis(),
+      }))
     },
     async photosInUse() {
       const snapshot = await db.collection('kids').select('imgUrls').get()

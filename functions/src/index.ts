@@ -2,24 +2,28 @@
 // (docs/functions.md; decisions 0024 and 0025). Each is thin: the logic is in the modules it calls,
 // unit-tested against fakes of the two ports (ports.ts).
 import { logger } from 'firebase-functions'
-import { defineBoolean } from 'firebase-functions/params'
+import { defineBoolean, defineInt, defineString } from 'firebase-functions/params'
 import * as v1 from 'firebase-functions/v1'
 import { setGlobalOptions } from 'firebase-functions/v2'
 import { onDocumentCreated, onDocumentDeleted, onDocumentWritten } from 'firebase-functions/v2/firestore'
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
-import { onObjectFinalized } from 'firebase-functions/v2/storage'
+import { onObjectFinalized, onObjectMetadataUpdated } from 'firebase-functions/v2/storage'
 import { announceToCentre, inquirySummary, registrationSummary, sendCentreDigest } from './centre-mail'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
+import { enrolmentCleaning } from './enrolment-clean'
 import { firestoreEnrolment } from './enrolment-firestore'
 import { runEnrolmentSchedule } from './enrolment-schedule'
-import { callerAddress, type InquiryRefusal, receiveInquiry } from './inquiry'
+import { callerAddress, INQUIRY_HOURLY_CEILING, type InquiryRefusal, receiveInquiry } from './inquiry'
+import { boundKidsOfParent } from './kid-bound'
 import { declaredSecrets } from './mail-config'
 import { unsubscribeParent } from './notice-firestore'
-import { noticeOnDecision } from './notices'
+import { noticeOnDecision, pruneDevices } from './notices'
 import { sweepAbandonedPhotos } from './photo-sweep'
-import { checkUploadedPhoto } from './photo-upload'
+import { checkUploadedPhoto, keepPrivate } from './photo-upload'
 import { REGION, TIME_ZONE } from './region'
+import { runRetention } from './retention'
+import { firestoreRetention } from './retention-firestore'
 import { adminFirestore, centreMailPorts, inquiryPorts, noticePorts, ports } from './services'
 
 setGlobalOptions({ region: REGION, maxInstances: 10 })
@@ -52,10 +56,28 @@ export const photoUploaded = onObjectFinalized({ retry: true }, async (event) =>
       path: object.name,
       hasDownloadToken: Boolean(object.metadata?.firebaseStorageDownloadTokens),
       cacheControl: object.cacheControl ?? null,
+      contentType: object.contentType ?? null,
     },
     ports(object.bucket),
   )
   logger.info('Photo uploaded', { path: object.name, outcome })
+})
+
+/**
+ * A photo's metadata changed (issue 50): a download token set again (storage.rules refuse it from the
+ * app; the console or a token made on a read could) is removed again, as is a public Cache-Control.
+ */
+export const photoMetadataChanged = onObjectMetadataUpdated({ retry: true }, async (event) => {
+  const object = event.data
+  const outcome = await keepPrivate(
+    {
+      path: object.name,
+      hasDownloadToken: Boolean(object.metadata?.firebaseStorageDownloadTokens),
+      cacheControl: object.cacheControl ?? null,
+    },
+    ports(object.bucket).bucket,
+  )
+  logger.info('Photo metadata changed', { path: object.name, outcome })
 })
 
 /** Daily, at night in Uyo: photos no record names, older than a day, are deleted. */
@@ -79,6 +101,14 @@ export const enrolmentSchedule = onSchedule({ schedule: '5 0 * * *', timeZone: T
  * inquiry without a verified token is then refused. Off by default, as App Check is a console step.
  */
 const requireAppCheck = defineBoolean('INQUIRIES_REQUIRE_APP_CHECK', { default: false })
+/**
+ * The site's App Check (reCAPTCHA Enterprise) site key, the same as the build's
+ * VITE_FIREBASE_APPCHECK_SITE_KEY (issue 50): where one is configured, App Check is enforced for
+ * inquiries whatever INQUIRIES_REQUIRE_APP_CHECK says (the site sends tokens once it has a key).
+ */
+const appCheckSiteKey = defineString('APPCHECK_SITE_KEY', { default: '' })
+/** All inquiries an hour, from everyone (issue 50; staff read the count in inquiryQuota/all). */
+const inquiryCeiling = defineInt('INQUIRY_HOURLY_CEILING', { default: INQUIRY_HOURLY_CEILING })
 
 const refusals: Record<InquiryRefusal, 'resource-exhausted' | 'invalid-argument' | 'permission-denied'> = {
   'too-many': 'resource-exhausted',
@@ -96,8 +126,9 @@ export const submitInquiry = onCall({ consumeAppCheckToken: true }, async (reque
     verified: request.app !== undefined,
   }
   const outcome = await receiveInquiry(request.data, caller, inquiryPorts(), {
-    requireAppCheck: requireAppCheck.value(),
+    requireAppCheck: requireAppCheck.value() || appCheckSiteKey.value().trim() !== '',
     now: Date.now(),
+    ceiling: inquiryCeiling.value(),
   })
   if (outcome.status === 'refused')
     throw new HttpsError(refusals[outcome.reason], `Inquiry refused: ${outcome.reason}`, outcome)
@@ -123,10 +154,23 @@ export const registrationNotice = onDocumentWritten(
   },
 )
 
-/** A child registered (kids/{kidId} created): the centre hears of it by e-mail (centre-mail.ts). */
+/**
+ * A child registered (kids/{kidId} created): past the parent's MAX_KIDS_PER_PARENT the record is deleted
+ * and the parent told (kid-bound.ts, issue 50); otherwise the centre hears of it by e-mail (centre-mail.ts).
+ */
 export const registrationMail = onDocumentCreated(
   { document: 'kids/{kidId}', retry: true, secrets: declaredSecrets },
   async (event) => {
+    const data = event.data?.data()
+    const kid = kidRefOf(event.params.kidId, data)
+    const bound = await boundKidsOfParent(
+      { ...kid, kidName: typeof data?.kidName === 'string' ? data.kidName : '' },
+      { records: ports().records, notices: noticePorts().store },
+    )
+    if (bound === 'over the bound: deleted') {
+      logger.info('Child over the bound: deleted, the parent told', { kidId: kid.id, uid: kid.userRef })
+      return
+    }
     const item = {
       kind: 'registration',
       id: event.params.kidId,
@@ -150,6 +194,42 @@ export const inquiryMail = onDocumentCreated(
     logger.info('Centre e-mail', { ...item, outcome })
   },
 )
+
+/** A push device stored: the parent keeps their newest MAX_PUSH_DEVICES_PER_PARENT (notices.ts). */
+export const deviceAdded = onDocumentCreated(
+  { document: 'users/{uid}/devices/{deviceId}', retry: true },
+  async (event) => {
+    const ports = noticePorts()
+    const removed = await pruneDevices(event.params.uid, ports.store, ports.pushStandInHosts ?? [])
+    if (removed) logger.info('Push devices over the bound removed', { uid: event.params.uid, removed })
+  },
+)
+
+/**
+ * An enrolment file written: its texts and document names are cleaned where stored (enrolment-clean.ts,
+ * issue 50). Only changed fields are written; that write finds nothing to clean and stops.
+ */
+export const enrolmentCleaned = onDocumentWritten(
+  { document: 'enrolments/{kidId}', retry: true },
+  async (event) => {
+    const after = event.data?.after
+    if (!after?.exists) return
+    const changes = enrolmentCleaning(after.data())
+    if (Object.keys(changes).length === 0) return
+    // Only if the file is still the one read (a parent's save meanwhile is cleaned by its own event).
+    await after.ref.update(changes, { lastUpdateTime: after.updateTime })
+    logger.info('Enrolment file cleaned', { kidId: event.params.kidId, fields: Object.keys(changes) })
+  },
+)
+
+/**
+ * Nightly, in Uyo: a child whose place ended is deleted after the centre's period, the parent told 30
+ * days before (retention.ts; docs/decisions/0036-retention.md). Safe to run twice.
+ */
+export const retention = onSchedule({ schedule: '15 1 * * *', timeZone: TIME_ZONE }, async () => {
+  const report = await runRetention(firestoreRetention(adminFirestore()), Date.now())
+  logger.info('Retention', report)
+})
 
 /** Every ten minutes: what arrived past the fifth within ten minutes goes in one digest. */
 export const centreDigest = onSchedule(

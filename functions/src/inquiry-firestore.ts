@@ -1,7 +1,7 @@
 // The inquiry ports on Firestore (Admin SDK): inquiries/{id}, and inquiryQuota/{key} with the times of
 // the last hour's inquiries under that key (the rules let no client read or write it).
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { INQUIRY_LIMIT, INQUIRY_WINDOW_MS, type InquiryQuota, type InquiryStore } from './inquiry'
+import { CEILING_KEY, INQUIRY_WINDOW_MS, type InquiryQuota, type InquiryStore } from './inquiry'
 
 export function firestoreInquiryStore(db: Firestore): InquiryStore {
   return {
@@ -21,18 +21,21 @@ export function firestoreInquiryStore(db: Firestore): InquiryStore {
 
 export function firestoreInquiryQuota(db: Firestore): InquiryQuota {
   return {
-    take(keys, now) {
+    take(entries, now) {
       return db.runTransaction(async (transaction) => {
-        const refs = keys.map((key) => db.doc(`inquiryQuota/${key}`))
+        const refs = entries.map((entry) => db.doc(`inquiryQuota/${entry.key}`))
         const snapshots = await transaction.getAll(...refs)
         const recent = snapshots.map((snapshot) =>
           ((snapshot.get('sent') as number[] | undefined) ?? []).filter((at) => now - at < INQUIRY_WINDOW_MS),
         )
-        if (recent.some((times) => times.length >= INQUIRY_LIMIT)) return false
+        if (recent.some((times, i) => times.length >= (entries[i]?.limit ?? 0))) return false
         refs.forEach((ref, i) => {
+          const entry = entries[i]
           transaction.set(ref, {
             sent: [...(recent[i] ?? []), now],
             expiresAt: new Date(now + INQUIRY_WINDOW_MS),
+            // The overall count shows its ceiling to staff (firestore.rules: staff read inquiryQuota/all).
+            ...(entry?.key === CEILING_KEY ? { limit: entry.limit } : {}),
           })
         })
         return true

@@ -1,6 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { callerAddress, INQUIRY_LIMIT, INQUIRY_WINDOW_MS, quotaKey, receiveInquiry } from './inquiry'
+import {
+  addressBlock,
+  CEILING_KEY,
+  callerAddress,
+  INQUIRY_HOURLY_CEILING,
+  INQUIRY_LIMIT,
+  INQUIRY_WINDOW_MS,
+  quotaKey,
+  receiveInquiry,
+} from './inquiry'
 import { fakeInquiryPorts } from './testing/fake-inquiries'
 
 const now = Date.parse('2026-11-27T10:00:00Z')
@@ -26,8 +35,13 @@ const fields = {
 const send = (
   ports: ReturnType<typeof fakeInquiryPorts>,
   overrides: Record<string, unknown> = {},
-  { at = now, caller = visitor, requireAppCheck = false } = {},
-) => receiveInquiry({ ...fields, id: newId(), ...overrides }, caller, ports, { requireAppCheck, now: at })
+  { at = now, caller = visitor, requireAppCheck = false, ceiling = INQUIRY_HOURLY_CEILING } = {},
+) =>
+  receiveInquiry({ ...fields, id: newId(), ...overrides }, caller, ports, {
+    requireAppCheck,
+    now: at,
+    ceiling,
+  })
 
 describe('an inquiry through the function', () => {
   it('is stored normalized, with the schema of the form', async () => {
@@ -157,5 +171,62 @@ describe("the caller's address", () => {
   it('is kept only as a hash', () => {
     expect(quotaKey('address', '203.0.113.7')).toMatch(/^address-[0-9a-f]{40}$/)
     expect(quotaKey('address', '203.0.113.7')).not.toContain('203')
+  })
+})
+
+describe('issue 50: IPv6 networks and the hourly ceiling', () => {
+  it('counts an IPv6 address by its /64, an IPv4 address whole', () => {
+    expect(addressBlock('2001:db8:85a3:1:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:85a3:1::/64')
+    expect(addressBlock('2001:0db8:85a3:0001::1')).toBe('2001:db8:85a3:1::/64')
+    expect(addressBlock('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(addressBlock('[2001:db8:85a3:1::7]')).toBe('2001:db8:85a3:1::/64')
+    expect(addressBlock('2001:DB8:85A3:1::7')).toBe('2001:db8:85a3:1::/64')
+    expect(addressBlock('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(addressBlock('203.0.113.7')).toBe('203.0.113.7')
+    expect(addressBlock('not an address')).toBeNull()
+    expect(addressBlock('1:2:3:4:5:6:7:8:9')).toBeNull()
+  })
+
+  it('refuses the 6th from one /64 whatever the rest of the address and the browser id', async () => {
+    const ports = fakeInquiryPorts()
+    const from = (i: number) => ({ address: `2001:db8:85a3:1:${i.toString(16)}::${i + 1}`, verified: true })
+    for (let i = 0; i < 5; i += 1)
+      expect(await send(ports, { client: clientId(`v6c${i}`) }, { caller: from(i) })).toEqual({
+        status: 'received',
+      })
+    expect(await send(ports, { client: clientId('v6c9') }, { caller: from(199) })).toMatchObject({
+      reason: 'too-many',
+    })
+    // Control: the next /64 is someone else's.
+    expect(
+      await send(
+        ports,
+        { client: clientId('v6other') },
+        {
+          caller: { address: '2001:db8:85a3:2::1', verified: true },
+        },
+      ),
+    ).toEqual({ status: 'received' })
+  })
+
+  it('refuses every inquiry past the hourly ceiling, from anyone, until the hour has passed', async () => {
+    expect(INQUIRY_HOURLY_CEILING).toBe(60)
+    const ports = fakeInquiryPorts()
+    const caller = (i: number) => ({ address: `198.51.100.${i}`, verified: true })
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        await send(ports, { client: clientId(`ceil${i}`) }, { caller: caller(i), ceiling: 3, at: now + i }),
+      ).toEqual({ status: 'received' })
+    expect(
+      await send(ports, { client: clientId('ceil9') }, { caller: caller(9), ceiling: 3, at: now + 10 }),
+    ).toMatchObject({ reason: 'too-many' })
+    expect(ports.sent.get(CEILING_KEY)).toHaveLength(3)
+    expect(
+      await send(
+        ports,
+        { client: clientId('ceil9') },
+        { caller: caller(9), ceiling: 3, at: now + 60 * MINUTE },
+      ),
+    ).toEqual({ status: 'received' })
   })
 })

@@ -4,18 +4,30 @@
 // are bounded each on their own too). The fields are checked with the form's own schema
 // (src/shared/records/inquiry-record.ts). The inquiry's id is chosen by the browser, so a message sent
 // again after a lost answer (offline, a reload) is stored once and counted once.
+// Issue 50: an IPv6 address is counted by its /64 (one subscriber's network holds endless addresses),
+// and all inquiries together by an hourly ceiling (inquiryQuota/all, which staff read), as the browser's
+// id is the browser's to choose.
 import { createHash } from 'node:crypto'
 import { type InquiryRecord, inquiryProblems, normalizeInquiry } from '#shared/records/inquiry-record'
 
 export const INQUIRY_LIMIT = 5
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000
+/** All inquiries within the window, from everyone: a flood stops here (INQUIRY_HOURLY_CEILING overrides). */
+export const INQUIRY_HOURLY_CEILING = 60
+/** The key of the overall count (inquiryQuota/all; firestore.rules let staff read it). */
+export const CEILING_KEY = 'all'
+
+export interface QuotaEntry {
+  readonly key: string
+  readonly limit: number
+}
 
 export interface InquiryQuota {
   /**
-   * Counts one inquiry at `now` under every key, unless one of them already has INQUIRY_LIMIT within
-   * the window before `now`; then nothing is counted and it answers false. Atomic across keys.
+   * Counts one inquiry at `now` under every key, unless one of them already has its limit within the
+   * window before `now`; then nothing is counted and it answers false. Atomic across keys.
    */
-  take(keys: readonly string[], now: number): Promise<boolean>
+  take(entries: readonly QuotaEntry[], now: number): Promise<boolean>
 }
 
 export interface InquiryStore {
@@ -44,6 +56,35 @@ const CLIENT = /^[A-Za-z0-9]{20}$/
 /** A key that names nobody: the address or client id is hashed, never stored as it is. */
 export function quotaKey(kind: 'address' | 'client', value: string): string {
   return `${kind}-${createHash('sha256').update(`${kind}:${value}`).digest('hex').slice(0, 40)}`
+}
+
+/**
+ * The part of an address that one subscriber holds: an IPv4 address whole, an IPv6 address's first 64
+ * bits (its /64), an IPv4-mapped IPv6 address as the IPv4 address. Null if it is not an address.
+ */
+export function addressBlock(address: string): string | null {
+  const plain = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase()
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(plain)) return plain
+  const mapped = /^(?:(?:0{1,4}:){5}|::)ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain)
+  if (mapped?.[1]) return mapped[1]
+  if (!/^[0-9a-f:.]+$/.test(plain) || !plain.includes(':')) return null
+  const halves = plain.split('::')
+  if (halves.length > 2) return null
+  const groups = (part: string | undefined) => (part ? part.split(':') : [])
+  const head = groups(halves[0])
+  const tail = groups(halves[1])
+  // An embedded IPv4 tail counts as two groups; only the first four groups matter here.
+  const tailLength = tail.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
+  const missing = 8 - head.length - tailLength
+  if (halves.length === 1 ? missing !== 0 : missing < 0) return null
+  const full = [...head, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tail]
+  const first = full.slice(0, 4)
+  if (first.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return null
+  return `${first.map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
 /** Loopback: the developer's own machine on the emulators, never a visitor in production. */
@@ -76,7 +117,7 @@ export async function receiveInquiry(
   data: unknown,
   caller: InquiryCaller,
   ports: { readonly quota: InquiryQuota; readonly store: InquiryStore },
-  options: { readonly requireAppCheck: boolean; readonly now: number },
+  options: { readonly requireAppCheck: boolean; readonly now: number; readonly ceiling?: number },
 ): Promise<InquiryOutcome> {
   if (options.requireAppCheck && !caller.verified) return { status: 'refused', reason: 'not-verified' }
   const input = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
@@ -98,9 +139,15 @@ export async function receiveInquiry(
 
   // Sent again (the first answer was lost): stored already, and counted already.
   if (await ports.store.exists(id)) return { status: 'received' }
-  const keys = [quotaKey('client', client)]
-  if (caller.address !== null && !isLoopback(caller.address)) keys.push(quotaKey('address', caller.address))
-  if (!(await ports.quota.take(keys, options.now))) return { status: 'refused', reason: 'too-many' }
+  const entries: QuotaEntry[] = [
+    { key: quotaKey('client', client), limit: INQUIRY_LIMIT },
+    { key: CEILING_KEY, limit: options.ceiling ?? INQUIRY_HOURLY_CEILING },
+  ]
+  if (caller.address !== null && !isLoopback(caller.address)) {
+    const block = addressBlock(caller.address) ?? caller.address
+    entries.push({ key: quotaKey('address', block), limit: INQUIRY_LIMIT })
+  }
+  if (!(await ports.quota.take(entries, options.now))) return { status: 'refused', reason: 'too-many' }
   await ports.store.create(id, inquiry)
   return { status: 'received' }
 }

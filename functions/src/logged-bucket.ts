@@ -21,5 +21,9 @@ export function loggedBucket(file: string, now: () => number = Date.now): PhotoB
     delete: (path) => log('delete', path),
     deleteFolder: (prefix) => log('deleteFolder', prefix),
     makePrivate: (path) => log('makePrivate', path),
+    // It holds no objects: there is nothing to read (no Storage event reaches it either).
+    async firstBytes() {
+      return null
+    },
   }
 }

@@ -7,7 +7,7 @@
 // - centreMail/{kind-id} and centreMail-window/recent: each item's fate, the last ten minutes' e-mails.
 // All of a parent's goes with users/{uid}'s tree when the account is deleted (cleanup.ts).
 import { randomBytes } from 'node:crypto'
-import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore'
 import { parseCentreMailChoices } from '#shared/records/centre-settings'
 import { CENTRE_MAIL_LIMIT, CENTRE_MAIL_WINDOW_MS, type CentreMailStore, type Claim } from './centre-mail'
 import type { CentreItem } from './mail'
@@ -15,7 +15,10 @@ import type { Delivery, NoticeStore, PushDevice } from './notices'
 
 const ALREADY_EXISTS = 6
 
-export function firestoreNoticeStore(db: Firestore): NoticeStore {
+/** Whether the account's e-mail address is verified (Auth; the Admin SDK). */
+export type EmailVerified = (uid: string) => Promise<boolean>
+
+export function firestoreNoticeStore(db: Firestore, emailVerified: EmailVerified): NoticeStore {
   return {
     async kid(kidId) {
       const snapshot = await db.doc(`kids/${kidId}`).get()
@@ -35,31 +38,43 @@ export function firestoreNoticeStore(db: Firestore): NoticeStore {
           readAt: null,
           delivered: null,
         })
-        return { delivered: null }
+        return { delivered: null, pushedTo: [] }
       } catch (error) {
         if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error
-        const delivered = (await ref.get()).get('delivered')
-        return { delivered: typeof delivered === 'string' ? (delivered as Delivery) : null }
+        const stored = await ref.get()
+        const delivered = stored.get('delivered')
+        const pushedTo = stored.get('pushedTo')
+        return {
+          delivered: typeof delivered === 'string' ? (delivered as Delivery) : null,
+          pushedTo: Array.isArray(pushedTo) ? pushedTo.filter((d): d is string => typeof d === 'string') : [],
+        }
       }
     },
-    async markDelivered(uid, id, via) {
-      await db.doc(`users/${uid}/notices/${id}`).update({ delivered: via })
+    async markPushing(uid, id, deviceIds) {
+      await db.doc(`users/${uid}/notices/${id}`).update({ pushedTo: FieldValue.arrayUnion(...deviceIds) })
+    },
+    async markDelivered(uid, id, via, verifyEmail) {
+      await db
+        .doc(`users/${uid}/notices/${id}`)
+        .update({ delivered: via, ...(verifyEmail ? { verifyEmail: true } : {}) })
     },
     async devices(uid) {
       const snapshot = await db.collection(`users/${uid}/devices`).get()
       return snapshot.docs.flatMap((doc): PushDevice[] => {
-        const { endpoint, p256dh, auth } = doc.data()
+        const { endpoint, p256dh, auth, createdAt } = doc.data()
         if (typeof endpoint !== 'string' || typeof p256dh !== 'string' || typeof auth !== 'string') return []
-        return [{ id: doc.id, subscription: { endpoint, keys: { p256dh, auth } } }]
+        const at = createdAt instanceof Timestamp ? createdAt.toMillis() : 0
+        return [{ id: doc.id, subscription: { endpoint, keys: { p256dh, auth } }, createdAt: at }]
       })
     },
     async removeDevice(uid, deviceId) {
       await db.doc(`users/${uid}/devices/${deviceId}`).delete()
     },
     async contact(uid) {
-      const [user, mail] = await Promise.all([
+      const [user, mail, verified] = await Promise.all([
         db.doc(`users/${uid}`).get(),
         db.doc(`users/${uid}/private/mail`).get(),
+        emailVerified(uid),
       ])
       if (!user.exists) return null
       const email = user.get('email')
@@ -75,6 +90,7 @@ export function firestoreNoticeStore(db: Firestore): NoticeStore {
         email: typeof email === 'string' ? email : null,
         name: typeof name === 'string' ? name : '',
         emailNotices: mail.get('emailNotices') !== false,
+        emailVerified: verified,
         unsubscribeToken: token as string,
       }
     },

@@ -23,6 +23,8 @@ export interface PhotoBucket {
   deleteFolder(prefix: string): Promise<void>
   /** Removes the object's download tokens and sets its Cache-Control (photos are private). */
   makePrivate(path: string, cacheControl: string): Promise<void>
+  /** The object's first `count` bytes (fewer if it is shorter), or null if it is gone. */
+  firstBytes(path: string, count: number): Promise<Uint8Array | null>
 }
 
 /** A child record, as far as the functions need it. */
@@ -32,6 +34,8 @@ export interface KidRef {
   readonly userRef: string
   /** imgUrls as stored: storage paths, or download addresses on records older than private photos. */
   readonly imgUrls: readonly string[]
+  /** When the record was created (Firestore's createTime, ms), where known. */
+  readonly createdAt?: number
 }
 
 export interface ParentRecords {

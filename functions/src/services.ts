@@ -3,6 +3,7 @@
 // Storage emulator runs, SUNBEAM_STORAGE_LOG names a file, and the bucket is the logged stand-in
 // (logged-bucket.ts), which a browser test reads.
 import { getApps, initializeApp } from 'firebase-admin/app'
+import { getAuth } from 'firebase-admin/auth'
 import { getFirestore } from 'firebase-admin/firestore'
 import { getStorage } from 'firebase-admin/storage'
 import { adminBucket } from './admin-bucket'
@@ -41,10 +42,29 @@ function sharedMailer(): Mailer {
   return mailer
 }
 
+/** Whether an account's e-mail is verified; an account gone meanwhile is not. */
+async function emailVerified(uid: string): Promise<boolean> {
+  try {
+    return (await getAuth(app()).getUser(uid)).emailVerified
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'auth/user-not-found') return false
+    throw error
+  }
+}
+
+/** The tests' push stand-in's hosts (scripts/online-emulators.mjs sets them); none in a real project. */
+function pushStandInHosts(): string[] {
+  return (process.env.PUSH_STAND_IN_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean)
+}
+
 export function noticePorts(): NoticePorts {
   const vapid = vapidKeys()
   return {
-    store: firestoreNoticeStore(getFirestore(app())),
+    store: firestoreNoticeStore(getFirestore(app()), emailVerified),
+    pushStandInHosts: pushStandInHosts(),
     push: vapid ? webPushService(vapid) : null,
     mailer: sharedMailer(),
     mail: mailConfig(),

@@ -2,7 +2,7 @@
 // encrypted for the subscription and posted to its endpoint (the browser's push service). 404 or 410:
 // the subscription is gone (the app uninstalled, permission withdrawn); the caller removes it.
 import webpush from 'web-push'
-import type { PushService } from './notices'
+import { PUSH_TIMEOUT_MS, type PushService } from './notices'
 
 export interface VapidKeys {
   readonly subject: string
@@ -19,6 +19,8 @@ export function webPushService(vapid: VapidKeys): PushService {
           // A day: a decision still matters tomorrow; older, the e-mail-less parent sees it in the app.
           TTL: 24 * 60 * 60,
           urgency: 'normal',
+          // A push service that never answers must not hold the function (notices.ts bounds it too).
+          timeout: PUSH_TIMEOUT_MS,
         })
         return 'sent'
       } catch (error) {

@@ -248,10 +248,12 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
       // change by the parent shows. The rules refuse the decision if the record changed meanwhile.
       const kidRef = doc(db, 'kids', kidId)
       const kid = await getDocFromCache(kidRef).catch(() => getDoc(kidRef))
-      const { timestamp, userRef: _owner, ...decidedRecord } = kid.data() ?? {}
+      const { timestamp, userRef, ...decidedRecord } = kid.data() ?? {}
       const ref = doc(db, 'registrations', kidId)
       const write = setDoc(ref, {
         ...decision,
+        // The family it is made for (decision 0035): the rules give it to them only.
+        userRef: userRef ?? null,
         decidedBy: uid,
         decidedAt: serverTimestamp(),
         decidedOn: timestamp ?? null,

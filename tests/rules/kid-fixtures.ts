@@ -44,9 +44,10 @@ export function storedKidRecord(owner = 'alice', overrides: Record<string, unkno
 
 /**
  * What a decision names of the record it was made on: its timestamp, and its fields but timestamp and
- * userRef (src/firebase/firebase-centre.ts, decide).
+ * userRef (src/firebase/firebase-centre.ts, decide), and the family it is made for.
  */
 export function decidedOn(owner = 'alice', overrides: Record<string, unknown> = {}) {
-  const { timestamp: _timestamp, userRef: _owner, ...decidedRecord } = kidRecord(owner, overrides)
-  return { decidedOn: KID_SAVED_AT, decidedRecord }
+  const { timestamp: _timestamp, userRef, ...decidedRecord } = kidRecord(owner, overrides)
+  // userRef: the family the decision is made for (decision 0035), as staff's app writes it.
+  return { decidedOn: KID_SAVED_AT, decidedRecord, userRef }
 }

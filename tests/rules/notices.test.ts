@@ -1,6 +1,7 @@
 // firestore.rules for what the centre's news needs: a parent's notices (read by their owner, marked read
 // once, written by nobody but the function), a parent's push devices (their owner's alone) and the
 // centre's e-mail choices (staff only). Each refusal sits beside an accepted control.
+import { createHash } from 'node:crypto'
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
 import {
   collection,
@@ -81,7 +82,9 @@ const device = (overrides: Record<string, unknown> = {}) => ({
   createdAt: serverTimestamp(),
   ...overrides,
 })
-const deviceId = 'd'.repeat(43)
+/** The record's id: SHA-256 of the endpoint, base64url (deviceIdOf; issue 50). */
+const idOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url')
+const deviceId = idOf(device().endpoint)
 
 describe('push devices', () => {
   it('their owner keeps one, reads it and deletes it', async () => {
@@ -99,10 +102,10 @@ describe('push devices', () => {
     }
   })
 
-  it('only an https endpoint, the two keys and the server time, under an id of the right form', async () => {
+  it('only an https push service endpoint, the two keys and the server time, under its own id', async () => {
     const ref = doc(alice(), `users/alice/devices/${deviceId}`)
-    await assertFails(setDoc(ref, device({ endpoint: 'http://push.example/x' })))
-    await assertFails(setDoc(ref, device({ endpoint: 'https://push.example/a b' })))
+    for (const endpoint of ['http://fcm.googleapis.com/x', 'https://fcm.googleapis.com/a b'])
+      await assertFails(setDoc(doc(alice(), `users/alice/devices/${idOf(endpoint)}`), device({ endpoint })))
     await assertFails(setDoc(ref, device({ p256dh: 'short' })))
     await assertFails(setDoc(ref, device({ auth: 'a/b'.repeat(8) })))
     await assertFails(setDoc(ref, device({ createdAt: Timestamp.fromMillis(1) })))

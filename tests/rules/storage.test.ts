@@ -154,6 +154,19 @@ describe('images/{uid}/{name}: a metadata update keeps it a photo', () => {
     await assertFails(updateMetadata(ref(staff(), ALICE_PHOTO), { cacheControl: 'private, max-age=0' }))
   })
 
+  it('a download token is never set, nor set back (issue 50)', async () => {
+    await seed(ALICE_PHOTO, ALICE_FLAT)
+    const token = {
+      customMetadata: { firebaseStorageDownloadTokens: 'a1b2c3d4-0000-4000-8000-000000000000' },
+    }
+    await assertFails(updateMetadata(ref(alice(), ALICE_PHOTO), token))
+    await assertFails(updateMetadata(ref(alice(), ALICE_FLAT), token))
+    await assertFails(upload(alice(), photoOf('alice', 'b.jpg'), { ...JPEG, ...token }))
+    // Control: other custom metadata and the cache policy may change.
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { customMetadata: { note: 'x' } }))
+    await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { cacheControl: 'private, no-store' }))
+  })
+
   it('its content type stays image/jpeg or image/png', async () => {
     await seed(ALICE_PHOTO)
     await assertSucceeds(updateMetadata(ref(alice(), ALICE_PHOTO), { contentType: 'image/png' }))

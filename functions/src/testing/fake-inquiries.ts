@@ -1,16 +1,18 @@
 // In-memory inquiry ports for the unit tests.
 import type { InquiryRecord } from '#shared/records/inquiry-record'
-import { INQUIRY_LIMIT, INQUIRY_WINDOW_MS, type InquiryQuota, type InquiryStore } from '../inquiry'
+import { INQUIRY_WINDOW_MS, type InquiryQuota, type InquiryStore } from '../inquiry'
 
 export function fakeInquiryPorts() {
   const stored = new Map<string, InquiryRecord>()
   const sent = new Map<string, number[]>()
   const quota: InquiryQuota = {
-    async take(keys, now) {
-      const recent = keys.map((key) => (sent.get(key) ?? []).filter((at) => now - at < INQUIRY_WINDOW_MS))
-      if (recent.some((times) => times.length >= INQUIRY_LIMIT)) return false
-      keys.forEach((key, i) => {
-        sent.set(key, [...(recent[i] ?? []), now])
+    async take(entries, now) {
+      const recent = entries.map((entry) =>
+        (sent.get(entry.key) ?? []).filter((at) => now - at < INQUIRY_WINDOW_MS),
+      )
+      if (recent.some((times, i) => times.length >= (entries[i]?.limit ?? 0))) return false
+      entries.forEach((entry, i) => {
+        sent.set(entry.key, [...(recent[i] ?? []), now])
       })
       return true
     },

@@ -31,7 +31,14 @@ export function fakeNoticeStore() {
   const kids = new Map<string, { userRef: string; kidName: string }>()
   const notices = new Map<
     string,
-    { kidId: string; kidName: string; text: string; delivered: Delivery | null }
+    {
+      kidId: string
+      kidName: string
+      text: string
+      delivered: Delivery | null
+      pushedTo?: string[]
+      verifyEmail?: boolean
+    }
   >()
   const devices = new Map<string, PushDevice[]>()
   const contacts = new Map<string, ParentContact>()
@@ -42,13 +49,18 @@ export function fakeNoticeStore() {
     async record(uid, id, notice) {
       const key = `${uid}/${id}`
       const existing = notices.get(key)
-      if (existing) return { delivered: existing.delivered }
+      if (existing) return { delivered: existing.delivered, pushedTo: existing.pushedTo ?? [] }
       notices.set(key, { ...notice, delivered: null })
-      return { delivered: null }
+      return { delivered: null, pushedTo: [] }
     },
-    async markDelivered(uid, id, via) {
+    async markPushing(uid, id, deviceIds) {
+      const notice = notices.get(`${uid}/${id}`)
+      if (notice) notice.pushedTo = [...new Set([...(notice.pushedTo ?? []), ...deviceIds])]
+    },
+    async markDelivered(uid, id, via, verifyEmail) {
       const notice = notices.get(`${uid}/${id}`)
       if (notice) notice.delivered = via
+      if (notice && verifyEmail) notice.verifyEmail = true
     },
     async devices(uid) {
       return devices.get(uid) ?? []
