@@ -1,0 +1,41 @@
+// The port contracts (src/testing/contracts/) against the Firebase adapter (src/firebase/) on the Auth
+// and Firestore emulators that scripts/test-emulators.mjs starts (npm run test:emulators, a step of
+// npm test), with firestore.rules: the same suites the fakes pass in the unit tests
+// (src/testing/contracts/fakes.test.ts), so a fake that drifts from the server fails one of the two.
+// One app per file (the adapter's Firebase app is made once); each test signs a new parent up.
+// Storage has no emulator here: PhotoStoragePort's contract runs on the fake only (photos-contract.ts),
+// and inquiries' delivery needs the functions' emulator (inquiries-contract.ts).
+import { describe } from 'vitest'
+import { getFirebase } from '#firebase/firebase-app'
+import { createFirebaseBackend } from '#firebase/firebase-backend'
+import { createFirebasePush } from '#firebase/firebase-push'
+import type { Backend } from '#shared/backend/backend-ports'
+import { authContract } from '#testing/contracts/auth-contract'
+import type { ContractWorld } from '#testing/contracts/contract-world'
+import { inquiriesContract } from '#testing/contracts/inquiries-contract'
+import { kidsContract } from '#testing/contracts/kids-contract'
+import { noticesContract } from '#testing/contracts/notices-contract'
+import { registrationsContract } from '#testing/contracts/registrations-contract'
+
+let backend: Promise<Backend> | null = null
+
+async function adapterWorld(): Promise<ContractWorld> {
+  // The parent area's start, without a remembered parent (each test signs one up).
+  backend ??= createFirebaseBackend({ primeParent: false })
+  const ready = await backend
+  const services = await getFirebase()
+  return {
+    backend: ready,
+    centreForParent: () => ready.loadCentre(),
+    // jsdom has no service worker: the adapter's own answer for such a browser.
+    pushWithoutSupport: () => createFirebasePush(services),
+  }
+}
+
+describe('the Firebase adapter keeps the ports’ contracts', () => {
+  authContract(adapterWorld)
+  kidsContract(adapterWorld)
+  registrationsContract(adapterWorld)
+  noticesContract(adapterWorld)
+  inquiriesContract(adapterWorld, { delivers: false })
+})
