@@ -361,9 +361,11 @@ export type FakeBackend = Backend & {
 export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
   const kids = new FakeKidsPort()
   const centre = new FakeCentreServer()
-  // The fake Firestore refuses writes for another account than the signed-in one, like the adapter.
+  // The fake Firestore refuses writes for another account than the signed-in one, like the adapter, and
+  // reads of another parent's records, like the rules (src/testing/contracts/kids-contract.ts).
   auth.onAuthChange((user) => {
     kids.signedIn = user?.uid ?? null
+    kids.readerId = user?.uid ?? null
     centre.signedIn = user?.uid ?? null
   })
   return {

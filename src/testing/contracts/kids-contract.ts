@@ -69,6 +69,21 @@ export function kidsContract(makeWorld: MakeWorld): void {
       expect(error).toMatchObject({ permanent: true })
     })
 
+    it("refuses another parent's record: it is forbidden, live and on the server", async () => {
+      const made = await world()
+      const owner = await signUpParent(made, 'Ngozi Eze')
+      const id = newRandomId()
+      await (await made.backend.kids.saveKid(id, kidRecord(owner.uid), { asUser: owner.uid })).sent
+      await made.backend.auth.signOut()
+      await made.backend.device.clear()
+      await signUpParent(made)
+      const seen = heard<KidSnapshot | 'forbidden'>()
+      const stop = made.backend.kids.watchKid(id, seen.push)
+      await seen.until((snapshot) => snapshot === 'forbidden')
+      expect(await made.backend.kids.readKidFromServer(id)).toBe('forbidden')
+      stop()
+    })
+
     it("lists a parent's records, newest save first", async () => {
       const made = await world()
       const user = await signUpParent(made)
