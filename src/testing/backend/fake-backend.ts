@@ -361,6 +361,7 @@ export type FakeBackend = Backend & {
 export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
   const kids = new FakeKidsPort()
   const centre = new FakeCentreServer()
+  centre.ownerOf = (kidId) => kids.server.get(kidId)?.userRef
   // The fake Firestore refuses writes for another account than the signed-in one, like the adapter, and
   // reads of another parent's records, like the rules (src/testing/contracts/kids-contract.ts).
   auth.onAuthChange((user) => {

@@ -45,6 +45,11 @@ export class FakeCentreServer {
   readonly writes: string[] = []
   /** The signed-in account (null: nobody); a parent's writes for another are refused, as by the adapter. */
   signedIn: string | null = null
+  /**
+   * The owner of kids/{kidId} as the server holds it (undefined: a child this fake was not told of, as in
+   * tests that only set a decision): the rules let only the owner read its decision and file.
+   */
+  ownerOf: (kidId: string) => string | undefined = () => undefined
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
   offline = false
   /**
@@ -229,9 +234,13 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
         code: WRONG_ACCOUNT,
       })
   }
+  const forbidden = (kidId: string) => {
+    const owner = server.ownerOf(kidId)
+    return server.signedIn !== null && owner !== undefined && owner !== server.signedIn
+  }
   return {
     watch(kidId, listener: RegistrationListener) {
-      const send = () => listener(server.registrations.get(kidId) ?? null)
+      const send = () => listener(forbidden(kidId) ? 'forbidden' : (server.registrations.get(kidId) ?? null))
       queueMicrotask(send)
       return server.subscribe(send)
     },
@@ -255,7 +264,7 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
       }
     },
     watchEnrolment(kidId, listener) {
-      const send = () => listener(server.enrolments.get(kidId) ?? null)
+      const send = () => listener(forbidden(kidId) ? 'forbidden' : (server.enrolments.get(kidId) ?? null))
       queueMicrotask(send)
       return server.subscribe(send)
     },

@@ -52,6 +52,22 @@ export function registrationsContract(makeWorld: MakeWorld): void {
       for (const stop of stops) stop()
     })
 
+    it("refuses another parent's child: its decision and its file are forbidden", async () => {
+      const { backend, kidId } = await parentWithChild()
+      await backend.auth.signOut()
+      await backend.device.clear()
+      await signUpParent(made as ContractWorld, 'Ngozi Eze')
+      const decisions = heard<Registration | null | 'forbidden'>()
+      const files = heard<StoredEnrolment | null | 'forbidden'>()
+      const stops = [
+        backend.registrations.watch(kidId, decisions.push),
+        backend.registrations.watchEnrolment(kidId, files.push),
+      ]
+      await decisions.until((seen) => seen === 'forbidden')
+      await files.until((seen) => seen === 'forbidden')
+      for (const stop of stops) stop()
+    })
+
     it('refuses a reply to a question the centre never asked, for good', async () => {
       const { backend, user, kidId } = await parentWithChild()
       const error = await rejection(
