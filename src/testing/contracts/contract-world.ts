@@ -17,6 +17,17 @@ export interface ContractWorld {
   centreForParent(): Promise<CentrePort>
   /** Push on a browser that cannot deliver it (no service worker: the adapter's Node). */
   pushWithoutSupport(): PushPort
+  /** Writes a notice for `userId` as the function registrationNotice does (the server's own write). */
+  addNotice(userId: string, notice: ServerNotice): Promise<void>
+}
+
+/** A notice as the function writes it: its time is the server's, and it is unread. */
+export interface ServerNotice {
+  readonly id: string
+  readonly kidId: string
+  readonly kidName: string
+  readonly text: string
+  readonly createdAt: number
 }
 
 /** A world per test: the fake's is new each time; the adapter's is the one app of its test file. */

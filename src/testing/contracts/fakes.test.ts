@@ -27,6 +27,7 @@ async function fakeWorld(): Promise<ContractWorld> {
       push.support = 'unsupported'
       return push
     },
+    addNotice: async (userId, notice) => backend.notices.add(userId, notice),
   }
 }
 
