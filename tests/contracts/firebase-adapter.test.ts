@@ -11,7 +11,7 @@ import { createFirebaseBackend } from '#firebase/firebase-backend'
 import { createFirebasePush } from '#firebase/firebase-push'
 import type { Backend } from '#shared/backend/backend-ports'
 import { authContract } from '#testing/contracts/auth-contract'
-import type { ContractWorld, ServerNotice } from '#testing/contracts/contract-world'
+import type { ContractWorld } from '#testing/contracts/contract-world'
 import { inquiriesContract } from '#testing/contracts/inquiries-contract'
 import { kidsContract } from '#testing/contracts/kids-contract'
 import { noticesContract } from '#testing/contracts/notices-contract'
@@ -19,17 +19,16 @@ import { registrationsContract } from '#testing/contracts/registrations-contract
 
 let backend: Promise<Backend> | null = null
 
+/** A field in Firestore's REST encoding (what these writes use of it). */
+type RestValue =
+  | { readonly stringValue: string }
+  | { readonly timestampValue: string }
+  | { readonly nullValue: null }
+
 /** A write past the rules, as the functions' Admin SDK makes it: the emulator's REST API as its owner. */
-async function writeAsServer(path: string, notice: ServerNotice): Promise<void> {
+async function writeAsServer(path: string, fields: Record<string, RestValue>): Promise<void> {
   const port = import.meta.env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
   const url = `http://127.0.0.1:${port}/v1/projects/demo-sunbeam/databases/(default)/documents/${path}`
-  const fields = {
-    kidId: { stringValue: notice.kidId },
-    kidName: { stringValue: notice.kidName },
-    text: { stringValue: notice.text },
-    createdAt: { timestampValue: new Date(notice.createdAt).toISOString() },
-    readAt: { nullValue: null },
-  }
   const response = await fetch(url, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer owner', 'content-type': 'application/json' },
@@ -48,7 +47,23 @@ async function adapterWorld(): Promise<ContractWorld> {
     centreForParent: () => ready.loadCentre(),
     // jsdom has no service worker: the adapter's own answer for such a browser.
     pushWithoutSupport: () => createFirebasePush(services),
-    addNotice: (userId, notice) => writeAsServer(`users/${userId}/notices/${notice.id}`, notice),
+    addNotice: (userId, notice) =>
+      writeAsServer(`users/${userId}/notices/${notice.id}`, {
+        kidId: { stringValue: notice.kidId },
+        kidName: { stringValue: notice.kidName },
+        text: { stringValue: notice.text },
+        createdAt: { timestampValue: new Date(notice.createdAt).toISOString() },
+        readAt: { nullValue: null },
+      }),
+    offerPlace: (kidId, offer) =>
+      writeAsServer(`registrations/${kidId}`, {
+        state: { stringValue: 'offered' },
+        offerId: { stringValue: offer.offerId },
+        startDate: { stringValue: offer.startDate },
+        replyBy: { stringValue: offer.replyBy },
+        decidedBy: { stringValue: 'staff-1' },
+        decidedAt: { timestampValue: new Date().toISOString() },
+      }),
   }
 }
 

@@ -19,6 +19,15 @@ export interface ContractWorld {
   pushWithoutSupport(): PushPort
   /** Writes a notice for `userId` as the function registrationNotice does (the server's own write). */
   addNotice(userId: string, notice: ServerNotice): Promise<void>
+  /** Stores the centre's offer of a place for `kidId`, as staff's decision reaches the server. */
+  offerPlace(kidId: string, offer: ServerOffer): Promise<void>
+}
+
+/** An offer as staff make it (decided by 'staff-1'). */
+export interface ServerOffer {
+  readonly offerId: string
+  readonly startDate: string
+  readonly replyBy: string
 }
 
 /** A notice as the function writes it: its time is the server's, and it is unread. */

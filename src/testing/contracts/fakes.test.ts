@@ -28,6 +28,22 @@ async function fakeWorld(): Promise<ContractWorld> {
       return push
     },
     addNotice: async (userId, notice) => backend.notices.add(userId, notice),
+    offerPlace: async (kidId, offer) => {
+      backend.centre.registrations.set(kidId, {
+        state: 'offered',
+        ...offer,
+        waitingSince: null,
+        reason: null,
+        lapsedOn: null,
+        askId: null,
+        askedAt: null,
+        missing: [],
+        decidedBy: 'staff-1',
+        decidedAt: Date.now(),
+        decidedOn: null,
+      })
+      backend.centre.changed()
+    },
   }
 }
 

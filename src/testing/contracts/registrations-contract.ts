@@ -68,6 +68,47 @@ export function registrationsContract(makeWorld: MakeWorld): void {
       for (const stop of stops) stop()
     })
 
+    it('takes one answer to an offer, and then the enrolment file', async () => {
+      const { backend, user, kidId } = await parentWithChild()
+      const offerId = newRandomId()
+      await (made as ContractWorld).offerPlace(kidId, {
+        offerId,
+        startDate: '2099-01-05',
+        replyBy: '2098-12-20',
+      })
+      const decisions = heard<Registration | null | 'forbidden'>()
+      const replies = heard<Reply | null>()
+      const files = heard<StoredEnrolment | null | 'forbidden'>()
+      const stops = [
+        backend.registrations.watch(kidId, decisions.push),
+        backend.registrations.watchReply(kidId, offerId, replies.push),
+        backend.registrations.watchEnrolment(kidId, files.push),
+      ]
+      const offered = await decisions.until((seen) => seen !== null && seen !== 'forbidden')
+      expect(offered).toMatchObject({
+        state: 'offered',
+        offerId,
+        startDate: '2099-01-05',
+        replyBy: '2098-12-20',
+      })
+      await backend.registrations.sendReply(kidId, offerId, 'accepted', { asUser: user.uid })
+      await replies.until((seen) => seen === 'accepted')
+      // A reply is created once, never changed.
+      const again = await rejection(
+        backend.registrations.sendReply(kidId, offerId, 'declined', { asUser: user.uid }),
+      )
+      expect(again).toMatchObject({ permanent: true })
+      expect(await backend.registrations.readFromServer(kidId, offerId)).toMatchObject({
+        registration: { state: 'offered', offerId },
+        reply: 'accepted',
+      })
+      const file = { ...emptyEnrolmentFields(), allergies: 'Peanuts', userRef: user.uid }
+      await backend.registrations.saveEnrolment(kidId, file, { asUser: user.uid })
+      const saved = await files.until((seen) => seen !== null && seen !== 'forbidden')
+      expect(saved).toMatchObject({ kidId, allergies: 'Peanuts', userRef: user.uid })
+      for (const stop of stops) stop()
+    })
+
     it('refuses a reply to a question the centre never asked, for good', async () => {
       const { backend, user, kidId } = await parentWithChild()
       const error = await rejection(
