@@ -55,6 +55,16 @@ async function adapterWorld(): Promise<ContractWorld> {
         createdAt: { timestampValue: new Date(notice.createdAt).toISOString() },
         readAt: { nullValue: null },
       }),
+    makeStaff: async (uid) => {
+      const port = import.meta.env.VITE_FIREBASE_AUTH_EMULATOR_PORT
+      const url = `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/projects/demo-sunbeam/accounts:update`
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'content-type': 'application/json' },
+        body: JSON.stringify({ localId: uid, customAttributes: '{"staff":true}', emailVerified: true }),
+      })
+      if (!response.ok) throw new Error(`The Auth emulator refused the staff claim: ${response.status}`)
+    },
     offerPlace: (kidId, offer) =>
       writeAsServer(`registrations/${kidId}`, {
         state: { stringValue: 'offered' },

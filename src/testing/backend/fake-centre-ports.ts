@@ -217,7 +217,15 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
         total: server.inquiries.length,
         unhandled: server.inquiries.filter((inquiry) => !inquiry.handled).length,
       })),
-    decide: async (kidId, decision) => server.decide(kidId, decision),
+    // The rules take decisions from staff only: a parent's is kept on the device, then refused for good.
+    decide: async (kidId, decision) => {
+      if (server.access === 'staff') return server.decide(kidId, decision)
+      const sent = Promise.reject(
+        new BackendError('permission-denied', { permanent: true, code: 'permission-denied' }),
+      )
+      sent.catch(() => undefined)
+      return { sent }
+    },
     markInquiry: async (inquiryId, handled) => server.mark(inquiryId, handled),
     deleteInquiry: async (inquiryId) => server.deleteInquiry(inquiryId),
     watchMailChoices: (listener) => follow(() => listener(server.mailChoices)),

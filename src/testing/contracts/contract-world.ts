@@ -19,6 +19,8 @@ export interface ContractWorld {
   pushWithoutSupport(): PushPort
   /** Writes a notice for `userId` as the function registrationNotice does (the server's own write). */
   addNotice(userId: string, notice: ServerNotice): Promise<void>
+  /** Gives the account the staff claim on a verified e-mail, as scripts/staff.mjs does. */
+  makeStaff(uid: string): Promise<void>
   /** Stores the centre's offer of a place for `kidId`, as staff's decision reaches the server. */
   offerPlace(kidId: string, offer: ServerOffer): Promise<void>
 }

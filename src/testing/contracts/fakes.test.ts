@@ -28,6 +28,11 @@ async function fakeWorld(): Promise<ContractWorld> {
       return push
     },
     addNotice: async (userId, notice) => backend.notices.add(userId, notice),
+    makeStaff: async (uid) => {
+      // The fake's staff are whoever is signed in while access is 'staff', signing as staffUid.
+      backend.centre.access = 'staff'
+      backend.centre.staffUid = uid
+    },
     offerPlace: async (kidId, offer) => {
       backend.centre.registrations.set(kidId, {
         state: 'offered',

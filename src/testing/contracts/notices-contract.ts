@@ -1,10 +1,20 @@
-// NoticesPort's, PushPort's and CentrePort's contracts as a parent meets them, true of the fake and of
-// Firebase alike. What staff do is not here: the staff claim is given by the server's function
-// (scripts/staff.mjs), which the emulators of this run do not hold; the e2e suite covers it.
+// NoticesPort's, PushPort's and CentrePort's contracts, true of the fake and of Firebase alike. The
+// centre's lists and counts of what staff read are covered by the browser suite's centre specs: the
+// fake's staff view is a store of its own (FakeCentreServer.children), apart from the parent's records.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { NoticesSeen } from '#shared/backend/notices-ports'
 import { newRandomId } from '#shared/records/ids'
-import { type ContractWorld, heard, type MakeWorld, rejection, signUpParent } from './contract-world'
+import type { Registration } from '#shared/records/registration-record'
+import {
+  type ContractWorld,
+  heard,
+  kidRecord,
+  type MakeWorld,
+  newEmail,
+  PASSWORD,
+  rejection,
+  signUpParent,
+} from './contract-world'
 
 export function noticesContract(makeWorld: MakeWorld): void {
   let made: ContractWorld | null = null
@@ -72,6 +82,46 @@ export function noticesContract(makeWorld: MakeWorld): void {
       expect(await centre.staffAccess()).toBe('not-staff')
       await rejection(centre.countChildren({ plan: 'all' }))
       await rejection(centre.countInquiries())
+      const decision = await centre.decide(newRandomId(), {
+        state: 'waitlisted',
+        startDate: null,
+        waitingSince: '2026-12-06',
+      })
+      await rejection(decision.sent)
+    })
+
+    it("lets staff decide about a parent's child, which the parent then hears", async () => {
+      made = await makeWorld()
+      const email = newEmail()
+      const parent = await made.backend.auth.signUp('Ada Obi', email, PASSWORD)
+      const kidId = newRandomId()
+      await (await made.backend.kids.saveKid(kidId, kidRecord(parent.uid), { asUser: parent.uid })).sent
+      await made.backend.auth.signOut()
+      await made.backend.device.clear()
+
+      const staff = await signUpParent(made, 'Bola Staff')
+      await made.makeStaff(staff.uid)
+      const centre = await made.backend.loadCentre()
+      expect(await centre.staffAccess()).toBe('staff')
+      const queued = await centre.decide(kidId, {
+        state: 'waitlisted',
+        startDate: null,
+        waitingSince: '2026-12-06',
+      })
+      await queued.sent
+      await made.backend.auth.signOut()
+      await made.backend.device.clear()
+
+      await made.backend.auth.signIn(email, PASSWORD)
+      const decisions = heard<Registration | null | 'forbidden'>()
+      const stop = made.backend.registrations.watch(kidId, decisions.push)
+      const heardDecision = await decisions.until((seen) => seen !== null && seen !== 'forbidden')
+      expect(heardDecision).toMatchObject({
+        state: 'waitlisted',
+        waitingSince: '2026-12-06',
+        decidedBy: staff.uid,
+      })
+      stop()
     })
   })
 }
