@@ -21,7 +21,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     restoreMocks: true,
-    // Above the 5 s the tests' own waits may take on a busy machine (see src/test/setup-tests.ts).
+    // Above the 5 s the tests' own waits may take on a busy machine (see src/testing/setup/setup-tests.ts).
     testTimeout: 15_000,
     // Vitest's default is one worker fewer than the cores: on CI's two cores, one worker.
     maxWorkers: 2,
@@ -29,7 +29,7 @@ export default defineConfig({
       {
         // Components: jsdom and Testing Library. As the Node files below, they share one module graph
         // and one window per worker (isolate: false; 38 to 41 s against 55 s for the whole step):
-        // setup-tests.ts empties the window's storage before each test, and src/app/testing's harness
+        // setup-tests.ts empties the window's storage before each test, and src/testing/screens's harness
         // tears down what it rendered with its test.
         extends: true,
         test: {
@@ -38,7 +38,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           exclude: mockingFiles,
           isolate: false,
-          setupFiles: ['./src/test/setup-tests.ts'],
+          setupFiles: ['./src/testing/setup/setup-tests.ts'],
         },
       },
       {
@@ -47,7 +47,7 @@ export default defineConfig({
           name: 'dom-mocks',
           environment: 'jsdom',
           include: mockingFiles.filter((file) => file.endsWith('.tsx')),
-          setupFiles: ['./src/test/setup-tests.ts'],
+          setupFiles: ['./src/testing/setup/setup-tests.ts'],
         },
       },
       {
@@ -64,7 +64,7 @@ export default defineConfig({
           include: nodeTests,
           exclude: mockingFiles,
           isolate: false,
-          setupFiles: ['./src/test/setup-node-tests.ts'],
+          setupFiles: ['./src/testing/setup/setup-node-tests.ts'],
         },
       },
       {
@@ -73,7 +73,7 @@ export default defineConfig({
           name: 'node-mocks',
           environment: 'node',
           include: mockingFiles.filter((file) => file.endsWith('.ts')),
-          setupFiles: ['./src/test/setup-node-tests.ts'],
+          setupFiles: ['./src/testing/setup/setup-node-tests.ts'],
         },
       },
     ],

@@ -8,9 +8,9 @@ import type { PreparedPhoto } from '../src/parent/kids/outbox/outbox-db'
 import { OutboxSender } from '../src/parent/kids/outbox/outbox-sender'
 import { Outbox } from '../src/parent/kids/outbox/outbox-store'
 import type { PhotoBytes, UploadOptions } from '../src/shared/backend/kids-ports'
-import { FakeKidsPort, FakePhotoStorage } from '../src/shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '../src/shared/records/ids'
 import { defaultKidFields } from '../src/shared/records/kid-record'
+import { FakeKidsPort, FakePhotoStorage } from '../src/testing/backend/fake-kids-ports'
 
 const PARENT = 'bench-parent'
 // Every upload waiting for one of the two slots listens for the parent's sign-out on one signal: with

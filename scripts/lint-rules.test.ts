@@ -2,7 +2,8 @@
 // The layer rules of biome.json hold for what they say (docs/decisions/0001): a trial import cycle made
 // only of type imports fails the lint that `npm test` runs (Biome's noImportCycles ignores type imports
 // unless told not to), and so does a feature importing another (lint/feature-imports.grit), in a
-// feature folder that did not exist when the rule was written as in one that did.
+// feature folder that did not exist when the rule was written as in one that did, and so does app or
+// browser-suite code importing the test support (lint/testing-imports.grit), which tests may import.
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
@@ -13,8 +14,8 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-function lint(path: string) {
-  return spawnSync('npx', ['biome', 'lint', path], { encoding: 'utf8' })
+function lint(...paths: string[]) {
+  return spawnSync('npx', ['biome', 'lint', ...paths], { encoding: 'utf8' })
 }
 
 describe('biome.json', () => {
@@ -60,5 +61,38 @@ describe('biome.json', () => {
     await writeFile(join(dir, 'assembled.test.ts'), importing('#app/router'))
     const allowed = lint(relative(process.cwd(), dir))
     expect(`${allowed.stdout}${allowed.stderr}`).not.toContain('A feature imports src/shared')
+  }, 60_000)
+
+  it('fails app code and the browser suite importing the test support, and passes tests that do', async () => {
+    dir = await mkdtemp(join(process.cwd(), 'src', 'trialwall-'))
+    const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
+    const refusals = [
+      ['by-name.ts', '#testing/backend/fake-backend'],
+      ['a-screen.tsx', '#testing/screens/render-route'],
+      ['by-path.ts', '../testing/timeouts'],
+    ] as const
+    for (const [file, source] of refusals) await writeFile(join(dir, file), importing(source))
+    // The browser suite drives the production build: it needs none of it either.
+    const spec = join(process.cwd(), 'e2e', `trialwall-${process.pid}.spec.ts`)
+    await writeFile(spec, importing('#testing/kids/kids-world'))
+    try {
+      const refused = lint(relative(process.cwd(), dir), relative(process.cwd(), spec))
+      const report = `${refused.stdout}${refused.stderr}`
+      expect(refused.status).not.toBe(0)
+      for (const [file] of refusals) expect(report, file).toContain(file)
+      expect(report).toContain(relative(process.cwd(), spec))
+      expect(report.split('Only tests import the test support').length - 1).toBe(refusals.length + 1)
+    } finally {
+      await rm(spec, { force: true })
+    }
+
+    // The same imports in test files are theirs to make.
+    await rm(dir, { recursive: true, force: true })
+    dir = await mkdtemp(join(process.cwd(), 'src', 'trialwall-'))
+    await writeFile(join(dir, 'by-name.test.ts'), importing('#testing/backend/fake-backend'))
+    await writeFile(join(dir, 'a-screen.test.tsx'), importing('#testing/screens/render-route'))
+    const allowed = lint(relative(process.cwd(), dir))
+    expect(`${allowed.stdout}${allowed.stderr}`).not.toContain('Only tests import the test support')
+    expect(allowed.status).toBe(0)
   }, 60_000)
 })

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, the production build (one, made with the browser suite's emulator
-// ports), unit tests, the security rules tests (in the emulators this machine can run), then the
-// browser suite. The browser suite's online emulators start as soon as the build is made, beside the
+// ports), unit tests (the port contracts on the fakes among them), the security rules tests and the port
+// contracts on the Firebase adapter (in the emulators this machine can run), then the browser suite. The browser suite's online emulators start as soon as the build is made, beside the
 // unit and rules tests (below).
 // Ends with one NOT RUN line per kind of test that could not run here, then one plain line,
 // `N passed, N failed`, counting every test and every failed step.
@@ -153,11 +153,11 @@ if (unit) {
 }
 if (!unitOk && (!unit || unit.numFailedTests === 0)) failed += 1
 
-// The rules tests, in the emulators this machine can run (scripts/test-emulators.mjs says which, and
-// prints NOT RUN for the others: exit code 2).
+// The rules tests and the port contracts on the adapter, in the emulators this machine can run
+// (scripts/test-emulators.mjs says which, and prints NOT RUN for the others: exit code 2).
 rmSync('test-results/rules-results.json', { force: true })
 const rulesOk = await run(
-  'rules tests',
+  'rules and contract tests',
   process.execPath,
   ['scripts/test-emulators.mjs', '--report=test-results/rules-results.json'],
   {
@@ -170,8 +170,12 @@ if (rules) {
   failed += rules.numFailedTests
 }
 if (!rulesOk && (!rules || rules.numFailedTests === 0)) failed += 1
-if (!found.firestoreOk)
+if (!found.firestoreOk) {
   notRun.push(`Firestore rules tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
+  notRun.push(
+    `port contracts on the Firebase adapter: the Firestore emulator cannot run here: ${found.why.firestore}`,
+  )
+}
 if (!found.storageOk)
   notRun.push(`Storage rules tests: the Storage emulator cannot run here: ${found.why.storage}`)
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:emulators`: the security rules tests (tests/rules/), each where this machine can run its
-// emulator (scripts/emulator-env.mjs finds Java 21+ and the emulators). Firestore's emulator is started
-// by itself on a free port, as the browser suite's online world starts it; Storage's inside
-// `firebase emulators:exec`, the only thing that runs it. Tests whose emulator cannot run are reported
-// on one NOT RUN line each: never as passed.
+// emulator (scripts/emulator-env.mjs finds Java 21+ and the emulators), and the port contracts on the
+// Firebase adapter (tests/contracts/, src/testing/contracts/). Firestore's emulator is started by itself
+// on a free port for the rules, as the browser suite's online world starts it; Storage's inside
+// `firebase emulators:exec`, the only thing that runs it; the contracts' Auth and Firestore inside
+// `firebase emulators:exec` too (Auth runs only there). Tests whose emulator cannot run are reported on
+// one NOT RUN line each: never as passed.
 //
 // Arguments, if any, are test files to run instead of all of them (scripts/predeploy-rules.mjs runs the
 // ones for the rules being deployed); `--report=FILE` also writes Vitest's JSON report there (npm test
@@ -21,37 +23,48 @@ import { describe, discover, emulatorEnv, firestoreCommand, TEST_JVM_OPTIONS } f
 
 const NOT_RUN = 2
 const TEST_DIR = 'tests/rules'
+const CONTRACT_DIR = 'tests/contracts'
 const HOST = '127.0.0.1'
 
 const args = process.argv.slice(2)
 const report = args.find((arg) => arg.startsWith('--report='))?.slice('--report='.length)
 const asked = args.filter((arg) => !arg.startsWith('--report='))
-const badFile = asked.find((file) => !/^tests\/rules\/[\w.-]+\.test\.ts$/.test(file))
+const badFile = asked.find((file) => !/^tests\/(?:rules|contracts)\/[\w.-]+\.test\.ts$/.test(file))
 if (badFile !== undefined) {
-  console.error(`test-emulators: '${badFile}' is not a test file in tests/rules/ (tests/rules/NAME.test.ts).`)
+  console.error(
+    `test-emulators: '${badFile}' is not a test file in tests/rules/ or tests/contracts/ (tests/rules/NAME.test.ts).`,
+  )
   process.exit(1)
 }
-const testFiles =
-  asked.length > 0
-    ? asked
-    : readdirSync(TEST_DIR)
-        .filter((name) => name.endsWith('.test.ts'))
-        .sort()
-        .map((name) => `${TEST_DIR}/${name}`)
+const testsOf = (dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `${dir}/${name}`)
+const testFiles = asked.length > 0 ? asked : [...testsOf(TEST_DIR), ...testsOf(CONTRACT_DIR)]
 
-// A test file that loads storage.rules needs the Storage emulator; every other one, Firestore.
-const needs = (file) => (readFileSync(file, 'utf8').includes('storage.rules') ? 'storage' : 'firestore')
+// A contract file needs Auth and Firestore; a rules file that loads storage.rules the Storage emulator;
+// every other one, Firestore.
+const needs = (file) =>
+  file.startsWith(`${CONTRACT_DIR}/`)
+    ? 'contracts'
+    : readFileSync(file, 'utf8').includes('storage.rules')
+      ? 'storage'
+      : 'firestore'
 const found = discover()
 for (const line of describe(found)) console.log(line)
 
-const runnable = testFiles.filter((file) => found[`${needs(file)}Ok`])
+// The contracts' Auth emulator is firebase-tools' own (Node): what they need of this machine is Firestore's.
+const canRun = (kind) => found[`${kind === 'contracts' ? 'firestore' : kind}Ok`]
+const runnable = testFiles.filter((file) => canRun(needs(file)))
 const notRun = testFiles.filter((file) => !runnable.includes(file))
-for (const kind of ['firestore', 'storage']) {
+for (const kind of ['firestore', 'storage', 'contracts']) {
   const files = notRun.filter((file) => needs(file) === kind)
   if (files.length === 0) continue
-  const name = kind === 'firestore' ? 'Firestore' : 'Storage'
+  const name = kind === 'storage' ? 'Storage' : 'Firestore'
+  const what = kind === 'contracts' ? 'Port contracts on the Firebase adapter' : `${name} rules tests`
   console.log(
-    `NOT RUN: ${name} rules tests (${files.join(', ')}): the ${name} emulator cannot run here: ${found.why[kind]}.`,
+    `NOT RUN: ${what} (${files.join(', ')}): the ${name} emulator cannot run here: ${found.why[kind === 'storage' ? 'storage' : 'firestore']}.`,
   )
 }
 if (runnable.length === 0) process.exit(NOT_RUN)
@@ -73,7 +86,7 @@ const vitestCommand = (files, kind) => [
   'vitest',
   'run',
   '--config',
-  'vitest.rules.config.ts',
+  kind === 'contracts' ? 'vitest.contracts.config.ts' : 'vitest.rules.config.ts',
   ...(report ? ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFor(kind)}`] : []),
   ...files,
 ]
@@ -161,6 +174,58 @@ async function runStorageFiles(files) {
   return result.status ?? 1
 }
 
+/**
+ * The contract files against the Firebase adapter, inside `firebase emulators:exec` with Auth and
+ * Firestore (firestore.rules) on free ports, which the adapter reads as a build would
+ * (VITE_FIREBASE_*_EMULATOR_PORT, src/firebase/firebase-config.ts). Storage is not among them: it cannot
+ * run here, so PhotoStoragePort's contract runs on the fake only (src/testing/contracts/photos-contract.ts).
+ */
+async function runContractFiles(files) {
+  const auth = await freePort()
+  const firestore = await freePort()
+  const config = {
+    firestore: { rules: path.resolve('firestore.rules') },
+    emulators: {
+      auth: { host: HOST, port: auth },
+      firestore: { host: HOST, port: firestore, websocketPort: await freePort() },
+      hub: { host: HOST, port: await freePort() },
+      logging: { host: HOST, port: await freePort() },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }
+  const cacheDir = path.resolve('node_modules/.cache/sunbeam')
+  mkdirSync(cacheDir, { recursive: true })
+  const configFile = path.join(cacheDir, `firebase.contracts-${process.pid}.json`)
+  writeFileSync(configFile, JSON.stringify(config, null, 2))
+  console.log(`Auth emulator on ${HOST}:${auth}, Firestore on ${HOST}:${firestore} (firestore.rules)`)
+  const result = spawnSync(
+    'npx',
+    [
+      'firebase',
+      '--config',
+      configFile,
+      'emulators:exec',
+      '--only',
+      'auth,firestore',
+      '--project',
+      'demo-sunbeam',
+      vitestCommand(files, 'contracts').join(' '),
+    ],
+    {
+      stdio: 'inherit',
+      env: {
+        ...emulatorEnv(found),
+        JAVA_TOOL_OPTIONS: TEST_JVM_OPTIONS.join(' '),
+        VITE_FIREBASE_AUTH_EMULATOR_PORT: String(auth),
+        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(firestore),
+      },
+    },
+  )
+  rmSync(configFile, { force: true })
+  return result.status ?? 1
+}
+
 async function answers(url) {
   try {
     return (await fetch(url)).ok
@@ -181,7 +246,7 @@ function tail(file, lines = 30) {
 function writeReport() {
   if (!report) return
   const total = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTotalTests: 0 }
-  for (const kind of ['firestore', 'storage']) {
+  for (const kind of ['firestore', 'storage', 'contracts']) {
     const file = reportFor(kind)
     if (!existsSync(file)) continue
     const part = JSON.parse(readFileSync(file, 'utf8'))
@@ -203,8 +268,20 @@ if (storageFiles.length > 0) {
   console.log(`Running ${storageFiles.length} Storage rules test file(s): ${storageFiles.join(' ')}`)
   statuses.push(await runStorageFiles(storageFiles))
 }
+const contractFiles = runnable.filter((file) => needs(file) === 'contracts')
+if (contractFiles.length > 0) {
+  console.log(
+    `Running ${contractFiles.length} port contract file(s) on the Firebase adapter: ${contractFiles.join(' ')}`,
+  )
+  console.log(
+    "(PhotoStoragePort's contract runs on the fake only: Storage is not among these emulators; see src/testing/contracts/photos-contract.ts.)",
+  )
+  statuses.push(await runContractFiles(contractFiles))
+}
 writeReport()
-console.log(`Rules tests took ${((Date.now() - started) / 1000).toFixed(0)} s (emulators included).`)
+console.log(
+  `Rules and contract tests took ${((Date.now() - started) / 1000).toFixed(0)} s (emulators included).`,
+)
 // Killed by a signal, or not started at all: a failure, never a pass and never NOT RUN.
 const failedStatus = statuses.find((status) => status !== 0)
 if (failedStatus !== undefined) process.exit(failedStatus === NOT_RUN ? 1 : failedStatus)

@@ -4,14 +4,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '#app/testing/render-route'
 import { centreToday, formatDay } from '#centre/registrations-view'
-import { seedKid, storedKid, useKidsWorld } from '#parent/kids/testing/kids-world'
 import type { AuthUser } from '#shared/backend/backend-ports'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import { addDays } from '#shared/records/registration-record'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
+import { renderRoute } from '#testing/screens/render-route'
 
 vi.setConfig({ testTimeout: 20_000 })
 

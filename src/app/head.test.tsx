@@ -1,8 +1,8 @@
 // Every route names its page through head(): the browser shows its title (<HeadContent />).
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
-import { renderRoute } from './testing/render-route'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { renderRoute } from '#testing/screens/render-route'
 
 describe('page heads in the browser', () => {
   it('shows the title of the screen in the browser, app screens and the not-found page included', async () => {

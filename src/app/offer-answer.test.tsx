@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { centreToday } from '#centre/registrations-view'
-import { seedKid, storedKid, useKidsWorld } from '#parent/kids/testing/kids-world'
+import { seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
 
 describe("the parent's answers to the centre", () => {
   const world = useKidsWorld()

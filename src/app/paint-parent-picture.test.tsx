@@ -5,9 +5,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { memoryPhotoCopies } from '#parent/kids/photo-copies'
-import { storedKid } from '#parent/kids/testing/kids-world'
 import { pictureNodes, showLivePage, takeOverFromPicture } from '#parent/parent-picture-screen'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import {
   type ParentPicture,
   PICTURE_ELEMENT_ID,
@@ -17,8 +15,10 @@ import {
   type PictureNode,
 } from '#shared/device/parent-picture'
 import { newRandomId } from '#shared/records/ids'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { storedKid } from '#testing/kids/kids-world'
+import { renderRoute } from '#testing/screens/render-route'
 import { paintParentPicture, parentPainterScript } from './paint-parent-picture'
-import { renderRoute } from './testing/render-route'
 
 vi.setConfig({ testTimeout: 20_000 })
 

@@ -4,10 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { memoryPhotoCopies } from '#parent/kids/photo-copies'
-import { storedKid } from '#parent/kids/testing/kids-world'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { newRandomId } from '#shared/records/ids'
-import { renderRoute } from './testing/render-route'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { storedKid } from '#testing/kids/kids-world'
+import { renderRoute } from '#testing/screens/render-route'
 
 vi.setConfig({ testTimeout: 20_000 })
 

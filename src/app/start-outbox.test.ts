@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { writeOutboxHint } from '#parent/kids/outbox/outbox-hint'
-import { WAIT } from '#test/timeouts'
+import { WAIT } from '#testing/timeouts'
 import { startOutboxIfPending } from './start-outbox'
 
 const startOutbox = vi.fn()

@@ -2,8 +2,8 @@
 // children already cached, go out once the server has answered it (or when its page opens, or after
 // OTHER_LIST_WAIT_MS when the server never answers).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFakeCentre, FakeCentreServer } from '#shared/backend/testing/fake-centre-ports'
 import { defaultKidFields } from '#shared/records/kid-record'
+import { createFakeCentre, FakeCentreServer } from '#testing/backend/fake-centre-ports'
 import { COUNTS_SETTLE_MS, createCentreStore, OTHER_LIST_WAIT_MS } from './centre-store'
 
 function world(offline: boolean) {

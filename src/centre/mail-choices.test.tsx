@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '#app/testing/render-route'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { renderRoute } from '#testing/screens/render-route'
 
 vi.setConfig({ testTimeout: 20_000 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { provideBackend } from '#shared/backend/backend'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { createFakeBackend } from '#testing/backend/fake-backend'
 import { sendInquiry } from './send-inquiry'
 
 const inquiry = {

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deviceDataMessages } from '#parent/account/my-data-section'
-import { storedKid, useKidsWorld } from '#parent/kids/testing/kids-world'
+import { storedKid, useKidsWorld } from '#testing/kids/kids-world'
 import { keepDeviceDataWhenQueued } from './parent-session'
 
 vi.setConfig({ testTimeout: 20_000 })

@@ -5,9 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { seedKid, storedKid, useKidsWorld } from '#parent/kids/testing/kids-world'
-import { transientError } from '#shared/backend/testing/fake-kids-ports'
 import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
+import { transientError } from '#testing/backend/fake-kids-ports'
+import { seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
 
 vi.setConfig({ testTimeout: 20_000 })
 

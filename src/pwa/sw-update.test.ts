@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { WAIT } from '#test/timeouts'
+import { WAIT } from '#testing/timeouts'
 import { hasUnsavedInput } from './status-actions'
 import { applyUpdate, registerServiceWorker, resetUpdateState, updateWaiting } from './sw-update'
 

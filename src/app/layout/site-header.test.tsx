@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '#app/testing/render-route'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { siteConfig } from '#shared/config/site-config'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { renderRoute } from '#testing/screens/render-route'
 
 // The header as the app shows it: in the root layout, on the real pages.
 async function renderHeader(path = '/') {

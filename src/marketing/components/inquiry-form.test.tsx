@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { InquiryRefusedError } from '#shared/backend/inquiry-refused'
-import { createFakeInquiries } from '#shared/backend/testing/fake-backend'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
-import { WAIT } from '#test/timeouts'
+import { createFakeInquiries } from '#testing/backend/fake-backend'
+import { WAIT } from '#testing/timeouts'
 import { InquiryForm, inquiryMessages, KEPT_NOTICE_DELAY_MS } from './inquiry-form'
 
 /** Answered by the server at once (a connection that works). */

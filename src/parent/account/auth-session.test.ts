@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { createFakeBackend } from '#testing/backend/fake-backend'
 import { createAuthSession } from './auth-session'
 
 describe('auth session', () => {

@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderRoute } from '#app/testing/render-route'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { renderRoute } from '#testing/screens/render-route'
 
 type User = ReturnType<typeof userEvent.setup>
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '#app/testing/render-route'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
-import { watchForText } from '#test/watch-for-text'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { renderRoute } from '#testing/screens/render-route'
+import { watchForText } from '#testing/watch-for-text'
 
 function setup(path = '/signup') {
   const backend = createFakeBackend()

@@ -3,11 +3,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { permanentError, transientError } from '#shared/backend/testing/fake-kids-ports'
 import { birthMonthFor } from '#shared/records/kid-age'
 import { notify } from '#shared/ui/notify'
-import { fillChild } from './testing/kid-form-steps'
-import { PARENT, pngFile, useKidsWorld } from './testing/kids-world'
+import { permanentError, transientError } from '#testing/backend/fake-kids-ports'
+import { fillChild } from '#testing/kids/kid-form-steps'
+import { PARENT, pngFile, useKidsWorld } from '#testing/kids/kids-world'
 
 vi.mock('#shared/ui/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#shared/ui/notify')>()),
@@ -16,7 +16,7 @@ vi.mock('#shared/ui/notify', async (importOriginal) => ({
 // jsdom cannot decode or draw pictures: the photos go into the outbox as picked.
 vi.mock('./photo-prep', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./photo-prep')>()
-  const { preparePhotosAsPicked } = await import('./testing/photos-as-picked')
+  const { preparePhotosAsPicked } = await import('#testing/kids/photos-as-picked')
   return { ...actual, preparePhotos: vi.fn(preparePhotosAsPicked) }
 })
 // Typing into a dozen fields through a real router and IndexedDB takes a while on a busy machine.

@@ -6,9 +6,9 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { photoMessages } from '#shared/records/kid-photos'
 import { notify } from '#shared/ui/notify'
+import { errorOf, fillChild, pickPhotos } from '#testing/kids/kid-form-steps'
+import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
-import { errorOf, fillChild, pickPhotos } from './testing/kid-form-steps'
-import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
 
 vi.mock('#shared/ui/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#shared/ui/notify')>()),
@@ -17,7 +17,7 @@ vi.mock('#shared/ui/notify', async (importOriginal) => ({
 // jsdom cannot decode or draw pictures: the photos go into the outbox as picked.
 vi.mock('./photo-prep', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./photo-prep')>()
-  const { preparePhotosAsPicked } = await import('./testing/photos-as-picked')
+  const { preparePhotosAsPicked } = await import('#testing/kids/photos-as-picked')
   return { ...actual, preparePhotos: vi.fn(preparePhotosAsPicked) }
 })
 // Typing into a dozen fields through a real router and IndexedDB takes a while on a busy machine.

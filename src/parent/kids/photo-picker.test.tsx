@@ -4,7 +4,7 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { WAIT } from '#test/timeouts'
+import { WAIT } from '#testing/timeouts'
 import type { PreparedPhoto } from './outbox/outbox-db'
 import { PhotoPicker, type PhotoPickerProps, type PickedPhoto } from './photo-picker'
 

@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { permanentError, transientError } from '#shared/backend/testing/fake-kids-ports'
 import { notify } from '#shared/ui/notify'
-import { childFields, PARENT, seedKid, storedKid, useKidsWorld } from './testing/kids-world'
+import { permanentError, transientError } from '#testing/backend/fake-kids-ports'
+import { childFields, PARENT, seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
 
 vi.mock('#shared/ui/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#shared/ui/notify')>()),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { provideBackend } from '#shared/backend/backend'
 import type { NoticesSeen } from '#shared/backend/notices-ports'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
+import { createFakeBackend } from '#testing/backend/fake-backend'
 import { forgetNotices, noticesOf, prepareNotices } from './notices-data'
 
 afterEach(() => {

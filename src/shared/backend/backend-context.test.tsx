@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { createFakeBackend } from '#testing/backend/fake-backend'
 import { BackendProvider, useBackend } from './backend-context'
-import { createFakeBackend } from './testing/fake-backend'
 
 function Uid() {
   const backend = useBackend()

@@ -3,15 +3,10 @@
 // version of the outbox survives the upgrade.
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  FakeKidsPort,
-  FakePhotoStorage,
-  pngBytes,
-  transientError,
-} from '#shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '#shared/records/ids'
 import { defaultKidFields, type KidFields } from '#shared/records/kid-record'
-import { WAIT } from '#test/timeouts'
+import { FakeKidsPort, FakePhotoStorage, pngBytes, transientError } from '#testing/backend/fake-kids-ports'
+import { WAIT } from '#testing/timeouts'
 import { editPhotos } from './edit-photos'
 import type { OutboxPhoto, PreparedPhoto } from './outbox-db'
 import { OutboxSender } from './outbox-sender'

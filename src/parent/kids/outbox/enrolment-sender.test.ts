@@ -1,14 +1,14 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
+import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
+import { addDays, centreDate } from '#shared/records/registration-record'
 import {
   createFakeCentre,
   createFakeRegistrations,
   FakeCentreServer,
-} from '#shared/backend/testing/fake-centre-ports'
-import { FakePhotoStorage, pngBytes, transientError } from '#shared/backend/testing/fake-kids-ports'
-import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
-import { addDays, centreDate } from '#shared/records/registration-record'
-import { WAIT } from '#test/timeouts'
+} from '#testing/backend/fake-centre-ports'
+import { FakePhotoStorage, pngBytes, transientError } from '#testing/backend/fake-kids-ports'
+import { WAIT } from '#testing/timeouts'
 import { EnrolmentSender } from './enrolment-sender'
 import { OutboxDb } from './outbox-db'
 

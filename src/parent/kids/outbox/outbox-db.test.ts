@@ -4,8 +4,8 @@
 // child and every photo's bytes must come through, with the right fields.
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeKidsPort, FakePhotoStorage } from '#shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '#shared/records/ids'
+import { FakeKidsPort, FakePhotoStorage } from '#testing/backend/fake-kids-ports'
 import { OutboxDb } from './outbox-db'
 import { OutboxSender } from './outbox-sender'
 import { Outbox } from './outbox-store'

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
-import { createFakeBackend } from '#shared/backend/testing/fake-backend'
 import { defaultKidFields } from '#shared/records/kid-record'
-import { WAIT } from '#test/timeouts'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { WAIT } from '#testing/timeouts'
 import { OUTBOX_HINT_KEY } from './outbox-hint'
 import { createOutboxRuntime } from './outbox-runtime'
 

@@ -1,9 +1,9 @@
 // The sender belongs to one account: it works for the signed-in parent only and stops the moment the
 // account changes. And the outbox without IndexedDB (fake-indexeddb, in-memory backend fakes).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { FakeKidsPort, FakePhotoStorage } from '#shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '#shared/records/ids'
-import { WAIT } from '#test/timeouts'
+import type { FakeKidsPort, FakePhotoStorage } from '#testing/backend/fake-kids-ports'
+import { WAIT } from '#testing/timeouts'
 import { Outbox } from './outbox-store'
 import { fields, OTHER, PARENT, photos, senderWorld } from './testing/outbox-fixtures'
 

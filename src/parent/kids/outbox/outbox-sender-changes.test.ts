@@ -6,8 +6,8 @@ import {
   type FakePhotoStorage,
   permanentError,
   transientError,
-} from '#shared/backend/testing/fake-kids-ports'
-import { WAIT } from '#test/timeouts'
+} from '#testing/backend/fake-kids-ports'
+import { WAIT } from '#testing/timeouts'
 import type { SenderEvent } from './outbox-sender'
 import { fields, PARENT, photos, senderWorld } from './testing/outbox-fixtures'
 

@@ -5,12 +5,8 @@
 // whatever was not sent yet). Failures, edits and deletes: outbox-sender-changes.test.ts; the account:
 // outbox-sender-account.test.ts.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type FakeKidsPort,
-  type FakePhotoStorage,
-  transientError,
-} from '#shared/backend/testing/fake-kids-ports'
-import { WAIT } from '#test/timeouts'
+import { type FakeKidsPort, type FakePhotoStorage, transientError } from '#testing/backend/fake-kids-ports'
+import { WAIT } from '#testing/timeouts'
 import type { SenderEvent } from './outbox-sender'
 import { fields, PARENT, photos, senderWorld } from './testing/outbox-fixtures'
 

@@ -1,12 +1,12 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
+import { addDays, centreDate } from '#shared/records/registration-record'
 import {
   createFakeCentre,
   createFakeRegistrations,
   FakeCentreServer,
-} from '#shared/backend/testing/fake-centre-ports'
-import { addDays, centreDate } from '#shared/records/registration-record'
-import { WAIT } from '#test/timeouts'
+} from '#testing/backend/fake-centre-ports'
+import { WAIT } from '#testing/timeouts'
 import { OutboxDb } from './outbox-db'
 import { ReplySender, replyId } from './reply-sender'
 

@@ -33,6 +33,8 @@ export type AckMode = 'accept' | 'never' | 'refuse'
 interface PendingWrite {
   readonly id: string
   readonly record: KidRecord
+  /** The account the write was made for: the rules refuse a record that names another as its owner. */
+  readonly asUser: string
   readonly previous: StoredKid | undefined
   /** Settles the write's `sent`, as the server's answer does. */
   readonly settle: { readonly resolve: () => void; readonly reject: (error: BackendError) => void }
@@ -109,7 +111,7 @@ export class FakeKidsPort implements KidsPort {
     })
     // Like Firestore's: a page that stopped listening for the answer is not told of it.
     sent.catch(() => undefined)
-    this.pending.push({ id, record, previous: this.records.get(id), settle })
+    this.pending.push({ id, record, asUser, previous: this.records.get(id), settle })
     this.records.set(id, { ...record, imgUrls: [...record.imgUrls], id, savedAt: this.clock })
     this.notify(id)
     if (this.ackMode !== 'never') queueMicrotask(() => this.answer())
@@ -120,13 +122,15 @@ export class FakeKidsPort implements KidsPort {
   answer(mode: AckMode = this.ackMode): void {
     if (mode === 'never') return
     for (const write of this.pending.splice(0)) {
-      if (mode === 'accept') {
+      // firestore.rules: a record's owner is the account that writes it (src/testing/contracts).
+      const refused = mode === 'refuse' || write.record.userRef !== write.asUser
+      if (!refused) {
         const saved = this.records.get(write.id)
         if (saved) this.server.set(write.id, saved)
       } else if (write.previous) this.records.set(write.id, write.previous)
       else this.records.delete(write.id) // refused: rolled back in the local view, like Firestore
       this.notify(write.id)
-      if (mode === 'accept') write.settle.resolve()
+      if (!refused) write.settle.resolve()
       else write.settle.reject(permanentError())
     }
   }

@@ -12,7 +12,7 @@ import {
   STAFF_PAGE_SIZE,
   type StaffAccess,
 } from '#shared/backend/centre-ports'
-import { BackendError } from '#shared/backend/kids-ports'
+import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
 import { type CentreMailChoices, DEFAULT_MAIL_CHOICES } from '#shared/records/centre-settings'
 import type { StoredEnrolment } from '#shared/records/enrolment-record'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
@@ -43,6 +43,13 @@ export class FakeCentreServer {
   mailChoices: CentreMailChoices = DEFAULT_MAIL_CHOICES
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
   readonly writes: string[] = []
+  /** The signed-in account (null: nobody); a parent's writes for another are refused, as by the adapter. */
+  signedIn: string | null = null
+  /**
+   * The owner of kids/{kidId} as the server holds it (undefined: a child this fake was not told of, as in
+   * tests that only set a decision): the rules let only the owner read its decision and file.
+   */
+  ownerOf: (kidId: string) => string | undefined = () => undefined
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
   offline = false
   /**
@@ -174,8 +181,15 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
   }
   const matching = (filter: ChildrenFilter) =>
     server.children.filter((kid) => filter.plan === 'all' || kid.plan === filter.plan)
+  // The server counts for staff only (firestore.rules); offline it cannot count at all.
   const online = <T>(value: () => T) =>
-    server.offline ? Promise.reject(new Error('offline')) : Promise.resolve(value())
+    server.offline
+      ? Promise.reject(new Error('offline'))
+      : server.access !== 'staff'
+        ? Promise.reject(
+            new BackendError('permission-denied', { permanent: true, code: 'permission-denied' }),
+          )
+        : Promise.resolve(value())
   return {
     staffAccess: async () => server.access,
     watchChildren: (filter, listener) => pagedFollow(server, () => matching(filter), listener),
@@ -203,7 +217,15 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
         total: server.inquiries.length,
         unhandled: server.inquiries.filter((inquiry) => !inquiry.handled).length,
       })),
-    decide: async (kidId, decision) => server.decide(kidId, decision),
+    // The rules take decisions from staff only: a parent's is kept on the device, then refused for good.
+    decide: async (kidId, decision) => {
+      if (server.access === 'staff') return server.decide(kidId, decision)
+      const sent = Promise.reject(
+        new BackendError('permission-denied', { permanent: true, code: 'permission-denied' }),
+      )
+      sent.catch(() => undefined)
+      return { sent }
+    },
     markInquiry: async (inquiryId, handled) => server.mark(inquiryId, handled),
     deleteInquiry: async (inquiryId) => server.deleteInquiry(inquiryId),
     watchMailChoices: (listener) => follow(() => listener(server.mailChoices)),
@@ -212,9 +234,21 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
 }
 
 export function createFakeRegistrations(server: FakeCentreServer): RegistrationsPort {
+  /** As the adapter: a write for another account than the signed-in one is refused, in the same turn. */
+  const checkAccount = (asUser: string) => {
+    if (server.signedIn !== null && server.signedIn !== asUser)
+      throw new BackendError('Another account is signed in on this device', {
+        permanent: false,
+        code: WRONG_ACCOUNT,
+      })
+  }
+  const forbidden = (kidId: string) => {
+    const owner = server.ownerOf(kidId)
+    return server.signedIn !== null && owner !== undefined && owner !== server.signedIn
+  }
   return {
     watch(kidId, listener: RegistrationListener) {
-      const send = () => listener(server.registrations.get(kidId) ?? null)
+      const send = () => listener(forbidden(kidId) ? 'forbidden' : (server.registrations.get(kidId) ?? null))
       queueMicrotask(send)
       return server.subscribe(send)
     },
@@ -224,7 +258,8 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
       queueMicrotask(send)
       return server.subscribe(send)
     },
-    async sendReply(kidId, questionId, reply) {
+    async sendReply(kidId, questionId, reply, { asUser }) {
+      checkAccount(asUser)
       // Offline, the write waits (as in Firestore's queue) and is judged when it reaches the server.
       if (server.offline) await new Promise<void>((resolve) => server.onOnline(resolve))
       server.reply(kidId, questionId, reply)
@@ -237,11 +272,12 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
       }
     },
     watchEnrolment(kidId, listener) {
-      const send = () => listener(server.enrolments.get(kidId) ?? null)
+      const send = () => listener(forbidden(kidId) ? 'forbidden' : (server.enrolments.get(kidId) ?? null))
       queueMicrotask(send)
       return server.subscribe(send)
     },
-    async saveEnrolment(kidId, record) {
+    async saveEnrolment(kidId, record, { asUser }) {
+      checkAccount(asUser)
       if (server.offline) await new Promise<void>((resolve) => server.onOnline(resolve))
       // The rules: only while the place is accepted (the offer's reply) or confirmed.
       const registration = server.registrations.get(kidId)

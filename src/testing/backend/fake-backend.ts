@@ -10,7 +10,8 @@ import type {
   DeviceDataPort,
   InquiriesPort,
 } from '#shared/backend/backend-ports'
-import type { InquirySubmission } from '#shared/records/inquiry-record'
+import { BackendError } from '#shared/backend/kids-ports'
+import { type InquirySubmission, inquiryProblems, normalizeInquiry } from '#shared/records/inquiry-record'
 import { newUserRecord } from '#shared/records/user-record'
 import { createFakeCentre, createFakeRegistrations, FakeCentreServer } from './fake-centre-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
@@ -266,7 +267,7 @@ export function createFakeAuth(): FakeAuth {
 }
 
 export interface FakeInquiries extends InquiriesPort {
-  /** Inquiries kept on the device (whether or not the server has them yet). */
+  /** Inquiries kept on the device (whether or not the server has them yet); a bot's are not kept. */
   readonly sent: InquirySubmission[]
   /** When they reach the server (at once unless held). */
   readonly server: FakeServer
@@ -279,6 +280,11 @@ export function createFakeInquiries(): FakeInquiries {
     sent,
     server,
     async send(inquiry) {
+      // As the adapter: a bot's message (the hidden field filled in) is answered and dropped, and one the
+      // server would refuse is refused before it is kept (src/testing/contracts/inquiries-contract.ts).
+      if (inquiry.website.trim() !== '') return { sent: Promise.resolve() }
+      const problems = inquiryProblems(normalizeInquiry(inquiry))
+      if (problems.length) throw new Error(`Inquiry has invalid fields: ${problems.join(', ')}`)
       sent.push(inquiry)
       return server.write()
     },
@@ -309,6 +315,9 @@ export function createFakeAccountData(kids: FakeKidsPort, auth: FakeAuth): FakeA
     },
     async deleteKid(kidId) {
       maybeFail()
+      // firestore.rules refuse deleting a record that is not there (the rules read its owner), for good.
+      if (!kids.server.has(kidId))
+        throw new BackendError('The server answered 403', { permanent: true, code: 'permission-denied' })
       deleted.push(`kids/${kidId}`)
       kids.server.delete(kidId)
       kids.records.delete(kidId)
@@ -352,9 +361,13 @@ export type FakeBackend = Backend & {
 export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
   const kids = new FakeKidsPort()
   const centre = new FakeCentreServer()
-  // The fake Firestore refuses writes for another account than the signed-in one, like the adapter.
+  centre.ownerOf = (kidId) => kids.server.get(kidId)?.userRef
+  // The fake Firestore refuses writes for another account than the signed-in one, like the adapter, and
+  // reads of another parent's records, like the rules (src/testing/contracts/kids-contract.ts).
   auth.onAuthChange((user) => {
     kids.signedIn = user?.uid ?? null
+    kids.readerId = user?.uid ?? null
+    centre.signedIn = user?.uid ?? null
   })
   return {
     auth,

@@ -1,15 +1,15 @@
 // A kids test world: fake ports, a real outbox (fake-indexeddb) of its own, and a signed-in parent, for
 // one test at a time; screens are rendered through the app's real router (renderRoute). Test helper only.
 import { afterEach, beforeEach, vi } from 'vitest'
-import { renderRoute } from '#app/testing/render-route'
 import { createOutboxRuntime, type OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
 import { memoryPhotoCopies } from '#parent/kids/photo-copies'
 import type { AuthUser } from '#shared/backend/backend-ports'
-import { createFakeBackend, type FakeBackend } from '#shared/backend/testing/fake-backend'
-import type { FakeKidsPort, FakePhotoStorage } from '#shared/backend/testing/fake-kids-ports'
 import { newRandomId } from '#shared/records/ids'
 import { birthMonthFor } from '#shared/records/kid-age'
 import { defaultKidFields, type KidFields, type StoredKid } from '#shared/records/kid-record'
+import { createFakeBackend, type FakeBackend } from '#testing/backend/fake-backend'
+import type { FakeKidsPort, FakePhotoStorage } from '#testing/backend/fake-kids-ports'
+import { renderRoute } from '#testing/screens/render-route'
 
 export const PARENT: AuthUser = { uid: 'parent1', email: 'ngozi@example.com', displayName: 'Ngozi' }
 

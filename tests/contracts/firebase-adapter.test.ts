@@ -1,0 +1,86 @@
+// The port contracts (src/testing/contracts/) against the Firebase adapter (src/firebase/) on the Auth
+// and Firestore emulators that scripts/test-emulators.mjs starts (npm run test:emulators, a step of
+// npm test), with firestore.rules: the same suites the fakes pass in the unit tests
+// (src/testing/contracts/fakes.test.ts), so a fake that drifts from the server fails one of the two.
+// One app per file (the adapter's Firebase app is made once); each test signs a new parent up.
+// Storage has no emulator here: PhotoStoragePort's contract runs on the fake only (photos-contract.ts),
+// and inquiries' delivery needs the functions' emulator (inquiries-contract.ts).
+import { describe } from 'vitest'
+import { getFirebase } from '#firebase/firebase-app'
+import { createFirebaseBackend } from '#firebase/firebase-backend'
+import { createFirebasePush } from '#firebase/firebase-push'
+import type { Backend } from '#shared/backend/backend-ports'
+import { authContract } from '#testing/contracts/auth-contract'
+import type { ContractWorld } from '#testing/contracts/contract-world'
+import { inquiriesContract } from '#testing/contracts/inquiries-contract'
+import { kidsContract } from '#testing/contracts/kids-contract'
+import { noticesContract } from '#testing/contracts/notices-contract'
+import { registrationsContract } from '#testing/contracts/registrations-contract'
+
+let backend: Promise<Backend> | null = null
+
+/** A field in Firestore's REST encoding (what these writes use of it). */
+type RestValue =
+  | { readonly stringValue: string }
+  | { readonly timestampValue: string }
+  | { readonly nullValue: null }
+
+/** A write past the rules, as the functions' Admin SDK makes it: the emulator's REST API as its owner. */
+async function writeAsServer(path: string, fields: Record<string, RestValue>): Promise<void> {
+  const port = import.meta.env.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
+  const url = `http://127.0.0.1:${port}/v1/projects/demo-sunbeam/databases/(default)/documents/${path}`
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: { Authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ fields }),
+  })
+  if (!response.ok) throw new Error(`The emulator refused the server's write: ${response.status}`)
+}
+
+async function adapterWorld(): Promise<ContractWorld> {
+  // The parent area's start, without a remembered parent (each test signs one up).
+  backend ??= createFirebaseBackend({ primeParent: false })
+  const ready = await backend
+  const services = await getFirebase()
+  return {
+    backend: ready,
+    centreForParent: () => ready.loadCentre(),
+    // jsdom has no service worker: the adapter's own answer for such a browser.
+    pushWithoutSupport: () => createFirebasePush(services),
+    addNotice: (userId, notice) =>
+      writeAsServer(`users/${userId}/notices/${notice.id}`, {
+        kidId: { stringValue: notice.kidId },
+        kidName: { stringValue: notice.kidName },
+        text: { stringValue: notice.text },
+        createdAt: { timestampValue: new Date(notice.createdAt).toISOString() },
+        readAt: { nullValue: null },
+      }),
+    makeStaff: async (uid) => {
+      const port = import.meta.env.VITE_FIREBASE_AUTH_EMULATOR_PORT
+      const url = `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/projects/demo-sunbeam/accounts:update`
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'content-type': 'application/json' },
+        body: JSON.stringify({ localId: uid, customAttributes: '{"staff":true}', emailVerified: true }),
+      })
+      if (!response.ok) throw new Error(`The Auth emulator refused the staff claim: ${response.status}`)
+    },
+    offerPlace: (kidId, offer) =>
+      writeAsServer(`registrations/${kidId}`, {
+        state: { stringValue: 'offered' },
+        offerId: { stringValue: offer.offerId },
+        startDate: { stringValue: offer.startDate },
+        replyBy: { stringValue: offer.replyBy },
+        decidedBy: { stringValue: 'staff-1' },
+        decidedAt: { timestampValue: new Date().toISOString() },
+      }),
+  }
+}
+
+describe('the Firebase adapter keeps the ports’ contracts', () => {
+  authContract(adapterWorld)
+  kidsContract(adapterWorld)
+  registrationsContract(adapterWorld)
+  noticesContract(adapterWorld)
+  inquiriesContract(adapterWorld, { delivers: false })
+})
