@@ -4,7 +4,7 @@
 // above the form, so a parent back from a reload does not add one twice.
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { clearSharedPhotos } from '#shared/device/shared-photos'
+import { clearSharedPhotos, type ShareNote, sharedPhotosNoteText } from '#shared/device/shared-photos'
 import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
 import { newRandomId } from '#shared/records/ids'
 import { defaultKidFields, type KidFields, type KidPlan } from '#shared/records/kid-record'
@@ -25,6 +25,8 @@ export interface AddKidPageProps {
   readonly accountName?: string | null | undefined
   /** Photos shared to the installed app, waiting on the device under this id. */
   readonly share?: string | undefined
+  /** Why some or all of the shared photos were left out (too many, too large). */
+  readonly shareNote?: ShareNote | undefined
   /** The plan chosen on a plan card ('Choose Plan'): preselected; otherwise the form's default. */
   readonly plan?: KidPlan | undefined
 }
@@ -86,7 +88,7 @@ export function addFormStart(
   }
 }
 
-export function AddKidPage({ userId, accountName, share, plan }: AddKidPageProps) {
+export function AddKidPage({ userId, accountName, share, shareNote, plan }: AddKidPageProps) {
   const navigate = useNavigate()
   const router = useRouter()
   // The parent goes back to their profile from here: its code and data are ready before they press.
@@ -120,6 +122,11 @@ export function AddKidPage({ userId, accountName, share, plan }: AddKidPageProps
         <>
           {keptOnDevice ? null : <PrivateBrowsingNotice />}
           <QueuedChildren userId={userId} />
+          {shareNote && (
+            <p className="notice notice--info kid-notice" role="status">
+              {sharedPhotosNoteText(shareNote)}
+            </p>
+          )}
           {share && sharedFiles.length > 0 && <SharedPhotosOffer share={share} userId={userId} />}
         </>
       }

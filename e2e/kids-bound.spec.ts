@@ -1,0 +1,48 @@
+// The bound on children per parent account (issue 50; src/shared/records/bounds.ts): with ten children
+// on the account, 'Add your child' opens the add form's page saying so, before any form is filled in.
+// The ten are added through the real screens, offline (each accepted at once into the outbox): the
+// cheapest honest way in the offline world, whose Firestore server is unreachable.
+import { MAX_KIDS_PER_PARENT } from '../src/shared/records/bounds'
+import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
+import { expect, test } from './fixtures'
+import { kidCard } from './parent-steps'
+
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+test.beforeEach(({ context }) => answerConnectivityProbe(context))
+
+test('with ten children, the add form says one account can register at most ten', async ({
+  page,
+  context,
+  parent,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  await parent.signUp({ label: 'bound' })
+  await context.setOffline(true)
+  for (let index = 1; index <= MAX_KIDS_PER_PARENT; index += 1) {
+    const kidName = `Child Number ${index}`
+    await parent.addChild({ kidName, photos: 1 })
+    // The ninth child still opened the form: the bound is ten, not fewer.
+    await expect(kidCard(page, kidName)).toBeVisible()
+  }
+  await expect(page.locator('.kid-card')).toHaveCount(MAX_KIDS_PER_PARENT)
+
+  await page.getByRole('link', { name: 'Add your child' }).click()
+  await expect(page).toHaveURL(/\/add-kid$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
+  const bound = page.getByText(
+    'You have 10 children registered. One account can register at most 10 children. Please contact the centre to register another.',
+  )
+  await expect(bound).toBeVisible()
+  // No form to fill in.
+  await expect(page.getByLabel('Child Name')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add Child' })).toHaveCount(0)
+  await page.screenshot({ path: testInfo.outputPath('kids-bound-390.png'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(bound).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('kids-bound-1280.png'), fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+
+  await page.getByRole('link', { name: 'Back to My Profile' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.locator('.kid-card')).toHaveCount(MAX_KIDS_PER_PARENT)
+})
