@@ -17,6 +17,27 @@ test('with ten children, the add form says one account can register at most ten'
 }, testInfo) => {
   test.setTimeout(240_000)
   await parent.signUp({ label: 'bound' })
+  // A new parent's address is not confirmed yet: where notices are chosen, they are told the e-mails
+  // wait for it; and 'Your data' says how long the records of a place that ended are kept.
+  const verify = page.getByText(
+    'Notices are e-mailed only to a confirmed address: please confirm yours with the link we sent you (Resend is under your e-mail above).',
+  )
+  await expect(verify).toBeVisible()
+  const retention = page.getByText(
+    "If a child's place is declined, withdrawn or never taken up, the child's record, photos, enrolment file and documents are deleted after the period the centre sets (180 days unless it sets another). You get a notice 30 days before.",
+  )
+  await expect(retention).toBeVisible()
+  for (const [name, width, height] of [
+    ['390', 390, 844],
+    ['1280', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await verify.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: testInfo.outputPath(`notices-verify-${name}.png`) })
+    await retention.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: testInfo.outputPath(`your-data-retention-${name}.png`) })
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
   await context.setOffline(true)
   for (let index = 1; index <= MAX_KIDS_PER_PARENT; index += 1) {
     const kidName = `Child Number ${index}`
