@@ -16,7 +16,7 @@ export const pushMessages = {
   failed: 'Notifications could not be turned on. Please try again.',
   /** Notice e-mails go only to a confirmed address (the server sends none to another). */
   verifyForEmail:
-    'Notices are e-mailed only to a confirmed address: please confirm yours with the link we sent you (Resend is under your e-mail above).',
+    'Notices are e-mailed only to a confirmed address: please confirm yours with the link we sent you (Resend is under your e-mail in Personal Details).',
 } as const
 
 /** Whether the signed-in parent's e-mail address is confirmed; null until known (or when unknown). */
