@@ -53,7 +53,11 @@ test('the manifest offers the app as a share target for photos', async ({ reques
  * parent lands: a signed-out visitor is sent from the add form to /login, which keeps the add form's
  * address (with the share) to come back to.
  */
-async function share(page: Page, files: SharedFile[], landing: RegExp = /\/login\?/): Promise<string> {
+async function share(
+  page: Page,
+  files: SharedFile[],
+  { signedIn = false }: { readonly signedIn?: boolean } = {},
+): Promise<string> {
   await page.goto('/')
   await waitForServiceWorker(page)
   await page.evaluate(
@@ -76,10 +80,11 @@ async function share(page: Page, files: SharedFile[], landing: RegExp = /\/login
   )
   await page.locator('#share-sheet input[type="file"]').setInputFiles(files)
   await Promise.all([
-    page.waitForURL(landing),
+    page.waitForURL(signedIn ? /\/add-kid\?/ : /\/login\?/),
     page.locator('#share-sheet').evaluate((form: HTMLFormElement) => form.submit()),
   ])
-  if (!landing.test('/login?')) return `${new URL(page.url()).pathname}${new URL(page.url()).search}`
+  // A signed-in parent lands on the add form itself.
+  if (signedIn) return `${new URL(page.url()).pathname}${new URL(page.url()).search}`
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
   return new URL(page.url()).searchParams.get('redirect') ?? ''
 }
@@ -237,7 +242,7 @@ test.describe('through sign-in to the add form', () => {
     test.setTimeout(90_000)
     await parent.signUp({ label: 'share-bound' })
     const files = Array.from({ length: 8 }, (_, index) => png(`photo-${index + 1}.png`, 'icon-192.png'))
-    await share(page, files, /\/add-kid\?/)
+    await share(page, files, { signedIn: true })
     await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
     const note = page.getByText(
       'Some of the shared photos were left out: the form takes max 6 images, each 25 MB or smaller.',

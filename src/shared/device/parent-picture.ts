@@ -86,8 +86,10 @@ export function pictureNodeOf(node: Node, options: PictureOptions = {}): Picture
   for (const { name, value } of node.attributes)
     if (name !== 'src' && pictureKeeps(tag, name, value)) attributes[name] = value
   // A form control's current value, not the one it was created with.
-  if (node instanceof HTMLInputElement && node.type !== 'password' && node.type !== 'file')
-    attributes.value = node.value
+  if (node instanceof HTMLInputElement && node.type !== 'password' && node.type !== 'file') {
+    if (pictureKeeps(tag, 'value', node.value)) attributes.value = node.value
+    else delete attributes.value
+  }
   if (node instanceof HTMLImageElement) {
     const src = node.getAttribute('src') ?? ''
     if (src.startsWith('/') && pictureKeeps(tag, 'src', src)) attributes.src = src
