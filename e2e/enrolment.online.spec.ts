@@ -90,7 +90,8 @@ async function fillEnrolmentFile(page: Page, kidName: string, screenshots?: Test
     mimeType: 'image/png',
     buffer: png(640, 480, [40, 120, 200]),
   })
-  await expect(page.getByText('Added: immunisation-card.png')).toBeVisible()
+  // Made into a JPEG on the device, and named as one.
+  await expect(page.getByText('Added: immunisation-card.jpg')).toBeVisible()
   await page.getByLabel('Date of the immunisation record').fill('2026-03-01')
   await page.getByLabel('Doctor’s name').fill('Dr Bassey')
   await page.getByLabel('Practice or clinic').fill('Uyo Family Clinic')
@@ -235,7 +236,7 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
       medicalConsent: { name: 'Ngozi Obi' },
       policiesConsent: { name: 'Ngozi Obi' },
       actionPlan: { type: 'application/pdf', fileName: 'asthma-plan.pdf' },
-      immunisation: { type: 'image/jpeg', fileName: 'immunisation-card.png' },
+      immunisation: { type: 'image/jpeg', fileName: 'immunisation-card.jpg' },
     })
     expect(file.emergencyContacts).toHaveLength(2)
     const plan = (file.actionPlan as { path: string }).path

@@ -78,7 +78,8 @@ export function EnrolmentForm({ kidName, userId, saved, onSave }: EnrolmentFormP
       const doc: EnrolmentDocument = {
         path,
         type: prepared.type,
-        fileName: cleanFileName(file.name, prepared.type),
+        // A photo is kept as the JPEG it was made into: its name says so ('card.png' is 'card.jpg').
+        fileName: cleanFileName(prepared.name, prepared.type),
       }
       setPicked((before) => new Map(before).set(path, { path, type: prepared.type, data: prepared.data }))
       setErrors((before) => ({ ...before, [slot]: undefined }))
