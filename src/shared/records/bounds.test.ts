@@ -78,7 +78,8 @@ describe('cleanFileName', () => {
     expect(cleanFileName('record.html', 'application/pdf')).toBe('record.html.pdf')
     expect(cleanFileName('scan.PDF', 'application/pdf')).toBe('scan.PDF')
     expect(cleanFileName('photo.jpeg', 'image/jpeg')).toBe('photo.jpeg')
-    expect(cleanFileName('photo.png', 'image/jpeg')).toBe('photo.png.jpg')
+    expect(cleanFileName('photo.png', 'image/jpeg')).toBe('photo.jpg')
+    expect(cleanFileName('scan.jpg', 'application/pdf')).toBe('scan.pdf')
     expect(cleanFileName('plan', 'image/png')).toBe('plan.png')
   })
 

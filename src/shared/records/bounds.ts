@@ -93,11 +93,14 @@ const EXTENSIONS: Record<DocumentType, string> = {
 /** Longest cleaned file name, in characters, extension included (the record allows 80). */
 const MAX_FILE_NAME = 80
 
+/** Extensions of the document types: one of another type is replaced, anything else kept and added to. */
+const DOCUMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png']
+
 /**
  * A document's name as stored and shown: one line, no control or direction characters, no path
- * separators, no leading dots, at most 80 characters, and the extension the type's own ('scan.jpeg' stays,
- * 'record.html' of a PDF becomes 'record.html.pdf'; a name that is nothing after cleaning becomes
- * 'document.pdf').
+ * separators, no leading dots, at most 80 characters, and the extension the type's own ('scan.jpeg' stays;
+ * a photo picked as 'card.png' and stored as a JPEG becomes 'card.jpg'; 'record.html' of a PDF becomes
+ * 'record.html.pdf'; a name that is nothing after cleaning becomes 'document.pdf').
  */
 export function cleanFileName(name: string, type: DocumentType): string {
   const extension = EXTENSIONS[type]
@@ -106,10 +109,11 @@ export function cleanFileName(name: string, type: DocumentType): string {
   const own = type === 'image/jpeg' ? ['.jpg', '.jpeg'] : [`.${extension}`]
   const kept = own.find((ext) => lower.endsWith(ext))
   let suffix = `.${extension}`
+  const other = DOCUMENT_EXTENSIONS.find((ext) => lower.endsWith(ext))
   if (kept) {
     suffix = base.slice(base.length - kept.length)
     base = base.slice(0, base.length - kept.length)
-  }
+  } else if (other) base = base.slice(0, base.length - other.length)
   base = base.replace(/^[ .]+|[ .]+$/g, '')
   if (base === '') base = 'document'
   const room = MAX_FILE_NAME - suffix.length
