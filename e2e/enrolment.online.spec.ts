@@ -7,6 +7,7 @@
 // does not fire schedules): the parent's 'Accept', pressed on a device that had not heard, is refused by
 // the rules, and the child's page says why.
 import type { Browser, Page, TestInfo } from '@playwright/test'
+import { documentMessages } from '#shared/records/enrolment-record'
 import { replyDeadline } from '#shared/records/registration-record'
 import { axeViolations } from './axe'
 import { runScheduleAt } from './enrolment-schedule'
@@ -45,7 +46,7 @@ async function registeredChild(
 }
 
 /** Fills the whole enrolment file on its page, with a PDF action plan and a photo of the record. */
-async function fillEnrolmentFile(page: Page, kidName: string) {
+async function fillEnrolmentFile(page: Page, kidName: string, screenshots?: TestInfo) {
   const people = [
     ['Contact 1', 'Chidi Obi', 'Father', '+234 803 555 0102'],
     ['Contact 2', 'Ifeoma Obi', 'Aunt', '+234 803 555 0103'],
@@ -60,18 +61,37 @@ async function fillEnrolmentFile(page: Page, kidName: string) {
   await page.getByLabel('Allergies').fill('Peanuts')
   await page.getByLabel('Medical conditions').fill('Asthma')
   await page.getByLabel('Medication').fill('Inhaler, two puffs when needed')
+  // A web page saved under a PDF's name: its bytes say what it is, and the form refuses it in words.
+  await page.getByLabel('Action plan (optional)').setInputFiles({
+    name: 'asthma-plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('<html><body>Not a PDF</body></html>\n'),
+  })
+  const refused = page.getByText(documentMessages.notDocument)
+  await expect(refused).toBeVisible()
+  await expect(page.getByText('Added: asthma-plan.pdf')).toHaveCount(0)
+  if (screenshots) {
+    await refused.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: screenshots.outputPath('fake-pdf-390.png') })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await refused.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: screenshots.outputPath('fake-pdf-1280.png') })
+    await page.setViewportSize({ width: 390, height: 844 })
+  }
   await page.getByLabel('Action plan (optional)').setInputFiles({
     name: 'asthma-plan.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\n% the asthma action plan\n%%EOF\n'),
   })
   await expect(page.getByText('Added: asthma-plan.pdf')).toBeVisible()
+  await expect(refused).toHaveCount(0)
   await page.getByLabel('Immunisation record', { exact: true }).setInputFiles({
     name: 'immunisation-card.png',
     mimeType: 'image/png',
     buffer: png(640, 480, [40, 120, 200]),
   })
-  await expect(page.getByText('Added: immunisation-card.png')).toBeVisible()
+  // Made into a JPEG on the device, and named as one.
+  await expect(page.getByText('Added: immunisation-card.jpg')).toBeVisible()
   await page.getByLabel('Date of the immunisation record').fill('2026-03-01')
   await page.getByLabel('Doctor’s name').fill('Dr Bassey')
   await page.getByLabel('Practice or clinic').fill('Uyo Family Clinic')
@@ -167,7 +187,7 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText(
       'Saved. 10 items missing: you can finish it later.',
     )
-    await fillEnrolmentFile(page, kidName)
+    await fillEnrolmentFile(page, kidName, testInfo)
     await expect(page.getByRole('heading', { name: 'Complete: nothing missing' })).toBeVisible()
     await page.getByRole('button', { name: 'Save the file' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText(

@@ -96,6 +96,8 @@ test('pages, the app shell and assets are served with the security headers of fi
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
+    // Our own, not only Hosting's: a custom domain keeps it too (docs/decisions/0038).
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
   })
   expect(everywhere['permissions-policy']).toMatch(/(^|, )camera=\(\)/)
 

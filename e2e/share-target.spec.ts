@@ -53,7 +53,11 @@ test('the manifest offers the app as a share target for photos', async ({ reques
  * parent lands: a signed-out visitor is sent from the add form to /login, which keeps the add form's
  * address (with the share) to come back to.
  */
-async function share(page: Page, files: SharedFile[]): Promise<string> {
+async function share(
+  page: Page,
+  files: SharedFile[],
+  { signedIn = false }: { readonly signedIn?: boolean } = {},
+): Promise<string> {
   await page.goto('/')
   await waitForServiceWorker(page)
   await page.evaluate(
@@ -76,9 +80,11 @@ async function share(page: Page, files: SharedFile[]): Promise<string> {
   )
   await page.locator('#share-sheet input[type="file"]').setInputFiles(files)
   await Promise.all([
-    page.waitForURL(/\/login\?/),
+    page.waitForURL(signedIn ? /\/add-kid\?/ : /\/login\?/),
     page.locator('#share-sheet').evaluate((form: HTMLFormElement) => form.submit()),
   ])
+  // A signed-in parent lands on the add form itself.
+  if (signedIn) return `${new URL(page.url()).pathname}${new URL(page.url()).search}`
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
   return new URL(page.url()).searchParams.get('redirect') ?? ''
 }
@@ -144,6 +150,48 @@ test('a share keeps only the images, and one without any opens the add form with
   expect(kept).toHaveLength(1)
 })
 
+test('a share of more than six photos keeps the first six, and the add form is told some were left out', async ({
+  page,
+}) => {
+  const files = Array.from({ length: 8 }, (_, index) => png(`photo-${index + 1}.png`, 'icon-192.png'))
+  const redirect = await share(page, files)
+  const target = new URL(redirect, 'http://sunbeam.local')
+  expect(target.pathname).toBe('/add-kid')
+  expect(target.searchParams.get('shared')).toBe('some-left-out')
+  const shareId = target.searchParams.get('share') as string
+  expect((await sharedPhotos(page, shareId)).map((photo) => photo.name)).toEqual(
+    files.slice(0, 6).map((file) => file.name),
+  )
+})
+
+test("another site's form posting to the share target is not a share: nothing is kept", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // Another origin on this machine (127.0.0.1 is not localhost to the browser), with a form that posts
+  // photos to the app's share target, as any site could.
+  const elsewhere = `http://127.0.0.1:${new URL(baseURL as string).port}/another-site`
+  await page.route(elsewhere, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Another site</title><form id="share-sheet" method="post" enctype="multipart/form-data" action="${baseURL}${SHARE_TARGET_ACTION}"><input type="file" name="${SHARED_PHOTOS_FIELD}" multiple></form>`,
+    }),
+  )
+  await page.goto(elsewhere)
+  await page.locator('#share-sheet input[type="file"]').setInputFiles([png('planted.png', 'icon-192.png')])
+  await Promise.all([
+    page.waitForURL(/\/login\?/),
+    page.locator('#share-sheet').evaluate((form: HTMLFormElement) => form.submit()),
+  ])
+  // The add form, with no share named and nothing kept on the device.
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/add-kid')
+  expect(
+    (await cacheStorageEntries(page)).filter((entry) => entry.startsWith(`${SHARED_PHOTOS_CACHE}:`)),
+  ).toEqual([])
+})
+
 test.describe('through sign-in to the add form', () => {
   // Signing in loads Firebase, whose Firestore server is absent from the suite.
   test.use({ allowedConsoleErrors: [firestoreUnreachable] })
@@ -185,5 +233,25 @@ test.describe('through sign-in to the add form', () => {
         (await cacheStorageEntries(page)).filter((entry) => entry.startsWith(`${SHARED_PHOTOS_CACHE}:`)),
       )
       .toEqual([])
+  })
+
+  test('a signed-in parent sharing eight photos reads on the add form that some were left out', async ({
+    page,
+    parent,
+  }, testInfo) => {
+    test.setTimeout(90_000)
+    await parent.signUp({ label: 'share-bound' })
+    const files = Array.from({ length: 8 }, (_, index) => png(`photo-${index + 1}.png`, 'icon-192.png'))
+    await share(page, files, { signedIn: true })
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeVisible()
+    const note = page.getByText(
+      'Some of the shared photos were left out: the form takes max 6 images, each 25 MB or smaller.',
+    )
+    await expect(note).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(6)
+    await page.screenshot({ path: testInfo.outputPath('share-left-out-390.png') })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(note).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('share-left-out-1280.png') })
   })
 })

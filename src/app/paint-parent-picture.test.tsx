@@ -13,6 +13,8 @@ import {
   PICTURE_STATE_ATTRIBUTE,
   PICTURE_VERSION,
   type PictureNode,
+  parsePicture,
+  pictureKeeps,
 } from '#shared/device/parent-picture'
 import { newRandomId } from '#shared/records/ids'
 import { createFakeBackend } from '#testing/backend/fake-backend'
@@ -94,7 +96,7 @@ describe('the painter', () => {
   it("draws the live screen's own markup, once the stylesheets it names have loaded", async () => {
     const live = await livePicture(ada, ['Amara Obi', 'Bola Ade'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     // The live page is hidden from the start; nothing is drawn while the notices' stylesheet loads.
     expect(liveRoot().style.display).toBe('none')
     await settle()
@@ -113,7 +115,7 @@ describe('the painter', () => {
   it('draws a parent with no children and one with twelve', async () => {
     const none = await livePicture(ada, [])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, none, []) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(pictureNodes(frame() as HTMLElement)).toEqual(none)
     expect(names()).toEqual([])
@@ -123,7 +125,7 @@ describe('the painter', () => {
     const twelve = await livePicture(ada, twelveNames)
     document.documentElement.removeAttribute(PICTURE_STATE_ATTRIBUTE)
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, twelve, []) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(names()).toEqual(twelveNames)
     expect(pictureNodes(frame() as HTMLElement)).toEqual(twelve)
@@ -132,7 +134,7 @@ describe('the painter', () => {
   it('draws nothing when a stylesheet fails, and shows the live page', async () => {
     const live = await livePicture(ada, ['Amara Obi'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     stylesheetLink().dispatchEvent(new Event('error'))
     await settle()
     expect(frame()).toBeNull()
@@ -143,7 +145,7 @@ describe('the painter', () => {
   it('gives way to a live screen that is there first', async () => {
     const live = await livePicture(ada, ['Amara Obi'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     // The live screen renders while the stylesheet still loads: it takes the screen at once.
     takeOverFromPicture()
@@ -161,14 +163,14 @@ describe('the painter', () => {
       [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, adas, []),
       [PICTURE_KEY_PREFIX + bola.uid]: pictureOf(ada.uid, adas, []),
     })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(frame()).toBeNull()
     expect(state()).toBeNull()
     expect(names()).toEqual([])
     // And with nobody remembered (signed out), nobody's.
     localStorage.removeItem('sunbeam-parent')
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(frame()).toBeNull()
   })
@@ -178,12 +180,12 @@ describe('the painter', () => {
     appShell(ada, {
       [PICTURE_KEY_PREFIX + ada.uid]: { ...pictureOf(ada.uid, live, []), entry: '/assets/old.js' },
     })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(frame()).toBeNull()
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
     history.replaceState(null, '', '/add-kid')
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(frame()).toBeNull()
     expect(liveRoot().style.display).toBe('')
@@ -201,7 +203,7 @@ describe('the painter', () => {
       ],
     ]
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, nodes, []) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(frame()?.querySelector('script')).toBeNull()
     expect(frame()?.querySelector('main')?.hasAttribute('onclick')).toBe(false)
@@ -209,11 +211,75 @@ describe('the painter', () => {
   })
 })
 
+describe('what the painter reads back', () => {
+  // A record edited by hand: each part the picture store would never write, beside one it would.
+  const edited: PictureNode[] = [
+    [
+      'main',
+      { class: 'profile-page' },
+      [
+        ['img', { src: '//evil.example/a.png', alt: 'protocol-relative' }, []],
+        ['img', { src: '/\\evil.example/b.png', alt: 'backslash' }, []],
+        ['img', { src: ' //evil.example/c.png', alt: 'space first' }, []],
+        ['img', { src: 'https://evil.example/d.png', alt: 'scheme' }, []],
+        ['img', { src: '/icons/icon-192.png', alt: 'own' }, []],
+        ['a', { href: 'java\tscript:alert(1)' }, ['tab in the scheme']],
+        ['a', { href: '\\\\evil.example/' }, ['two backslashes']],
+        ['a', { href: '/profile' }, ['own link']],
+        ['p', { 'data-next': '//evil.example/', style: 'color:red', srcset: '/x.png 1x' }, ['attributes']],
+        ['svg:svg', {}, [['svg:set', { attributeName: 'href', to: 'javascript:alert(2)' }, []]]],
+        ['svg:svg', {}, [['svg:use', { href: '/icons.svg#sun' }, []]]],
+        ['meta', { name: 'x' }, []],
+        ['embed', { type: 'x' }, []],
+      ],
+    ],
+  ]
+
+  it('draws only what the picture store keeps: the read path and the write path share one filter', async () => {
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, edited, []) })
+    paintParentPicture(pictureKeeps)
+    await settle()
+    const drawn = frame() as HTMLElement
+    expect(state()).toBe('shown')
+    expect([...drawn.querySelectorAll('img')].map((image) => [image.alt, image.getAttribute('src')])).toEqual(
+      [
+        ['protocol-relative', null],
+        ['backslash', null],
+        ['space first', null],
+        ['scheme', null],
+        ['own', '/icons/icon-192.png'],
+      ],
+    )
+    expect([...drawn.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      null,
+      null,
+      '/profile',
+    ])
+    const paragraph = drawn.querySelector('p') as HTMLElement
+    expect(paragraph.getAttributeNames()).toEqual([])
+    expect(drawn.querySelector('set, use, meta, embed')).toBeNull()
+    // What is drawn the store would read back; the edited record it reads back not at all.
+    for (const node of pictureNodes(drawn))
+      expect(parsePicture(JSON.stringify(pictureOf(ada.uid, [node], [])), ada.uid)).not.toBeNull()
+    expect(parsePicture(JSON.stringify(pictureOf(ada.uid, edited, [])), ada.uid)).toBeNull()
+  })
+
+  it('the inline script carries the filter and runs on its own', async () => {
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, edited, []) })
+    // As the page runs it: the script's text alone, with nothing of this module in reach.
+    new Function(parentPainterScript)()
+    await settle()
+    expect(state()).toBe('shown')
+    expect(frame()?.querySelectorAll('img[src]')).toHaveLength(1)
+    expect(frame()?.querySelector('a[href]')?.getAttribute('href')).toBe('/profile')
+  })
+})
+
 describe('the live screen taking over', () => {
   it('hands over once it shows the same, in one step: the picture gone, the live page shown', async () => {
     const live = await livePicture(ada, ['Amara Obi'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
-    paintParentPicture()
+    paintParentPicture(pictureKeeps)
     await settle()
     expect(state()).toBe('shown')
     // The live page renders something else first (its data still on the way): the picture stays.
@@ -258,7 +324,7 @@ describe('the live screen taking over', () => {
 describe('the inline script', () => {
   it('is the painter, called, with the names the picture store writes', () => {
     expect(parentPainterScript.startsWith('(function(')).toBe(true)
-    expect(parentPainterScript.endsWith(')()')).toBe(true)
+    expect(parentPainterScript.endsWith(`)(${pictureKeeps.toString()})`)).toBe(true)
     expect(parentPainterScript).toContain(JSON.stringify(PICTURE_ELEMENT_ID).slice(1, -1))
     expect(parentPainterScript).toContain('sunbeam-picture:')
     expect(parentPainterScript).toContain(PICTURE_STATE_ATTRIBUTE)

@@ -12,9 +12,12 @@
 // is there first, the painter gives way.
 //
 // The prerenderer copies this function's compiled code into the page, so it uses nothing from outside
-// its own body: the names below repeat parent-picture.ts's (a unit test holds them equal).
+// its own body: the names below repeat parent-picture.ts's (a unit test holds them equal), and the
+// filter of what it draws is passed in: the picture store's own (pictureKeeps), its code in the script.
 
-export function paintParentPicture(): void {
+import { pictureKeeps } from '#shared/device/parent-picture'
+
+export function paintParentPicture(keeps: typeof pictureKeeps): void {
   const html = document.documentElement
   // /profile as a returning parent opens it ('Choose Plan' adds ?plan=, and a section of its own).
   if (location.pathname !== '/profile' || location.search || html.hasAttribute('data-picture')) return
@@ -84,19 +87,14 @@ export function paintParentPicture(): void {
   const build = (node: Node): globalThis.Node => {
     if (typeof node === 'string') return document.createTextNode(node)
     const [tag, attributes, children] = node
-    // What the picture store writes, and nothing that runs or loads: a record edited by hand draws no more.
-    if (
-      !/^(svg:)?[a-z][a-z\d-]*$/.test(tag) ||
-      /^(svg:)?(script|style|link|meta|base|iframe|object|embed)$/.test(tag)
-    )
-      return document.createTextNode('')
+    // What the picture store keeps, by its own filter: a record edited by hand draws no more.
+    if (!keeps(tag)) return document.createTextNode('')
     const element = tag.startsWith('svg:')
       ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4))
       : document.createElement(tag)
-    // Data only: attributes and text are set, never parsed as markup; no script, no style attribute.
+    // Data only: attributes and text are set, never parsed as markup.
     for (const [name, value] of Object.entries(attributes))
-      if (!/^on/i.test(name) && name !== 'style' && !/^\s*javascript:/i.test(value))
-        element.setAttribute(name, value)
+      if (typeof value === 'string' && keeps(tag, name, value)) element.setAttribute(name, value)
     for (const child of children) element.append(build(child))
     return element
   }
@@ -129,5 +127,11 @@ export function paintParentPicture(): void {
   }, giveUp)
 }
 
-/** The inline script's code: the function above, called (its name, which the minifier picks, left out). */
-export const parentPainterScript = `(${paintParentPicture.toString().replace(/^function\s*[\w$]*\s*\(/, 'function(')})()`
+/**
+ * The inline script's code: the function above, called (its name, which the minifier picks, left out)
+ * with the picture store's own filter, whose code stands alone too: the painter reads back exactly what
+ * the store would keep.
+ */
+export const parentPainterScript = `(${paintParentPicture
+  .toString()
+  .replace(/^function\s*[\w$]*\s*\(/, 'function(')})(${pictureKeeps.toString()})`

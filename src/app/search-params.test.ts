@@ -15,8 +15,13 @@ describe("the routes' search params", () => {
     expect(shareSearch({ share: 'short' })).toEqual({ share: undefined })
     expect(addKidSearch({ share: 'abcDEF12_-', plan: 'Daily', other: 'x' })).toEqual({
       share: 'abcDEF12_-',
+      shared: undefined,
       plan: 'Daily',
     })
-    expect(addKidSearch({})).toEqual({ share: undefined, plan: undefined })
+    expect(addKidSearch({})).toEqual({ share: undefined, shared: undefined, plan: undefined })
+    // Why shared photos were left out: one of the worker's two words, nothing else.
+    expect(addKidSearch({ shared: 'some-left-out' }).shared).toBe('some-left-out')
+    expect(addKidSearch({ shared: 'none-kept' }).shared).toBe('none-kept')
+    expect(addKidSearch({ shared: '<b>hi</b>' }).shared).toBeUndefined()
   })
 })

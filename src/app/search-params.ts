@@ -4,7 +4,7 @@
 // the route tree, and so these checks, are in every page's first load, marketing pages included
 // (docs/decisions/0019-forms.md has the bytes).
 import { safeRedirectTarget } from '#parent/account/redirect-target'
-import { isShareId } from '#shared/device/share-id'
+import { isShareId, isShareNote, type ShareNote } from '#shared/device/share-id'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-plans'
 
 type Search = Record<string, unknown>
@@ -24,8 +24,11 @@ export const shareSearch = (search: Search): { share?: string | undefined } => (
   share: isShareId(search.share) ? search.share : undefined,
 })
 
-/** /add-kid: shared photos and a chosen plan. */
-export const addKidSearch = (search: Search): { share?: string | undefined; plan?: KidPlan | undefined } => ({
+/** /add-kid: shared photos (and why some were left out) and a chosen plan. */
+export const addKidSearch = (
+  search: Search,
+): { share?: string | undefined; shared?: ShareNote | undefined; plan?: KidPlan | undefined } => ({
   ...shareSearch(search),
+  shared: isShareNote(search.shared) ? search.shared : undefined,
   ...planSearch(search),
 })

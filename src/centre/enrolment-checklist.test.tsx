@@ -1,5 +1,7 @@
-import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { cleanText } from '#shared/records/bounds'
 import { ENROLMENT_ITEMS, emptyEnrolmentFields } from '#shared/records/enrolment-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { Registration } from '#shared/records/registration-record'
@@ -59,5 +61,51 @@ describe('the staff’s enrolment checklist', () => {
       ENROLMENT_ITEMS.immunisation,
     )
     expect(screen.getByText('Peanuts')).toBeInTheDocument()
+  })
+
+  it("shows and downloads the parent's document names cleaned, with their type's extension, and clean texts", async () => {
+    const file = {
+      ...emptyEnrolmentFields(),
+      allergies: 'Peanuts\u202E and eggs\u0007',
+      emergencyContacts: [{ name: 'Chidi\u200F Obi', relation: 'Father', phone: '+234\u0000 803' }],
+      actionPlan: { path: 'images/u/a-1', type: 'application/pdf' as const, fileName: 'record.html' },
+      immunisation: {
+        path: 'images/u/b-1',
+        type: 'application/pdf' as const,
+        fileName: 'immunisation\u202Efdp.exe',
+      },
+      kidId: 'k1',
+      userRef: 'u',
+      savedAt: 1,
+    }
+    const downloaded: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloaded.push(this.download)
+    })
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x')
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    try {
+      render(
+        <EnrolmentChecklist
+          row={{ kid, parentEmail: null, registration: registration('confirmed'), enrolment: file }}
+          download={async () => new Blob(['%PDF-'])}
+        />,
+      )
+      const user = userEvent.setup({ delay: null })
+      await user.click(screen.getByText('Read the file'))
+      expect(screen.getByText('Peanuts and eggs')).toBeInTheDocument()
+      expect(screen.getByText('Chidi Obi, Father, +234 803')).toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Download record.html.pdf' }))
+      await user.click(screen.getByRole('button', { name: 'Download immunisationfdp.exe.pdf' }))
+      await waitFor(() => expect(downloaded).toEqual(['record.html.pdf', 'immunisationfdp.exe.pdf']))
+      // Nothing of the parent's own characters is left anywhere on the card.
+      expect(document.body.textContent).toBe(cleanText(document.body.textContent ?? ''))
+    } finally {
+      click.mockRestore()
+      created.mockRestore()
+      revoked.mockRestore()
+    }
   })
 })

@@ -11,6 +11,7 @@ import {
   type Person,
   type StoredEnrolment,
 } from '#shared/records/enrolment-record'
+import { shownEnrolment } from '#shared/records/enrolment-shown'
 import { formatStartDate } from '#shared/records/registration-record'
 import { type RegistrationRow, standingOfRow } from './registrations-view'
 
@@ -37,7 +38,8 @@ function Documents({
     const url = URL.createObjectURL(await download(doc.path))
     const link = document.createElement('a')
     link.href = url
-    link.download = doc.fileName || 'document'
+    // The name is the shown one (shownEnrolment): clean, and its extension the document's own type's.
+    link.download = doc.fileName
     link.click()
     setTimeout(() => URL.revokeObjectURL(url), 0)
   }
@@ -53,7 +55,7 @@ function Documents({
           <dd>
             {doc ? (
               <button type="button" className="centre-link-button" onClick={() => void save(doc)}>
-                Download {doc.fileName || label.toLowerCase()}
+                Download {doc.fileName}
               </button>
             ) : (
               '—'
@@ -75,7 +77,8 @@ export function EnrolmentChecklist({
   const headingId = useId()
   const missing = checklistOf(row)
   if (missing === null) return null
-  const file = row.enrolment ?? null
+  // Read as the parent's words only: no control or direction character, document names made safe.
+  const file = row.enrolment ? shownEnrolment(row.enrolment) : null
   const confirmedMissing = row.registration?.state === 'confirmed' ? row.registration.missing : []
   const consent = (c: { name: string; at: number } | null, words = 'Given') =>
     c ? `${words} by ${c.name}, ${consentTimeText(c.at, siteConfig.timeZone)}` : '—'

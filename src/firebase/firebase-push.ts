@@ -3,6 +3,7 @@
 // registrationNotice posts to with web-push. No Firebase Messaging SDK: the parent area gains only this.
 import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore'
 import type { PushPort, PushState } from '#shared/backend/notices-ports'
+import { isPushServiceEndpoint } from '#shared/records/bounds'
 import type { FirebaseServices } from './firebase-app'
 import { useEmulators } from './firebase-config'
 
@@ -37,6 +38,35 @@ export async function deviceIdOf(endpoint: string): Promise<string> {
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '')
+}
+
+/**
+ * Push services besides the browsers' own that a build talking to the emulators may register: the browser
+ * suite's stand-in (https on 127.0.0.1, any port). firestore.rules allows it only where the emulator's
+ * centre/pushStandIn names it; production builds register real push services only.
+ */
+const EMULATOR_PUSH_HOSTS: readonly string[] = useEmulators ? ['127.0.0.1'] : []
+
+/** What a device's record holds (firestore.rules: exactly these, createdAt the server's time). */
+export interface DeviceRecord {
+  readonly endpoint: string
+  readonly p256dh: string
+  readonly auth: string
+}
+
+/**
+ * The record of a subscription and its id (deviceIdOf its endpoint), or null when the subscription is
+ * not one the server may post to: its endpoint not a browser push service's (PUSH_SERVICE_HOSTS in
+ * src/shared/records/bounds.ts, or `extraHosts`), or its keys missing.
+ */
+export async function deviceRecordOf(
+  subscription: { readonly endpoint?: string; readonly keys?: Record<string, string> },
+  extraHosts: readonly string[] = EMULATOR_PUSH_HOSTS,
+): Promise<{ readonly id: string; readonly record: DeviceRecord } | null> {
+  const { endpoint, keys } = subscription
+  if (!endpoint || !keys?.p256dh || !keys.auth) return null
+  if (!isPushServiceEndpoint(endpoint, extraHosts)) return null
+  return { id: await deviceIdOf(endpoint), record: { endpoint, p256dh: keys.p256dh, auth: keys.auth } }
 }
 
 /** iPhone and iPad (iPadOS says it is a Mac with touch): push only in the installed app. */
@@ -103,16 +133,19 @@ export function createFirebasePush(services: FirebaseServices): PushPort {
           userVisibleOnly: true,
           applicationServerKey: base64UrlBytes(vapidPublicKey),
         }))
-      const { endpoint, keys } = subscription.toJSON()
-      if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The browser gave no usable subscription')
-      const ref = await deviceRef(userId, endpoint)
+      const json = subscription.toJSON()
+      if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
+        throw new Error('The browser gave no usable subscription')
+      const device = await deviceRecordOf(json)
+      if (!device) {
+        // Not a push service the server posts to: nothing is kept, and notices come by e-mail.
+        console.warn('This browser push service is not one notices are sent to')
+        await subscription.unsubscribe().catch(() => false)
+        return 'unsupported'
+      }
+      const ref = doc(await services.db(), 'users', userId, 'devices', device.id)
       // Kept on the server once it answers; offline, Firestore sends it on reconnecting.
-      const saved = setDoc(ref, {
-        endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        createdAt: serverTimestamp(),
-      })
+      const saved = setDoc(ref, { ...device.record, createdAt: serverTimestamp() })
       saved.catch((error: unknown) => console.warn('This device could not be kept for notifications', error))
       await bounded(saved, 5_000).catch(() => undefined)
       return 'on'

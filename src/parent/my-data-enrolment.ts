@@ -10,6 +10,7 @@ import {
   enrolmentFieldsOf,
   type StoredEnrolment,
 } from '#shared/records/enrolment-record'
+import { shownFileName } from '#shared/records/enrolment-shown'
 
 const EXTENSION = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const
 
@@ -60,9 +61,12 @@ export async function enrolmentEntries(
   }
   files[`${folder}/enrolment.json`] = json({
     ...fields,
-    actionPlan: fields.actionPlan && { fileName: fields.actionPlan.fileName, file: names['action-plan'] },
+    actionPlan: fields.actionPlan && {
+      fileName: shownFileName(fields.actionPlan),
+      file: names['action-plan'],
+    },
     immunisation: fields.immunisation && {
-      fileName: fields.immunisation.fileName,
+      fileName: shownFileName(fields.immunisation),
       file: names['immunisation-record'],
     },
     photoConsent: when(fields.photoConsent),

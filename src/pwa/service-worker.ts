@@ -19,9 +19,13 @@ import {
 import { NavigationRoute, Route, Router } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import {
+  boundedFormData,
   SHARE_TARGET_ACTION,
   SHARED_PHOTOS_FIELD,
+  type ShareNote,
+  sharedPhotosLeftOut,
   sharedPhotosTarget,
+  shareFromThisSite,
   storeSharedPhotos,
 } from '#shared/device/shared-photos'
 import { openNoticePage, showPushNotice } from './sw-push'
@@ -97,13 +101,22 @@ router.registerRoute(
  */
 async function receiveShare({ request }: { request: Request }): Promise<Response> {
   let shareId: string | null = null
-  try {
-    const form = await request.formData()
-    shareId = await storeSharedPhotos(form.getAll(SHARED_PHOTOS_FIELD))
-  } catch (error) {
-    console.warn('The shared photos could not be kept', error)
+  let note: ShareNote | null = null
+  // Another site's form is not a share: nothing of it is read or kept.
+  if (shareFromThisSite(request, self.location.origin)) {
+    try {
+      // Read no further than a share may weigh: a larger one is not kept at all, and the form says so.
+      const form = await boundedFormData(request)
+      if (form) {
+        const files = form.getAll(SHARED_PHOTOS_FIELD)
+        if (sharedPhotosLeftOut(files)) note = 'some-left-out'
+        shareId = await storeSharedPhotos(files)
+      } else note = 'none-kept'
+    } catch (error) {
+      console.warn('The shared photos could not be kept', error)
+    }
   }
-  return Response.redirect(new URL(sharedPhotosTarget(shareId), self.location.origin).href, 303)
+  return Response.redirect(new URL(sharedPhotosTarget(shareId, note), self.location.origin).href, 303)
 }
 
 router.registerRoute(

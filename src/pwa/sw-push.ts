@@ -19,9 +19,23 @@ const FALLBACK: PushNotice = {
   tag: 'sunbeam-notice',
 }
 
-/** Only a path on this site ('/…', never '//host'): a message cannot send the parent elsewhere. */
-function sitePath(value: unknown): string | null {
-  return typeof value === 'string' && /^\/(?!\/)/.test(value) ? value : null
+/**
+ * Only a path on this site: '/…', resolved against the site and still on it. Never '//host', nor a
+ * backslash anywhere ('/\evil.example' is '//evil.example' to a browser), nor a control character (a tab or a line break
+ * is dropped by the URL parser, so '/\t/host' would be '//host' too), nor anything that resolves elsewhere.
+ */
+export function sitePath(value: unknown, origin = 'https://sunbeam.invalid'): string | null {
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return null
+  if (value.startsWith('//') || value.includes('\\')) return null
+  for (const char of value) if (char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f) return null
+  let resolved: URL
+  try {
+    resolved = new URL(value, origin)
+  } catch {
+    return null
+  }
+  if (resolved.origin !== new URL(origin).origin) return null
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`
 }
 
 /** The notice in a push message's text (JSON), or a plain one for anything else. */
@@ -58,7 +72,8 @@ export async function openNoticePage(
   notification: Notification,
 ): Promise<void> {
   notification.close()
-  const path = sitePath((notification.data as { url?: unknown } | null)?.url) ?? FALLBACK.url
+  const path =
+    sitePath((notification.data as { url?: unknown } | null)?.url, sw.location.origin) ?? FALLBACK.url
   const url = new URL(path, sw.location.origin).href
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
   const open = windows.find((client) => new URL(client.url).origin === sw.location.origin)

@@ -1,9 +1,11 @@
 // 'Your data' on /profile: whether this device keeps what waits here to be sent, download everything of
 // yours in one file, or delete your account (a dialog that asks for the password again and says exactly
 // what it removes, and what is left if the connection drops).
+
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { deviceDataKept, onDeviceDataKeptChange } from '#shared/device/persistent-storage'
+import { DEFAULT_RETENTION_DAYS, RETENTION_NOTICE_DAYS } from '#shared/records/retention-settings'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { notify } from '#shared/ui/notify'
 import type { DataProgress, DeletionLeft, SessionActions } from './session-actions'
@@ -34,6 +36,13 @@ function leftText(left: DeletionLeft): string {
 }
 
 /** What 'Your data' says about the browser keeping this device's data (docs/decisions/0022). */
+/**
+ * How long the records of a place that ended are kept (docs/decisions/0036-retention.md): the centre
+ * sets the period (DEFAULT_RETENTION_DAYS unless it sets another); the function retention tells the
+ * parent RETENTION_NOTICE_DAYS before it deletes them.
+ */
+export const retentionText = `If a child's place is declined, withdrawn or never taken up, the child's record, photos, enrolment file and documents are deleted after the period the centre sets (${DEFAULT_RETENTION_DAYS} days unless it sets another). You get a notice ${RETENTION_NOTICE_DAYS} days before.`
+
 export const deviceDataMessages = {
   kept: 'On this device: kept. Children waiting to be sent, and their photos, stay here until they are sent, even if the device runs short of space.',
   mayBeCleared:
@@ -151,6 +160,7 @@ export function MyDataSection({
       <p className="account-hint">
         Everything you gave us: your details, your children's records and their photos, in one zip file.
       </p>
+      <p className="account-hint">{retentionText}</p>
       <div className="profile-data__row">
         <button type="button" className="account-secondary-button" onClick={() => void downloadData()}>
           Download my data

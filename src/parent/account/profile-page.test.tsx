@@ -280,3 +280,15 @@ describe('/profile: confirming the e-mail address', () => {
     expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument()
   })
 })
+
+describe("/profile: 'Your data' on how long records are kept", () => {
+  it('says a place declined, withdrawn or never taken up is deleted after the centre’s period', async () => {
+    await signedInAtProfile()
+    const section = within(await screen.findByRole('region', { name: 'Your data' }))
+    expect(
+      section.getByText(
+        "If a child's place is declined, withdrawn or never taken up, the child's record, photos, enrolment file and documents are deleted after the period the centre sets (180 days unless it sets another). You get a notice 30 days before.",
+      ),
+    ).toBeInTheDocument()
+  })
+})

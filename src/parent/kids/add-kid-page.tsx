@@ -4,7 +4,8 @@
 // above the form, so a parent back from a reload does not add one twice.
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { clearSharedPhotos } from '#shared/device/shared-photos'
+import { clearSharedPhotos, type ShareNote, sharedPhotosNoteText } from '#shared/device/shared-photos'
+import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
 import { newRandomId } from '#shared/records/ids'
 import { defaultKidFields, type KidFields, type KidPlan } from '#shared/records/kid-record'
 import { KidForm } from './kid-form'
@@ -24,6 +25,8 @@ export interface AddKidPageProps {
   readonly accountName?: string | null | undefined
   /** Photos shared to the installed app, waiting on the device under this id. */
   readonly share?: string | undefined
+  /** Why some or all of the shared photos were left out (too many, too large). */
+  readonly shareNote?: ShareNote | undefined
   /** The plan chosen on a plan card ('Choose Plan'): preselected; otherwise the form's default. */
   readonly plan?: KidPlan | undefined
 }
@@ -50,6 +53,23 @@ function QueuedChildren({ userId }: { readonly userId: string }) {
   )
 }
 
+/** In place of the form when the account already holds MAX_KIDS_PER_PARENT children. */
+export function KidsBound({ count }: { readonly count: number }) {
+  return (
+    <div className="kid-page">
+      <h1>Add Your Child Info</h1>
+      <div className="notice notice--info kid-notice kids-bound" role="status">
+        <p>
+          You have {count} children registered. {kidMessages.kidsBound}
+        </p>
+        <p>
+          <Link to="/profile">Back to My Profile</Link>
+        </p>
+      </div>
+    </div>
+  )
+}
+
 /**
  * Where the add form starts: the spec's defaults, the plan chosen, and the parent's name and phone from
  * their newest child (or the account's name for a first one), all editable. The child's own details,
@@ -68,7 +88,7 @@ export function addFormStart(
   }
 }
 
-export function AddKidPage({ userId, accountName, share, plan }: AddKidPageProps) {
+export function AddKidPage({ userId, accountName, share, shareNote, plan }: AddKidPageProps) {
   const navigate = useNavigate()
   const router = useRouter()
   // The parent goes back to their profile from here: its code and data are ready before they press.
@@ -84,8 +104,12 @@ export function AddKidPage({ userId, accountName, share, plan }: AddKidPageProps
   const { kids: stored } = useStoredKids(userId)
   // Read once, when the form opens (the route's loader has read the children already).
   const [initial] = useState(() => addFormStart(mergeKids(stored, entries ?? []), { plan, accountName }))
+  // Counted when the form opens (the child being added must not close the form under the parent).
+  const [kidCount] = useState(() => mergeKids(stored, entries ?? []).length)
   const sharedFiles = useSharedFiles(share)
   if (!sharedFiles) return null // read from the device in a moment
+  // The account holds the most children it may: said before a form is filled in, not after.
+  if (kidCount >= MAX_KIDS_PER_PARENT) return <KidsBound count={kidCount} />
 
   return (
     <KidForm
@@ -98,6 +122,11 @@ export function AddKidPage({ userId, accountName, share, plan }: AddKidPageProps
         <>
           {keptOnDevice ? null : <PrivateBrowsingNotice />}
           <QueuedChildren userId={userId} />
+          {shareNote && (
+            <p className="notice notice--info kid-notice" role="status">
+              {sharedPhotosNoteText(shareNote)}
+            </p>
+          )}
           {share && sharedFiles.length > 0 && <SharedPhotosOffer share={share} userId={userId} />}
         </>
       }

@@ -3,6 +3,7 @@
 // the checklist above says what the centre still needs. Documents (a photo or a PDF) get a path in the
 // parent's private folder when picked; photos are scaled down on the device first, as a child's are.
 import { useId, useState } from 'react'
+import { cleanFileName, sniffDocumentType } from '#shared/records/bounds'
 import {
   acceptedDocumentType,
   CENTRE_POLICIES_VERSION,
@@ -22,6 +23,7 @@ import {
   normalizeEnrolmentFields,
   validateEnrolmentFields,
 } from '#shared/records/enrolment-record'
+import { shownFileName } from '#shared/records/enrolment-shown'
 import { newRandomId } from '#shared/records/ids'
 import { photoStoragePath } from '#shared/records/kid-photos'
 import { Field, limitCharacters } from '#shared/ui/field'
@@ -59,20 +61,25 @@ export function EnrolmentForm({ kidName, userId, saved, onSave }: EnrolmentFormP
 
   async function pick(slot: DocumentSlot, file: File | undefined) {
     if (!file) return
-    const type = acceptedDocumentType(file)
-    if (!type) return setErrors((before) => ({ ...before, [slot]: documentMessages.type }))
+    if (!acceptedDocumentType(file))
+      return setErrors((before) => ({ ...before, [slot]: documentMessages.type }))
     try {
+      // Its bytes decide, not its name or the type the phone guessed from the name: a page saved as
+      // 'record.pdf' is refused here, and a JPEG named '.png' is kept as the JPEG it is.
+      const type = sniffDocumentType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
+      if (!type) return setErrors((before) => ({ ...before, [slot]: documentMessages.notDocument }))
       const prepared: { name: string; type: DocumentType; data: ArrayBuffer } =
         type === 'application/pdf'
           ? { name: file.name, type, data: await file.arrayBuffer() }
-          : await preparePhoto(file)
+          : await preparePhoto(new File([file], file.name, { type, lastModified: file.lastModified }))
       if (prepared.data.byteLength > MAX_DOCUMENT_BYTES)
         return setErrors((before) => ({ ...before, [slot]: documentMessages.tooBig }))
       const path = photoStoragePath(userId, file.name, newRandomId())
       const doc: EnrolmentDocument = {
         path,
         type: prepared.type,
-        fileName: Array.from(file.name).slice(0, 80).join(''),
+        // A photo is kept as the JPEG it was made into: its name says so ('card.png' is 'card.jpg').
+        fileName: cleanFileName(prepared.name, prepared.type),
       }
       setPicked((before) => new Map(before).set(path, { path, type: prepared.type, data: prepared.data }))
       setErrors((before) => ({ ...before, [slot]: undefined }))
@@ -117,7 +124,7 @@ export function EnrolmentForm({ kidName, userId, saved, onSave }: EnrolmentFormP
         <div className="enrolment-document">
           {draft[slot] && (
             <p className="enrolment-document-name">
-              Added: <strong>{draft[slot]?.fileName || 'a document'}</strong>
+              Added: <strong>{shownFileName(draft[slot])}</strong>
             </p>
           )}
           <input

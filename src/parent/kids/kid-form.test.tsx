@@ -4,10 +4,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
 import { photoMessages } from '#shared/records/kid-photos'
 import { notify } from '#shared/ui/notify'
 import { errorOf, fillChild, pickPhotos } from '#testing/kids/kid-form-steps'
 import { PARENT, pngFile, seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
+import { kidMessages } from './kid-messages'
 import { PhotoPrepError, preparePhotos } from './photo-prep'
 
 vi.mock('#shared/ui/notify', async (importOriginal) => ({
@@ -94,6 +96,27 @@ describe('/add-kid', () => {
     await user.clear(screen.getByLabelText('Parent Phone'))
     await user.type(screen.getByLabelText('Parent Phone'), '0803 123 4567')
     expect(screen.getByLabelText('Parent Phone')).toHaveValue('0803 123 4567')
+  })
+
+  it('says the account holds the most children it may before any form is filled in, with ten', async () => {
+    for (let index = 1; index <= MAX_KIDS_PER_PARENT; index += 1)
+      seedKid(world(), storedKid(`kid${index}`, { kidName: `Child ${index}` }))
+    world.render('/add-kid')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Your Child Info' })).toBeInTheDocument()
+    expect(
+      await screen.findByText(`You have 10 children registered. ${kidMessages.kidsBound}`),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add Child' })).toBeNull()
+    expect(screen.queryByLabelText('Child Name')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Back to My Profile' })).toHaveAttribute('href', '/profile')
+  })
+
+  it('opens the form with nine children (the control of the bound)', async () => {
+    for (let index = 1; index < MAX_KIDS_PER_PARENT; index += 1)
+      seedKid(world(), storedKid(`kid${index}`, { kidName: `Child ${index}` }))
+    world.render('/add-kid')
+    expect(await screen.findByLabelText('Child Name')).toBeInTheDocument()
+    expect(screen.queryByText(kidMessages.kidsBound, { exact: false })).toBeNull()
   })
 
   it('treats spaces as empty', async () => {

@@ -1,7 +1,8 @@
 // The merged 'Your Kids' list through every state a child goes through: it never drops a child.
 import { describe, expect, it } from 'vitest'
 import { defaultKidFields, type StoredKid } from '#shared/records/kid-record'
-import { formatPlan, formatYears, lookupKid, mergeKids } from './kids-view'
+import { kidMessages } from './kid-messages'
+import { failureText, formatPlan, formatYears, lookupKid, mergeKids } from './kids-view'
 import type { Submission } from './outbox/outbox-db'
 
 const fields = {
@@ -131,5 +132,32 @@ describe('how a child reads on screen', () => {
     expect(formatPlan('Weekly')).toBe('Weekly Plan')
     // A plan the app does not offer, kept from the stored record, reads as it was saved.
     expect(formatPlan('Yearly')).toBe('Yearly Plan')
+  })
+})
+
+describe('a failed change, in words', () => {
+  const tenOnServer = Array.from({ length: 10 }, (_, index) => stored({ id: `s${index}` }))
+  const refused = entry({ kidId: 'new1', state: 'failed', error: 'The server refused to save this child' })
+
+  it('a new child refused while ten are on the server: the bound, not a generic error', () => {
+    const kids = mergeKids(tenOnServer, [refused])
+    const child = kids.find((kid) => kid.id === 'new1')
+    expect(child?.status).toBe('failed')
+    expect(failureText(child as (typeof kids)[number], kids)).toBe(kidMessages.kidRefusedOverBound)
+    expect(kidMessages.kidRefusedOverBound).toContain('at most 10 children')
+  })
+
+  it("any other failure keeps the outbox's reason (the controls)", () => {
+    // Nine on the server: not the bound.
+    const nine = mergeKids(tenOnServer.slice(1), [refused])
+    expect(failureText(nine.find((kid) => kid.id === 'new1') as (typeof nine)[number], nine)).toBe(
+      'The server refused to save this child',
+    )
+    // An edit of a child already saved, with ten: not the bound either.
+    const edit = entry({ kind: 'edit', kidId: 's0', state: 'failed', error: 'Images not uploaded' })
+    const edited = mergeKids(tenOnServer, [edit])
+    expect(failureText(edited.find((kid) => kid.id === 's0') as (typeof edited)[number], edited)).toBe(
+      'Images not uploaded',
+    )
   })
 })

@@ -2,6 +2,7 @@
 // waits in the outbox on this device. A child appears in every state it goes through (queued,
 // uploading, handed to Firestore, saved, edited while queued, after a reload or a new sign-in) and
 // disappears only when the parent deletes it.
+import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
 import { storagePathOf } from '#shared/records/kid-photos'
 import {
   defaultKidFields,
@@ -10,6 +11,7 @@ import {
   kidFieldsOf,
   type StoredKid,
 } from '#shared/records/kid-record'
+import { kidMessages } from './kid-messages'
 import { isOpen, type Submission } from './outbox/outbox-db'
 
 /** A photo to show: one in storage (read with the parent's credentials), or bytes still on this device. */
@@ -155,4 +157,15 @@ export function formatYears(age: string): string {
 /** A plan the app does not offer (kept from the stored record) reads the same way: 'Yearly Plan'. */
 export function formatPlan(plan: KidPlan | string): string {
   return `${plan} Plan`
+}
+
+/**
+ * Why a child's change failed, in words: a new child the server refused while the account already holds
+ * MAX_KIDS_PER_PARENT children on the server is the bound, said as such; otherwise the outbox's reason.
+ */
+export function failureText(kid: KidView, kids: readonly KidView[]): string | null {
+  const error = kid.entry?.error ?? null
+  if (kid.entry?.kind !== 'add' || kid.stored !== null) return error
+  const onServer = kids.filter((other) => other.stored !== null).length
+  return onServer >= MAX_KIDS_PER_PARENT ? kidMessages.kidRefusedOverBound : error
 }

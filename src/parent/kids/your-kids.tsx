@@ -10,7 +10,7 @@ import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'
 import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice, SyncStatus } from './kid-status'
 import { useKeptOnDevice, useOutboxEntries, useStoredKids } from './kids-data'
-import { formatPlan, type KidView, mergeKids } from './kids-view'
+import { failureText, formatPlan, type KidView, mergeKids } from './kids-view'
 import { useOutbox } from './outbox/outbox-context'
 import { RegistrationStatus } from './registration-status'
 import './kids.css'
@@ -100,6 +100,7 @@ export function YourKids({ userId }: YourKidsProps) {
           <KidCard
             key={kid.id}
             kid={kid}
+            failure={failureText(kid, kids)}
             onDelete={() => setAsking({ kind: 'delete', kid })}
             onDiscard={() => setAsking({ kind: 'discard', kid })}
           />
@@ -158,11 +159,13 @@ function deleteQuestion(kid: KidView): string {
 
 interface KidCardProps {
   readonly kid: KidView
+  /** Why its change failed, in words (kids-view.ts, failureText). */
+  readonly failure?: string | null
   readonly onDelete: () => void
   readonly onDiscard: () => void
 }
 
-function KidCard({ kid, onDelete, onDiscard }: KidCardProps) {
+function KidCard({ kid, failure, onDelete, onDiscard }: KidCardProps) {
   const runtime = useOutbox()
   const name = kid.fields.kidName
   const entry = kid.entry
@@ -218,7 +221,7 @@ function KidCard({ kid, onDelete, onDiscard }: KidCardProps) {
       <SyncStatus kid={kid} />
       {kid.status === 'failed' && (
         <div className="kid-card-recovery">
-          {entry?.error && <p className="kid-error">{entry.error}</p>}
+          {failure && <p className="kid-error">{failure}</p>}
           <button
             type="button"
             className="kid-text-button"

@@ -96,6 +96,27 @@ describe('push, on the parent tap only', () => {
     expect(backend.push.calls.turnOff).toBe(1)
   })
 
+  it('tells a parent whose address is not confirmed that notice e-mails wait for it', async () => {
+    const backend = createFakeBackend()
+    await backend.auth.signUp('Ngozi Eze', 'ngozi@example.com', 'correct-horse')
+    const view = renderRoute('/profile', { backend })
+    await screen.findByRole('region', { name: 'Notices' }, { timeout: 5_000 })
+    expect(await notices().findByText(pushMessages.verifyForEmail)).toBeInTheDocument()
+    expect(notices().getByText(pushMessages.off)).toBeInTheDocument()
+    view.unmount()
+    // The control: once confirmed, it is not said.
+    backend.auth.verify('ngozi@example.com')
+    const asked = vi.spyOn(backend.auth, 'emailVerified')
+    renderRoute('/profile', { backend })
+    await screen.findByRole('region', { name: 'Notices' }, { timeout: 5_000 })
+    expect(await notices().findByText(pushMessages.off)).toBeInTheDocument()
+    // Every question the screen asked answered (true), and a turn of the event loop to render it.
+    await waitFor(() => expect(asked.mock.results.length).toBeGreaterThan(0))
+    expect(await Promise.all(asked.mock.results.map((result) => result.value))).toContain(true)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(notices().queryByText(pushMessages.verifyForEmail)).toBeNull()
+  })
+
   it('says why where the browser cannot, or the parent refused', async () => {
     const refused = await parentAtProfile()
     refused.backend.push.answer = 'denied'

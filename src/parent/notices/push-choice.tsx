@@ -1,7 +1,7 @@
 // 'Tell me when the centre answers': push on this device, asked for only on the parent's own tap (never
 // on load), and offered only where the browser can deliver it (docs/decisions/0029). Where it cannot,
 // or until the parent allows it, notices come by e-mail.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { getBackend } from '#shared/backend/backend'
 import { noticesOf, useNoticesState } from './notices-data'
 
@@ -14,13 +14,35 @@ export const pushMessages = {
     'On iPhone and iPad, notifications come only to the installed app: add Sunbeam to your Home Screen (Share, then Add to Home Screen), open it from there and turn them on. Until then, notices come to you by e-mail.',
   unsupported: 'This browser cannot show notifications, so notices come to you by e-mail.',
   failed: 'Notifications could not be turned on. Please try again.',
+  /** Notice e-mails go only to a confirmed address (the server sends none to another). */
+  verifyForEmail:
+    'Notices are e-mailed only to a confirmed address: please confirm yours with the link we sent you (Resend is under your e-mail in Personal Details).',
 } as const
+
+/** Whether the signed-in parent's e-mail address is confirmed; null until known (or when unknown). */
+function useEmailVerified(): boolean | null {
+  const [verified, setVerified] = useState<boolean | null>(null)
+  useEffect(() => {
+    let live = true
+    void getBackend()
+      .then(({ auth }) => auth.emailVerified())
+      .then((answer) => {
+        if (live) setVerified(answer)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+  return verified
+}
 
 export function PushChoice({ userId }: { readonly userId: string }) {
   // What this browser can do was asked before the screen showed (notices-data.ts).
   const { push: state } = useNoticesState(userId)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
+  const verified = useEmailVerified()
 
   async function change(on: boolean) {
     setBusy(true)
@@ -56,6 +78,10 @@ export function PushChoice({ userId }: { readonly userId: string }) {
       <p className="push-choice__note" role="status">
         {failed ? pushMessages.failed : pushMessages[state]}
       </p>
+      {/* Where notices come by e-mail, they come only once the address is confirmed: said where it is chosen. */}
+      {state !== 'on' && verified === false ? (
+        <p className="push-choice__note push-choice__verify">{pushMessages.verifyForEmail}</p>
+      ) : null}
       {state === 'on' ? (
         <button
           type="button"

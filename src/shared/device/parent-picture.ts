@@ -27,43 +27,48 @@ export interface ParentPicture {
   readonly nodes: readonly PictureNode[]
 }
 
-// No ids (nor the aria- and for attributes that name them): the live screen has the same ones, and its
-// code looks elements up by them; React's useId ones differ from one start to the next. No tabindex:
-// the app sets it on a heading it moves focus to, which changes nothing drawn.
-const ALLOWED_ATTRIBUTES = new Set([
-  'class',
-  'href',
-  'role',
-  'type',
-  'name',
-  'value',
-  'width',
-  'height',
-  'alt',
-  'readonly',
-  'disabled',
-  'title',
-  'hidden',
-  'loading',
-  'decoding',
-  'viewBox',
-  'd',
-  'fill',
-  'focusable',
-  'autocomplete',
-])
-/** An address with a scheme (https:, blob:, javascript:, //host): never kept. */
-const ADDRESS_WITH_SCHEME = /^\s*(?:[a-z][a-z\d+.-]*:|\/\/)/i
-const SMALL_JPEG = /^data:image\/jpeg;base64,[a-z\d+/=]+$/i
-const SVG_NS = 'http://www.w3.org/2000/svg'
-
-const ID_REFERENCES = new Set(['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns'])
-
-function keptAttribute(name: string, value: string): boolean {
-  if (ID_REFERENCES.has(name)) return false
-  if (name.startsWith('aria-') || name.startsWith('data-')) return !ADDRESS_WITH_SCHEME.test(value)
-  return ALLOWED_ATTRIBUTES.has(name) && !ADDRESS_WITH_SCHEME.test(value)
+/**
+ * The picture's one filter, for what is taken (pictureNodeOf), what is read back (parsePicture) and what
+ * the painter draws (src/app/paint-parent-picture.ts gets this function's own code): whether element
+ * `tag` is kept, and with `attribute`, whether that attribute with `value` is kept on it. Nothing that
+ * runs or loads from elsewhere: no script, style, frame or handler, no address with a scheme or a host.
+ *
+ * It must stand alone (the painter's inline script carries its text): no name from outside its body.
+ *
+ * No ids (nor the aria- attributes that name them): the live screen has the same ones, and its code looks
+ * elements up by them; React's useId ones differ from one start to the next. No tabindex: the app sets it
+ * on a heading it moves focus to, which changes nothing drawn.
+ */
+export function pictureKeeps(tag: string, attribute?: string, value = ''): boolean {
+  if (!/^(svg:)?[a-z][a-z\d-]*$/.test(tag)) return false
+  if (
+    /^(svg:)?(script|style|link|meta|base|template|iframe|frame|frameset|object|embed|dialog|noscript)$/.test(
+      tag,
+    ) ||
+    /^svg:(foreignObject|animate|animateMotion|animateTransform|set|use)$/i.test(tag)
+  )
+    return false
+  if (attribute === undefined) return true
+  // As a URL parser reads it: tabs and line breaks dropped, leading controls and spaces ignored.
+  let address = value.replace(/[\t\n\r]/g, '')
+  while (address !== '' && address.charCodeAt(0) <= 0x20) address = address.slice(1)
+  // An address with a scheme (https:, blob:, javascript:) or a host ('//host', '/\\host', '\\\\host').
+  const elsewhere = /^(?:[a-z][a-z\d+.-]*:|[\\/][\\/])/i.test(address) || /^\\/.test(address)
+  if (attribute === 'src')
+    return (
+      tag === 'img' &&
+      ((address.startsWith('/') && !elsewhere) || /^data:image\/jpeg;base64,[a-z\d+/=]+$/i.test(value))
+    )
+  if (/^aria-(labelledby|describedby|controls|owns)$/.test(attribute)) return false
+  if (/^(aria|data)-[a-z\d-]+$/.test(attribute)) return !elsewhere
+  return (
+    /^(class|href|role|type|name|value|width|height|alt|readonly|disabled|title|hidden|loading|decoding|viewBox|d|fill|focusable|autocomplete)$/.test(
+      attribute,
+    ) && !elsewhere
+  )
 }
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
 
 export interface PictureOptions {
   /** A small copy of a shown photo (a data: URL), or null; given each loaded <img> with a blob: address. */
@@ -76,18 +81,21 @@ export function pictureNodeOf(node: Node, options: PictureOptions = {}): Picture
   if (!(node instanceof Element)) return null
   const svg = node.namespaceURI === SVG_NS
   const tag = svg ? `svg:${node.localName}` : node.localName
-  if (['script', 'style', 'link', 'template', 'iframe', 'object', 'dialog'].includes(tag)) return null
+  if (!pictureKeeps(tag)) return null
   const attributes: Record<string, string> = {}
-  for (const { name, value } of node.attributes) if (keptAttribute(name, value)) attributes[name] = value
+  for (const { name, value } of node.attributes)
+    if (name !== 'src' && pictureKeeps(tag, name, value)) attributes[name] = value
   // A form control's current value, not the one it was created with.
-  if (node instanceof HTMLInputElement && node.type !== 'password' && node.type !== 'file')
-    attributes.value = node.value
+  if (node instanceof HTMLInputElement && node.type !== 'password' && node.type !== 'file') {
+    if (pictureKeeps(tag, 'value', node.value)) attributes.value = node.value
+    else delete attributes.value
+  }
   if (node instanceof HTMLImageElement) {
     const src = node.getAttribute('src') ?? ''
-    if (src.startsWith('/') && !src.startsWith('//')) attributes.src = src
+    if (src.startsWith('/') && pictureKeeps(tag, 'src', src)) attributes.src = src
     else {
       const cover = options.coverOf?.(node) ?? null
-      if (cover && SMALL_JPEG.test(cover)) attributes.src = cover
+      if (cover?.startsWith('data:') && pictureKeeps(tag, 'src', cover)) attributes.src = cover
     }
   }
   const children: PictureNode[] = []
@@ -104,12 +112,11 @@ function isNode(value: unknown, depth = 0): value is PictureNode {
   const [tag, attributes, children] = value as unknown[]
   return (
     typeof tag === 'string' &&
+    pictureKeeps(tag) &&
     typeof attributes === 'object' &&
     attributes !== null &&
     Object.entries(attributes).every(
-      ([name, text]) =>
-        typeof text === 'string' &&
-        (name === 'src' ? text.startsWith('/') || SMALL_JPEG.test(text) : keptAttribute(name, text)),
+      ([name, text]) => typeof text === 'string' && pictureKeeps(tag, name, text),
     ) &&
     Array.isArray(children) &&
     children.every((child) => isNode(child, depth + 1))

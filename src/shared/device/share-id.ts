@@ -5,3 +5,14 @@
 export function isShareId(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(value)
 }
+
+/**
+ * Why the add form got only part of a share, or none of it (the worker's redirect says so in `?shared=`):
+ * some-left-out: more images than the form takes, or one too large; none-kept: the share was too large.
+ */
+export const SHARE_NOTES = ['some-left-out', 'none-kept'] as const
+export type ShareNote = (typeof SHARE_NOTES)[number]
+
+export function isShareNote(value: unknown): value is ShareNote {
+  return (SHARE_NOTES as readonly unknown[]).includes(value)
+}

@@ -2,14 +2,20 @@
 // Node has File, Response and crypto.randomUUID but no Cache Storage (nor has jsdom): a small fake
 // with the same semantics for what the module uses (open, has, delete, keys, match, put).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MAX_PICKED_FILE_BYTES } from '#shared/records/kid-photos'
 import {
+  boundedFormData,
   clearSharedPhotos,
   isShareId,
   keepableSharedPhotos,
+  MAX_SHARE_BYTES,
   readSharedPhotos,
   SHARED_PHOTOS_CACHE,
   SHARED_PHOTOS_MAX_AGE_MS,
+  sharedPhotosLeftOut,
+  sharedPhotosNoteText,
   sharedPhotosTarget,
+  shareFromThisSite,
   storeSharedPhotos,
 } from './shared-photos'
 
@@ -158,5 +164,66 @@ describe('without Cache Storage', () => {
     expect(await storeSharedPhotos([png('a.png')])).toBeNull()
     expect(await readSharedPhotos('0123456789abcdef')).toEqual([])
     await expect(clearSharedPhotos()).resolves.toBeUndefined()
+  })
+})
+
+describe('the bounds of a share', () => {
+  /** A file that says it is `size` bytes without holding them (only its size is read here). */
+  const large = (name: string, size: number) => {
+    const file = png(name)
+    Object.defineProperty(file, 'size', { value: size })
+    return file
+  }
+
+  it('keeps at most six images of at most 25 MB each, and says when some were left out', () => {
+    const six = Array.from({ length: 6 }, (_, i) => png(`p${i}.png`))
+    expect(sharedPhotosLeftOut(six)).toBe(false)
+    expect(sharedPhotosLeftOut([...six, png('p6.png')])).toBe(true)
+    const tooBig = large('huge.png', MAX_PICKED_FILE_BYTES + 1)
+    const justFits = large('fits.png', MAX_PICKED_FILE_BYTES)
+    expect(keepableSharedPhotos([tooBig, justFits]).map((file) => file.name)).toEqual(['fits.png'])
+    expect(sharedPhotosLeftOut([tooBig, justFits])).toBe(true)
+    // A file that is not an image is not a photo left out: it was never one.
+    expect(sharedPhotosLeftOut([new File(['x'], 'notes.txt', { type: 'text/plain' }), justFits])).toBe(false)
+  })
+
+  it('sends the parent to the add form saying why, in words', () => {
+    expect(sharedPhotosTarget('abcdefgh12', 'some-left-out')).toBe(
+      '/add-kid?share=abcdefgh12&shared=some-left-out',
+    )
+    expect(sharedPhotosTarget(null, 'none-kept')).toBe('/add-kid?shared=none-kept')
+    expect(sharedPhotosNoteText('some-left-out')).toBe(
+      'Some of the shared photos were left out: the form takes max 6 images, each 25 MB or smaller.',
+    )
+    expect(sharedPhotosNoteText('none-kept')).toBe(
+      'The shared photos were not kept: together they were larger than 150 MB. Please share at most 6 photos at a time.',
+    )
+  })
+
+  it('reads a post no further than the bound', async () => {
+    const form = new FormData()
+    form.append('photos', png('a.png'))
+    const post = (body: FormData) =>
+      new Request('https://sunbeam.example/share-target', { method: 'POST', body })
+    expect((await boundedFormData(post(form)))?.getAll('photos')).toHaveLength(1)
+    // The control above; a bound smaller than the post: nothing of it is read back.
+    expect(await boundedFormData(post(form), 16)).toBeNull()
+    expect(MAX_SHARE_BYTES).toBeGreaterThan(6 * MAX_PICKED_FILE_BYTES)
+  })
+
+  it("takes a post from the share sheet or the site's own pages, never from another site's form", () => {
+    const site = 'https://sunbeam.example'
+    const post = (headers: Record<string, string>, referrer?: string) =>
+      new Request(`${site}/share-target`, { method: 'POST', headers, ...(referrer ? { referrer } : {}) })
+    // The share sheet: no origin, or an opaque one, and no referrer. The site's own page.
+    expect(shareFromThisSite(post({}), site)).toBe(true)
+    expect(shareFromThisSite(post({ Origin: 'null' }), site)).toBe(true)
+    expect(shareFromThisSite(post({ Origin: site }), site)).toBe(true)
+    // Another site's form.
+    expect(shareFromThisSite(post({ Origin: 'https://evil.example' }), site)).toBe(false)
+    expect(shareFromThisSite(post({ Origin: 'http://sunbeam.example' }), site)).toBe(false)
+    expect(shareFromThisSite(post({ 'Sec-Fetch-Site': 'cross-site' }), site)).toBe(false)
+    expect(shareFromThisSite(post({ 'Sec-Fetch-Site': 'same-site' }), site)).toBe(false)
+    expect(shareFromThisSite(post({ 'Sec-Fetch-Site': 'same-origin', Origin: site }), site)).toBe(true)
   })
 })

@@ -6,9 +6,13 @@
 // The contract:
 // - The manifest's `share_target` posts `multipart/form-data` to SHARE_TARGET_ACTION ('/share-target'),
 //   the files in the SHARED_PHOTOS_FIELD ('photos') field.
-// - The service worker keeps the images among them (JPEG or PNG, the first MAX_KID_PHOTOS) with
-//   storeSharedPhotos, which returns the share's id, and answers with a 303 redirect to
-//   sharedPhotosTarget(id): `/add-kid?share=<id>`, or `/add-kid` when no image could be kept.
+// - The service worker takes a post only from the phone's share sheet or this site's own pages
+//   (shareFromThisSite: never another site's form), reads at most MAX_SHARE_BYTES of it, and keeps the
+//   images among them (JPEG or PNG, each at most MAX_PICKED_FILE_BYTES, the first MAX_KID_PHOTOS) with
+//   storeSharedPhotos, which returns the share's id (sharedPhotosLeftOut: whether some were not); it answers with a
+//   303 redirect to sharedPhotosTarget(id, note): `/add-kid?share=<id>`, or `/add-kid` when no image
+//   could be kept, with `&shared=some-left-out` or `?shared=none-kept` when the add form must say why
+//   (sharedPhotosNoteText).
 // - The add form reads its `share` search parameter (isShareId says whether it is well formed), reads
 //   the files with readSharedPhotos(id) (names, types and order as shared; an empty list when the share
 //   is gone, the id malformed or the browser has no Cache Storage), attaches them to its photo picker as
@@ -18,8 +22,13 @@
 //
 // Where the browser has no share target, nothing posts to the worker and none of this runs; where it has
 // no Cache Storage, reading finds nothing and the add form works as before.
-import { acceptedPhotoType, MAX_KID_PHOTOS } from '#shared/records/kid-photos'
-import { isShareId } from './share-id'
+import {
+  acceptedPhotoType,
+  MAX_KID_PHOTOS,
+  MAX_PICKED_FILE_BYTES,
+  photoMessages,
+} from '#shared/records/kid-photos'
+import { isShareId, type ShareNote } from './share-id'
 
 /** The Cache Storage cache holding shared photos until the add form takes them. */
 export const SHARED_PHOTOS_CACHE = 'sunbeam-shared-photos'
@@ -53,18 +62,100 @@ function parseKey(url: string): { shareId: string; index: number } | null {
   return match ? { shareId: match[1] as string, index: Number(match[2]) } : null
 }
 
-export { isShareId } from './share-id'
+export { isShareId, isShareNote, type ShareNote } from './share-id'
 
-/** Where the worker sends the parent after a share: the add form, naming the share when there is one. */
-export function sharedPhotosTarget(shareId: string | null): string {
-  return shareId ? `/add-kid?${SHARE_SEARCH_PARAM}=${encodeURIComponent(shareId)}` : '/add-kid'
+/** The add form's search parameter saying why shared photos were left out. */
+export const SHARE_NOTE_SEARCH_PARAM = 'shared'
+
+/** The most a share's post is read (six of the largest photos the picker takes, and the form around them). */
+export const MAX_SHARE_BYTES = MAX_KID_PHOTOS * MAX_PICKED_FILE_BYTES + 1024 * 1024
+
+/** What the add form says about a share it got only part of, or none of. */
+export function sharedPhotosNoteText(note: ShareNote): string {
+  return note === 'some-left-out'
+    ? `Some of the shared photos were left out: the form takes ${photoMessages.maxImages.toLowerCase()}, each 25 MB or smaller.`
+    : `The shared photos were not kept: together they were larger than ${(MAX_KID_PHOTOS * MAX_PICKED_FILE_BYTES) / 1024 / 1024} MB. Please share at most ${MAX_KID_PHOTOS} photos at a time.`
 }
 
-/** The shared files the app accepts as photos (JPEG or PNG, by type or, without one, by name), in order. */
+/**
+ * Where the worker sends the parent after a share: the add form, naming the share when there is one,
+ * and why some or all of it was left out when that is so.
+ */
+export function sharedPhotosTarget(shareId: string | null, note: ShareNote | null = null): string {
+  const search = new URLSearchParams()
+  if (shareId) search.set(SHARE_SEARCH_PARAM, shareId)
+  if (note) search.set(SHARE_NOTE_SEARCH_PARAM, note)
+  const query = search.toString()
+  return query ? `/add-kid?${query}` : '/add-kid'
+}
+
+/**
+ * Whether a post to the share target may be taken: from this site's own pages, or from the phone's share
+ * sheet, which the browser sends with no origin or an opaque one ('null') and no referrer. Never from
+ * another site's form: Chromium shows the worker the Origin of a form's post. An opaque origin with no
+ * referrer (a sandboxed frame) cannot be told from the share sheet: what it may post is bounded as any
+ * share is, and lands in the add form, where the parent decides.
+ */
+export function shareFromThisSite(request: Request, siteOrigin: string): boolean {
+  const origin = request.headers.get('Origin')
+  if (origin !== null && origin !== 'null' && origin !== siteOrigin) return false
+  // The fetch metadata, where a browser shows it to the worker: another site's post, or the same site's.
+  const site = request.headers.get('Sec-Fetch-Site')
+  if (site !== null && site !== 'same-origin' && site !== 'none') return false
+  if (request.referrer && request.referrer !== 'about:client') {
+    try {
+      if (new URL(request.referrer).origin !== siteOrigin) return false
+    } catch {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * The post's form, read no further than `maxBytes`: null when it is larger (nothing of it is kept).
+ */
+export async function boundedFormData(
+  request: Request,
+  maxBytes = MAX_SHARE_BYTES,
+): Promise<FormData | null> {
+  if (Number(request.headers.get('Content-Length')) > maxBytes) return null
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!request.body) return request.formData()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    chunks.push(value)
+  }
+  return new Response(new Blob(chunks as BlobPart[]), { headers: { 'Content-Type': type } }).formData()
+}
+
+/** The shared files that are images the app accepts (JPEG or PNG, by type or, without one, by name). */
+function sharedImages(files: readonly unknown[]): File[] {
+  return files.filter((file): file is File => file instanceof File && acceptedPhotoType(file) !== null)
+}
+
+/**
+ * The shared files the app keeps as photos: images (sharedImages) of at most MAX_PICKED_FILE_BYTES each,
+ * as the picker takes them, the first MAX_KID_PHOTOS in order.
+ */
 export function keepableSharedPhotos(files: readonly unknown[]): File[] {
-  return files
-    .filter((file): file is File => file instanceof File && acceptedPhotoType(file) !== null)
+  return sharedImages(files)
+    .filter((file) => file.size <= MAX_PICKED_FILE_BYTES)
     .slice(0, MAX_KID_PHOTOS)
+}
+
+/** Whether some shared images are not kept (too many, or too large): the add form says so. */
+export function sharedPhotosLeftOut(files: readonly unknown[]): boolean {
+  return keepableSharedPhotos(files).length < sharedImages(files).length
 }
 
 function cacheStorage(): CacheStorage | null {
@@ -81,8 +172,8 @@ async function dropSharesStoredBefore(cache: Cache, before: number): Promise<voi
 }
 
 /**
- * Worker side: keeps the images among `files` under a new share id, and returns it; null when none of
- * the files is an image the app accepts (nothing is stored then).
+ * Worker side: keeps the photos among `files` (keepableSharedPhotos) under a new share id, and returns
+ * it; null when none of the files is a photo the app keeps (nothing is stored then).
  */
 export async function storeSharedPhotos(files: readonly unknown[], now = Date.now()): Promise<string | null> {
   const photos = keepableSharedPhotos(files)

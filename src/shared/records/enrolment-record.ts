@@ -191,6 +191,9 @@ export function acceptedDocumentType(file: {
 export const documentMessages = {
   type: 'Only a photo (.jpg, .jpeg, .png) or a PDF can be added',
   tooBig: 'A document must be 5 MB or smaller; please choose a smaller file or take a photo of it',
+  /** Its bytes are not a PDF, JPEG or PNG, whatever its name says (checked on the device when picked). */
+  notDocument:
+    'This file is not a real PDF or photo, whatever its name says; please choose the document itself or take a photo of it',
 } as const
 
 /** Whether `path` is a document in `userId`'s own folder, as the app names it (firestore.rules: same). */

@@ -6,6 +6,7 @@ import { documentTitle, pageHead } from '#shared/config/document-title'
 export const Route = createFileRoute('/_parent/add-kid')({
   head: () => pageHead(documentTitle('Add Your Child')),
   // ?share=<id>: photos shared to the installed app from the phone's gallery (the service worker keeps them).
+  // ?shared=: why some or all of the shared photos were left out (the worker's redirect says so).
   // ?plan=: the plan chosen on a plan card, preselected in the form.
   validateSearch: addKidSearch,
   // The form starts with the parent's name and phone from their last child: the children known on this
@@ -19,6 +20,14 @@ export const Route = createFileRoute('/_parent/add-kid')({
 
 function AddKidRoute() {
   const { user } = Route.useRouteContext()
-  const { share, plan } = Route.useSearch()
-  return <AddKidPage userId={user.uid} accountName={user.displayName} share={share} plan={plan} />
+  const { share, shared, plan } = Route.useSearch()
+  return (
+    <AddKidPage
+      userId={user.uid}
+      accountName={user.displayName}
+      share={share}
+      shareNote={shared}
+      plan={plan}
+    />
+  )
 }
