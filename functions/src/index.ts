@@ -9,11 +9,18 @@ import { onDocumentCreated, onDocumentDeleted, onDocumentWritten } from 'firebas
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { onObjectFinalized } from 'firebase-functions/v2/storage'
-import { announceToCentre, inquirySummary, registrationSummary, sendCentreDigest } from './centre-mail'
+import {
+  type Announcement,
+  announceToCentre,
+  inquirySummary,
+  registrationSummary,
+  sendCentreDigest,
+} from './centre-mail'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
 import { firestoreEnrolment } from './enrolment-firestore'
 import { runEnrolmentSchedule } from './enrolment-schedule'
 import { callerAddress, type InquiryRefusal, receiveInquiry } from './inquiry'
+import type { CentreItem } from './mail'
 import { declaredSecrets } from './mail-config'
 import { unsubscribeParent } from './notice-firestore'
 import { noticeOnDecision } from './notices'
@@ -119,9 +126,19 @@ export const registrationNotice = onDocumentWritten(
       noticePorts(),
       Date.parse(event.time),
     )
-    logger.info('Registration notice', { kidId: event.params.kidId, ...outcome })
+    if (outcome.status === 'delivered' && outcome.mailNotSetUp)
+      logger.warn(NO_EMAIL, { notice: 'not e-mailed to the parent', kidId: event.params.kidId, ...outcome })
+    else logger.info('Registration notice', { kidId: event.params.kidId, ...outcome })
   },
 )
+
+/** The one line a centre without e-mail gets per e-mail not sent (no stack trace, nothing retried). */
+const NO_EMAIL = 'E-mail is not set up (SMTP_URL is not set): nothing was e-mailed (docs/functions.md)'
+
+function logCentreMail(item: CentreItem, outcome: Announcement): void {
+  if (outcome === 'no e-mail') logger.warn(NO_EMAIL, { centreEmail: 'not sent', ...item })
+  else logger.info('Centre e-mail', { ...item, outcome })
+}
 
 /** A child registered (kids/{kidId} created): the centre hears of it by e-mail (centre-mail.ts). */
 export const registrationMail = onDocumentCreated(
@@ -133,7 +150,7 @@ export const registrationMail = onDocumentCreated(
       summary: registrationSummary(event.data?.data()),
     } as const
     const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
-    logger.info('Centre e-mail', { ...item, outcome })
+    logCentreMail(item, outcome)
   },
 )
 
@@ -147,7 +164,7 @@ export const inquiryMail = onDocumentCreated(
       summary: inquirySummary(event.data?.data()),
     } as const
     const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
-    logger.info('Centre e-mail', { ...item, outcome })
+    logCentreMail(item, outcome)
   },
 )
 

@@ -55,7 +55,8 @@ export interface NoticeStore {
 export interface NoticePorts {
   readonly store: NoticeStore
   readonly push: PushService | null
-  readonly mailer: Mailer
+  /** null: e-mail is not set up (no SMTP_URL); the notice stays in the parent's area only. */
+  readonly mailer: Mailer | null
   readonly mail: MailConfig
 }
 
@@ -97,6 +98,8 @@ export type NoticeOutcome =
       readonly id: string
       readonly via: Delivery
       readonly removedDevices: number
+      /** True when the parent asked for e-mail but e-mail is not set up (no SMTP_URL). */
+      readonly mailNotSetUp?: true
     }
 
 export async function noticeOnDecision(
@@ -135,9 +138,11 @@ export async function noticeOnDecision(
       }
     }
   }
+  let mailNotSetUp = false
   if (via === 'none') {
     const contact = await ports.store.contact(uid)
-    if (contact?.email && contact.emailNotices) {
+    if (contact?.email && contact.emailNotices && !ports.mailer) mailNotSetUp = true
+    else if (contact?.email && contact.emailNotices && ports.mailer) {
       await ports.mailer.send(
         parentNoticeMail(
           {
@@ -156,5 +161,5 @@ export async function noticeOnDecision(
     }
   }
   await ports.store.markDelivered(uid, id, via)
-  return { status: 'delivered', id, via, removedDevices }
+  return { status: 'delivered', id, via, removedDevices, ...(mailNotSetUp ? { mailNotSetUp: true } : {}) }
 }
