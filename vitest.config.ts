@@ -21,9 +21,6 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     restoreMocks: true,
-    // A stylesheet's `?url` import was '' (Vitest processes no CSS), and React warned at every
-    // `<link href="">` it rendered, dozens of times a run: these few get their address, as in the app.
-    css: { include: [/\.css\?url$/] },
     // Above the 5 s the tests' own waits may take on a busy machine (see src/test/setup-tests.ts).
     testTimeout: 15_000,
     // Vitest's default is one worker fewer than the cores: on CI's two cores, one worker.

@@ -27,14 +27,3 @@ afterEach(() => {
 
 // jsdom has no layout: the router's scroll reset on navigation would only log 'not implemented'.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined
-
-// jsdom loads no stylesheet, and React holds a screen back until its `<link rel="stylesheet">` loaded
-// (precedence): each one inserted gets its load event, as a browser's would (the stylesheets' `?url`
-// imports have their addresses, vitest.config.ts).
-if (typeof window !== 'undefined')
-  new MutationObserver((records) => {
-    for (const record of records)
-      for (const node of record.addedNodes)
-        if (node instanceof HTMLLinkElement && node.rel === 'stylesheet')
-          setTimeout(() => node.dispatchEvent(new Event('load')))
-  }).observe(document, { childList: true, subtree: true })
