@@ -91,13 +91,15 @@ for (const form of ['add', 'edit'] as const) {
     // The toast of what just happened shows; the parent goes straight on to the form.
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: shown })
     await expect(toast).toBeVisible()
+    const shownAt = Date.now()
     if (form === 'add') await page.getByRole('link', { name: 'Add your child' }).click()
     else await kidCard(page, 'Toby Toast').getByRole('link', { name: 'Edit Toby Toast' }).click()
     const button = page.getByRole('button', { name: submit })
     await scrollNearBottom(page, button)
-    // Within the toast's 5 s: it stepped aside; nothing lies over any control.
-    await expect(toast).toHaveCount(0)
+    // Within the toast's 5 s (so not its own closing): it stepped aside; nothing lies over any control.
+    await expect(toast).toHaveCount(0, { timeout: 1_000 })
     expect(await controlsUnderToasts(page)).toEqual([])
+    expect(Date.now() - shownAt, 'checked while the toast would still show').toBeLessThan(4_000)
     if (form === 'add') {
       const child = childData({ kidName: 'Ada Toast' })
       await page.getByLabel('Child Name').fill(child.kidName)
