@@ -1,11 +1,12 @@
 // @vitest-environment node
 // `npm start` stopped as Ctrl+C stops it (SIGINT to its whole process group) while the emulators hold
-// data (a user in Auth, a document in Firestore): the data is saved, and no process it started and no
+// data (a user in Auth, documents in Firestore): the data is saved, and no process it started and no
 // port it opened is left (issue 53: the Firestore emulator's JVM, in a session of its own, once held
-// its port a minute later). The real `npm start`, on ports of its own (SUNBEAM_START_PORT_BASE, 6100
+// its port a minute later). Run as a centre without e-mail (SUNBEAM_START_SMTP=off, no SMTP_URL): a
+// registration and a decision each leave one line in the functions' log, and no stack trace. The real `npm start`, on ports of its own (SUNBEAM_START_PORT_BASE, 6100
 // and on unless SUNBEAM_START_TEST_PORT_BASE says otherwise), serving the build already made.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -56,6 +57,7 @@ describe.skipIf(notRun !== null)(
           ...process.env,
           SUNBEAM_START_PORT_BASE: String(BASE),
           SMTP_CATCHER_PORT: String(BASE + 8),
+          SUNBEAM_START_SMTP: 'off',
           SUNBEAM_START_BUILD: 'skip',
           SUNBEAM_START_DATA_DIR: join(dir, 'data'),
           SUNBEAM_START_LOG: join(dir, 'npm-start.log'),
@@ -103,6 +105,47 @@ describe.skipIf(notRun !== null)(
           },
         )
         expect(write.ok).toBe(true)
+        // A registration (the centre's e-mail) and a decision (the parent's notice, by e-mail: no push).
+        const documents = `http://127.0.0.1:${BASE + 1}/v1/projects/demo-sunbeam/databases/(default)/documents`
+        const put = (path: string, fields: Record<string, unknown>) =>
+          fetch(`${documents}/${path}`, {
+            method: 'PATCH',
+            headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+            body: JSON.stringify({ fields }),
+          })
+        expect(
+          (
+            await put('kids/kid53', {
+              userRef: { stringValue: 'ctrlc' },
+              kidName: { stringValue: 'Ada' },
+              plan: { stringValue: 'Monthly' },
+            })
+          ).ok,
+        ).toBe(true)
+        expect(
+          (
+            await put('users/ctrlc', {
+              email: { stringValue: 'ctrl-c@example.com' },
+              name: { stringValue: 'Ctrl C' },
+            })
+          ).ok,
+        ).toBe(true)
+        expect(
+          (
+            await put('registrations/kid53', {
+              state: { stringValue: 'confirmed' },
+              startDate: { stringValue: '2027-01-04' },
+              decidedAt: { integerValue: String(Date.now()) },
+              decidedBy: { stringValue: 'staff1' },
+            })
+          ).ok,
+        ).toBe(true)
+        const log = () => readFileSync(join(dir, 'npm-start.log'), 'utf8')
+        const noEmail = /E-mail is not set up \(SMTP_URL is not set\): nothing was e-mailed/g
+        await expect.poll(() => log().match(noEmail)?.length ?? 0, { timeout: 90_000 }).toBe(2)
+        expect(log()).toContain('not e-mailed to the parent')
+        expect(log(), 'no stack trace from the functions').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+        expect(log()).not.toMatch(/SMTP_URL is not set: the e-mail cannot be sent/)
         const java = [...seen.values()].length
         expect(java, 'processes followed').toBeGreaterThan(2)
 

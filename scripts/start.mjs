@@ -81,7 +81,10 @@ const emulators = [
 const busy = []
 for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
 if (!(await portFree(LOGGING_PORT))) busy.push(`emulator logging (port ${LOGGING_PORT})`)
-if (!(await portFree(Number(process.env.SMTP_CATCHER_PORT ?? 2525))))
+if (
+  process.env.SUNBEAM_START_SMTP !== 'off' &&
+  !(await portFree(Number(process.env.SMTP_CATCHER_PORT ?? 2525)))
+)
   busy.push('the e-mail catcher (SMTP_CATCHER_PORT, 2525)')
 if (busy.length) {
   const leftovers = leftoverEmulators()
@@ -202,17 +205,26 @@ const env = emulatorEnv(found)
 if (!found.storageOk) env.SUNBEAM_STORAGE_LOG = STORAGE_LOG
 // The functions' e-mails (notices, the centre's) go to a local catcher that prints each one's subject
 // and link here and sends nothing on (SMTP_CATCHER_PORT, 2525); push uses the demo project's keys.
+// SUNBEAM_START_SMTP=off runs them as a centre that has not set up e-mail yet (no SMTP_URL): each
+// e-mail not sent is one line in the log (scripts/start-stop.test.ts checks it).
 const smtpPort = Number(process.env.SMTP_CATCHER_PORT ?? 2525)
-await startSmtpCatcher({ port: smtpPort, file: path.resolve('npm-start-mail.jsonl') })
+const smtpOff = process.env.SUNBEAM_START_SMTP === 'off'
+if (!smtpOff) {
+  await startSmtpCatcher({ port: smtpPort, file: path.resolve('npm-start-mail.jsonl') })
+  env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
+} else delete env.SMTP_URL
 Object.assign(env, {
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   SITE_ORIGIN: siteUrl,
   SUNBEAM_FUNCTIONS_ORIGIN: `http://${host}:${ports.functions}`,
   VAPID_PUBLIC_KEY: DEV_VAPID.publicKey,
   VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
   VAPID_SUBJECT: DEV_VAPID.subject,
 })
-console.log(`E-mails are caught on smtp://127.0.0.1:${smtpPort} (none is sent on): each is printed below.`)
+console.log(
+  smtpOff
+    ? 'E-mail is off (SUNBEAM_START_SMTP=off): the functions send none, and say so in the log.'
+    : `E-mails are caught on smtp://127.0.0.1:${smtpPort} (none is sent on): each is printed below.`,
+)
 const child = spawnGroup('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env })
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
