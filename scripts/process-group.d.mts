@@ -6,5 +6,5 @@ export function descendantsOf(rootPid: number, procDir?: string): { pid: number;
 export function stillRunning(process: { pid: number; start: string }, procDir?: string): boolean
 export function stopGroupWithThisProcess(
   child: ChildProcess,
-  options?: { onStop?: () => void; pollMs?: number },
+  options?: { onStop?: () => void; pollMs?: number; signals?: NodeJS.Signals[] },
 ): { readonly stopping: boolean; readonly done: Promise<void> }

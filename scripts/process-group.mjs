@@ -87,7 +87,10 @@ const isCli = (pid) => {
  * whatever is left of them is killed; `done` resolves when none is left.
  * @returns whether a stop was asked for (for the exit code), and `done`.
  */
-export function stopGroupWithThisProcess(child, { onStop = () => {}, pollMs = 500 } = {}) {
+export function stopGroupWithThisProcess(
+  child,
+  { onStop = () => {}, pollMs = 500, signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] } = {},
+) {
   const followed = new Map()
   const follow = () => {
     if (!child.pid) return
@@ -108,7 +111,7 @@ export function stopGroupWithThisProcess(child, { onStop = () => {}, pollMs = 50
     }
   }
   const state = { stopping: false, done: Promise.resolve() }
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const signal of signals) {
     process.on(signal, () => {
       if (state.stopping) return killAll()
       state.stopping = true

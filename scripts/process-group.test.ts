@@ -37,7 +37,8 @@ describe.skipIf(process.platform !== 'linux')('a process group', () => {
     const child = spawnGroup('sh', ['-c', 'setsid sleep 30 & echo $!; sleep 1'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     })
-    const stop = stopGroupWithThisProcess(child, { pollMs: 50 })
+    // No signal handlers in the test's own process (signals: []): only the leader's exit.
+    const stop = stopGroupWithThisProcess(child, { pollMs: 50, signals: [] })
     const escaped = await new Promise<number>((resolve) =>
       child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
     )
