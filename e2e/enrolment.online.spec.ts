@@ -309,6 +309,78 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
   }
 })
 
+test("the card answers an offer too: Accept and Decline, offline; a confirmed card's next step", async ({
+  page,
+  app,
+  browser,
+  parent,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const kidName = `Bisi ${Date.now().toString(36)}`
+  const { kidId } = await registeredChild(parent, page, kidName)
+  const staff = await staffAtCentre(browser, testInfo)
+  try {
+    const card = await offerPlace(staff.page, kidName)
+    await expect.poll(async () => (await serverState(kidId))?.state, { timeout: 20_000 }).toBe('offered')
+    // The parent's card says the offer and carries both answers (issue 53): no need to open the page.
+    await app.goto('/profile')
+    const kid = kidCard(page, kidName)
+    await expect(kid).toContainText(/Place offered from 1 February 2027: reply by \d+ \w+ \d{4}/)
+    const accept = kid.getByRole('button', { name: `Accept the place for ${kidName}` })
+    const decline = kid.getByRole('button', { name: `Decline the place for ${kidName}` })
+    await expect(accept).toBeVisible()
+    await expect(decline).toBeVisible()
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await kid.scrollIntoViewIfNeeded()
+      await kid.screenshot({ path: testInfo.outputPath(`offer-card-${width}.png`) })
+      expect(await axeViolations(page), `the card with an offer at ${width} px`).toEqual([])
+    }
+    await page.setViewportSize({ width: 390, height: 844 })
+
+    // Offline: Decline asks first; 'Keep the offer' keeps it; the answer is kept on this device.
+    await page.context().setOffline(true)
+    await decline.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Decline the place?' })
+    await dialog.getByRole('button', { name: 'Keep the offer' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(accept).toBeVisible()
+    await accept.click()
+    await expect(kid.getByRole('status')).toHaveText(
+      'Your answer is kept on this device and will be sent when you are online.',
+    )
+    await expect(kid).toContainText('Place accepted, from 1 February 2027: the centre will confirm it')
+    await expect(accept).toHaveCount(0)
+    await expect(decline).toHaveCount(0)
+    const offerId = String((await serverState(kidId))?.offerId)
+    expect(await serverDocument(`registrations/${kidId}/replies/${offerId}`)).toBeNull()
+    await page.context().setOffline(false)
+    await expect
+      .poll(
+        async () => {
+          const reply = await serverDocument(`registrations/${kidId}/replies/${offerId}`)
+          return reply ? plainFields(reply).reply : null
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('accepted')
+
+    // Staff confirm: the card's next step is no longer 'Offer place' (nor anything: the place is made).
+    await expect(card).toContainText('Accepted, from 1 February 2027', { timeout: 20_000 })
+    const primary = card.locator('.centre-decide .button--primary')
+    await expect(primary).toHaveText([`Confirm place for ${kidName}`])
+    await primary.click()
+    await card.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
+    await expect(card).toContainText('Confirmed from 1 February 2027')
+    await expect(primary).toHaveCount(0)
+    await expect(card.getByRole('button', { name: `Offer place for ${kidName}` })).not.toHaveClass(
+      /button--primary/,
+    )
+  } finally {
+    await staff.context.close()
+  }
+})
+
 test('staff see what is missing, and may confirm by their choice with it named', async ({
   page,
   app,

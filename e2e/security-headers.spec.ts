@@ -46,9 +46,12 @@ test('pages, the app shell and assets are served with the security headers of fi
       return [name, sources]
     }),
   )
-  // firebase.json names no hash: whatever serves or deploys a build adds exactly its pages' own.
-  expect(directives['script-src']).toEqual(["'self'"])
-  expect(directives['style-src']).toEqual(["'self'"])
+  // firebase.json names the committed build's hashes (npm run csp-hashes, decision 0036); whatever
+  // serves or deploys a build gives the policy exactly its pages' own: the same for this build.
+  for (const name of ['script-src', 'style-src']) {
+    expect(directives[name]?.[0], name).toBe("'self'")
+    for (const source of directives[name]?.slice(1) ?? []) expect(source, name).toMatch(/^'sha256-/)
+  }
   const served = await servedEverywhere()
   const servedDirectives = Object.fromEntries(
     (served['content-security-policy'] ?? '').split(';').map((directive) => {
@@ -64,6 +67,8 @@ test('pages, the app shell and assets are served with the security headers of fi
     expect(servedDirectives[name]?.length, name).toBeGreaterThan(1)
     for (const source of servedDirectives[name]?.slice(1) ?? []) expect(source, name).toMatch(/^'sha256-/)
   }
+  expect(servedDirectives['script-src']).toEqual(directives['script-src'])
+  expect(servedDirectives['style-src']).toEqual(directives['style-src'])
   expect(directives['style-src-elem']).toBeUndefined()
   expect(directives['style-src-attr']).toBeUndefined()
   // Every script sink (innerHTML, a script's src, eval…) takes a Trusted Type, and only the site's one

@@ -221,7 +221,10 @@ if (up.every(Boolean)) {
   // Playwright stops this script with SIGINT: the whole group is asked to stop as Ctrl+C would
   // (firebase-tools then stops its Java and function workers), and what is left is killed.
   const stop = stopGroupWithThisProcess(child)
-  child.on('exit', (code, signal) => process.exit(stop.stopping ? 0 : (code ?? (signal ? 1 : 0))))
+  child.on('exit', async (code, signal) => {
+    await stop.done
+    process.exit(stop.stopping ? 0 : (code ?? (signal ? 1 : 0)))
+  })
 
   // Ready once the CLI says so: by then the functions are loaded and their triggers registered.
   const deadline = Date.now() + 150_000

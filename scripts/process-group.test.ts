@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { signalGroup, spawnGroup } from './process-group.mjs'
+import { signalGroup, spawnGroup, stopGroupWithThisProcess } from './process-group.mjs'
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`)
 
@@ -30,5 +30,21 @@ describe.skipIf(process.platform !== 'linux')('a process group', () => {
     expect(alive(grandchild)).toBe(false)
     // Signalling a group that is gone is quiet.
     expect(() => signalGroup(child, 'SIGKILL')).not.toThrow()
+  })
+
+  it('kills, once the leader is gone, a process that left the group for a session of its own', async () => {
+    // As the Firestore emulator's JVM does: `setsid`, so a signal to the group no longer reaches it.
+    const child = spawnGroup('sh', ['-c', 'setsid sleep 30 & echo $!; sleep 1'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    // No signal handlers in the test's own process (signals: []): only the leader's exit.
+    const stop = stopGroupWithThisProcess(child, { pollMs: 50, signals: [] })
+    const escaped = await new Promise<number>((resolve) =>
+      child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    )
+    expect(alive(escaped)).toBe(true)
+    await stop.done
+    await until(() => !alive(escaped))
+    expect(alive(escaped)).toBe(false)
   })
 })

@@ -19,19 +19,41 @@ import { spawnGroup, stopGroupWithThisProcess } from './process-group.mjs'
 import { startSmtpCatcher } from './smtp-catcher.mjs'
 
 const PROJECT = 'demo-sunbeam'
-const DATA_DIR = '.emulator-data'
-const LOG_FILE = 'npm-start.log'
+// A test of `npm start` (scripts/start-stop.test.ts) keeps its data and log apart, moves every port
+// the emulators open to SUNBEAM_START_PORT_BASE and on, and may serve the build already in dist/
+// (SUNBEAM_START_BUILD=skip): what it checks, the stop, does not depend on the build.
+const DATA_DIR = process.env.SUNBEAM_START_DATA_DIR || '.emulator-data'
+const LOG_FILE = process.env.SUNBEAM_START_LOG || 'npm-start.log'
+const PORT_BASE = Number(process.env.SUNBEAM_START_PORT_BASE) || 0
 // firebase.json with the emulators allowed in the Content-Security-Policy's connect-src, which production's
 // names none of (docs/decisions/0010-security-headers.md); written after the build, not committed.
 const LOCAL_CONFIG = 'firebase.local.json'
 
 const config = JSON.parse(readFileSync('firebase.json', 'utf8'))
-const ports = {
-  auth: config.emulators.auth.port,
-  firestore: config.emulators.firestore.port,
-  functions: config.emulators.functions.port,
-  storage: config.emulators.storage.port,
-  hosting: config.emulators.hosting.port,
+const ports = PORT_BASE
+  ? {
+      auth: PORT_BASE,
+      firestore: PORT_BASE + 1,
+      functions: PORT_BASE + 2,
+      storage: PORT_BASE + 3,
+      hosting: PORT_BASE + 4,
+    }
+  : {
+      auth: config.emulators.auth.port,
+      firestore: config.emulators.firestore.port,
+      functions: config.emulators.functions.port,
+      storage: config.emulators.storage.port,
+      hosting: config.emulators.hosting.port,
+    }
+// The CLI's own ports: its logging (4500 unless moved) and hub, and Firestore's websocket.
+const LOGGING_PORT = PORT_BASE ? PORT_BASE + 5 : 4500
+if (PORT_BASE) {
+  for (const name of Object.keys(ports)) config.emulators[name].port = ports[name]
+  Object.assign(config.emulators, {
+    logging: { host: '127.0.0.1', port: LOGGING_PORT },
+    hub: { host: '127.0.0.1', port: PORT_BASE + 6 },
+  })
+  config.emulators.firestore.websocketPort = PORT_BASE + 7
 }
 const host = config.emulators.hosting.host
 const siteUrl = `http://${host}:${ports.hosting}`
@@ -58,8 +80,11 @@ const emulators = [
 // (4500) is fixed by the CLI; the emulator hub moves to a free port by itself.
 const busy = []
 for (const name of emulators) if (!(await portFree(ports[name]))) busy.push(`${name} (port ${ports[name]})`)
-if (!(await portFree(4500))) busy.push('emulator logging (port 4500)')
-if (!(await portFree(Number(process.env.SMTP_CATCHER_PORT ?? 2525))))
+if (!(await portFree(LOGGING_PORT))) busy.push(`emulator logging (port ${LOGGING_PORT})`)
+if (
+  process.env.SUNBEAM_START_SMTP !== 'off' &&
+  !(await portFree(Number(process.env.SMTP_CATCHER_PORT ?? 2525)))
+)
   busy.push('the e-mail catcher (SMTP_CATCHER_PORT, 2525)')
 if (busy.length) {
   const leftovers = leftoverEmulators()
@@ -84,8 +109,17 @@ process.stdout.write('Building the app (npm run build)... ')
 const buildEnv = { ...process.env }
 delete buildEnv.SUNBEAM_OUT_DIR
 delete buildEnv.VITE_FIREBASE_FIRESTORE_EMULATOR_PORT
+if (PORT_BASE)
+  Object.assign(buildEnv, {
+    VITE_FIREBASE_AUTH_EMULATOR_PORT: String(ports.auth),
+    VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
+    VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
+  })
 const buildStarted = Date.now()
-const build = spawnSync('npm', ['run', 'build'], { encoding: 'utf8', env: buildEnv })
+const build =
+  process.env.SUNBEAM_START_BUILD === 'skip'
+    ? { status: 0, stdout: '' }
+    : spawnSync('npm', ['run', 'build'], { encoding: 'utf8', env: buildEnv })
 if (build.status !== 0) {
   console.log('FAILED.\n')
   process.stdout.write(`${build.stdout ?? ''}${build.stderr ?? ''}`)
@@ -105,7 +139,7 @@ console.log(
 // The Hosting emulator serves firebase.json's headers itself: give it the copy whose policy allows this
 // build's inline script and styles (by hash) and lets the demo build reach the emulators.
 const served = await servedConfig({ outDir: config.hosting.public, emulators: true, env: buildEnv })
-writeFileSync(LOCAL_CONFIG, `${JSON.stringify(served, null, 2)}\n`)
+writeFileSync(LOCAL_CONFIG, `${JSON.stringify({ ...served, emulators: config.emulators }, null, 2)}\n`)
 
 // 4. Say what runs and what it means.
 const photos = found.storageOk
@@ -171,17 +205,26 @@ const env = emulatorEnv(found)
 if (!found.storageOk) env.SUNBEAM_STORAGE_LOG = STORAGE_LOG
 // The functions' e-mails (notices, the centre's) go to a local catcher that prints each one's subject
 // and link here and sends nothing on (SMTP_CATCHER_PORT, 2525); push uses the demo project's keys.
+// SUNBEAM_START_SMTP=off runs them as a centre that has not set up e-mail yet (no SMTP_URL): each
+// e-mail not sent is one line in the log (scripts/start-stop.test.ts checks it).
 const smtpPort = Number(process.env.SMTP_CATCHER_PORT ?? 2525)
-await startSmtpCatcher({ port: smtpPort, file: path.resolve('npm-start-mail.jsonl') })
+const smtpOff = process.env.SUNBEAM_START_SMTP === 'off'
+if (!smtpOff) {
+  await startSmtpCatcher({ port: smtpPort, file: path.resolve('npm-start-mail.jsonl') })
+  env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
+} else delete env.SMTP_URL
 Object.assign(env, {
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   SITE_ORIGIN: siteUrl,
   SUNBEAM_FUNCTIONS_ORIGIN: `http://${host}:${ports.functions}`,
   VAPID_PUBLIC_KEY: DEV_VAPID.publicKey,
   VAPID_PRIVATE_KEY: DEV_VAPID.privateKey,
   VAPID_SUBJECT: DEV_VAPID.subject,
 })
-console.log(`E-mails are caught on smtp://127.0.0.1:${smtpPort} (none is sent on): each is printed below.`)
+console.log(
+  smtpOff
+    ? 'E-mail is off (SUNBEAM_START_SMTP=off): the functions send none, and say so in the log.'
+    : `E-mails are caught on smtp://127.0.0.1:${smtpPort} (none is sent on): each is printed below.`,
+)
 const child = spawnGroup('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env })
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
@@ -256,12 +299,15 @@ async function warmUpFirestore() {
   }
 }
 
-// Any stop: the emulators are asked to save their data and exit (SIGINT, as Ctrl+C would); whatever
-// of them is still running after 20 s is killed, so nothing outlives this script.
+// Any stop: the emulators are asked to save their data and exit (SIGINT, as Ctrl+C would), however
+// long saving takes; a second Ctrl+C stops at once. Whatever firebase-tools started that is still
+// running once it is gone (a JVM in a session of its own) is killed: nothing outlives this script.
 const stop = stopGroupWithThisProcess(child, {
-  onStop: () => console.log('\nStopping the emulators (saving their data)...'),
+  onStop: () =>
+    console.log('\nStopping the emulators (saving their data; Ctrl+C again stops at once, unsaved)...'),
 })
-child.on('exit', (code, signal) => {
+child.on('exit', async (code, signal) => {
+  await stop.done
   if (pending) show(pending)
   log.end()
   process.exit(stop.stopping ? 0 : (code ?? (signal ? 1 : 0)))

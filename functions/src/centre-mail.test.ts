@@ -51,6 +51,17 @@ describe("the centre's e-mails", () => {
     expect(await announceToCentre(registration('r8'), ports, now + 11 * MINUTE + 1)).toBe('sent')
   })
 
+  it('without e-mail set up (no SMTP_URL), claims and sends nothing, and does not fail', async () => {
+    const { store } = fakeCentreMailStore()
+    const ports = { store, mailer: null, mail: mailConfig }
+    expect(await announceToCentre(registration('r1'), ports, now)).toBe('no e-mail')
+    expect(await sendCentreDigest(ports)).toBe(0)
+    // Control: once a Mailer is there, the same item is e-mailed (it was never claimed).
+    const mailer = fakeMailer()
+    expect(await announceToCentre(registration('r1'), { ...ports, mailer }, now)).toBe('sent')
+    expect(mailer.sent).toHaveLength(1)
+  })
+
   it('sends nothing of a kind staff turned off', async () => {
     const { store } = fakeCentreMailStore({ registrations: false, inquiries: true })
     const mailer = fakeMailer()

@@ -28,11 +28,13 @@ export interface CentreMailStore {
 
 export interface CentreMailPorts {
   readonly store: CentreMailStore
-  readonly mailer: Mailer
+  /** null: e-mail is not set up (no SMTP_URL); nothing is claimed or sent. */
+  readonly mailer: Mailer | null
   readonly mail: MailConfig
 }
 
-export type Announcement = 'off' | 'sent' | 'digest' | 'done'
+/** 'no e-mail': e-mail is not set up, so the item is not e-mailed (the caller logs one line). */
+export type Announcement = 'off' | 'sent' | 'digest' | 'done' | 'no e-mail'
 
 export async function announceToCentre(
   item: CentreItem,
@@ -41,19 +43,23 @@ export async function announceToCentre(
 ): Promise<Announcement> {
   const prefs = await ports.store.prefs()
   if (!(item.kind === 'registration' ? prefs.registrations : prefs.inquiries)) return 'off'
+  const { mailer } = ports
+  if (!mailer) return 'no e-mail'
   const claim = await ports.store.claim(item, now)
   if (claim === 'done') return 'done'
   if (claim === 'digest') return 'digest'
-  await ports.mailer.send(centreItemMail(item, ports.mail))
+  await mailer.send(centreItemMail(item, ports.mail))
   await ports.store.markSent([item])
   return 'sent'
 }
 
-/** The digest of what waits (nothing waits: no e-mail). */
+/** The digest of what waits (nothing waits, or e-mail is not set up: no e-mail). */
 export async function sendCentreDigest(ports: CentreMailPorts): Promise<number> {
+  const { mailer } = ports
+  if (!mailer) return 0
   const items = await ports.store.waiting()
   if (items.length === 0) return 0
-  await ports.mailer.send(centreDigestMail(items, ports.mail))
+  await mailer.send(centreDigestMail(items, ports.mail))
   await ports.store.markSent(items)
   return items.length
 }

@@ -9,13 +9,20 @@ import { onDocumentCreated, onDocumentDeleted, onDocumentWritten } from 'firebas
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { onObjectFinalized, onObjectMetadataUpdated } from 'firebase-functions/v2/storage'
-import { announceToCentre, inquirySummary, registrationSummary, sendCentreDigest } from './centre-mail'
+import {
+  type Announcement,
+  announceToCentre,
+  inquirySummary,
+  registrationSummary,
+  sendCentreDigest,
+} from './centre-mail'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
 import { enrolmentCleaning } from './enrolment-clean'
 import { firestoreEnrolment } from './enrolment-firestore'
 import { runEnrolmentSchedule } from './enrolment-schedule'
 import { callerAddress, INQUIRY_HOURLY_CEILING, type InquiryRefusal, receiveInquiry } from './inquiry'
 import { boundKidsOfParent } from './kid-bound'
+import type { CentreItem } from './mail'
 import { declaredSecrets } from './mail-config'
 import { unsubscribeParent } from './notice-firestore'
 import { noticeOnDecision, pruneDevices } from './notices'
@@ -150,9 +157,19 @@ export const registrationNotice = onDocumentWritten(
       noticePorts(),
       Date.parse(event.time),
     )
-    logger.info('Registration notice', { kidId: event.params.kidId, ...outcome })
+    if (outcome.status === 'delivered' && outcome.mailNotSetUp)
+      logger.warn(NO_EMAIL, { notice: 'not e-mailed to the parent', kidId: event.params.kidId, ...outcome })
+    else logger.info('Registration notice', { kidId: event.params.kidId, ...outcome })
   },
 )
+
+/** The one line a centre without e-mail gets per e-mail not sent (no stack trace, nothing retried). */
+const NO_EMAIL = 'E-mail is not set up (SMTP_URL is not set): nothing was e-mailed (docs/functions.md)'
+
+function logCentreMail(item: CentreItem, outcome: Announcement): void {
+  if (outcome === 'no e-mail') logger.warn(NO_EMAIL, { centreEmail: 'not sent', ...item })
+  else logger.info('Centre e-mail', { ...item, outcome })
+}
 
 /**
  * A child registered (kids/{kidId} created): past the parent's MAX_KIDS_PER_PARENT the record is deleted
@@ -177,7 +194,7 @@ export const registrationMail = onDocumentCreated(
       summary: registrationSummary(event.data?.data()),
     } as const
     const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
-    logger.info('Centre e-mail', { ...item, outcome })
+    logCentreMail(item, outcome)
   },
 )
 
@@ -191,7 +208,7 @@ export const inquiryMail = onDocumentCreated(
       summary: inquirySummary(event.data?.data()),
     } as const
     const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
-    logger.info('Centre e-mail', { ...item, outcome })
+    logCentreMail(item, outcome)
   },
 )
 

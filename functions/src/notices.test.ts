@@ -56,6 +56,19 @@ describe('a notice on the centre decision', () => {
     )
   })
 
+  it('without e-mail set up (no SMTP_URL), keeps the notice in the parent area and says so', async () => {
+    const w = world()
+    const outcome = await noticeOnDecision('kid1', null, confirmed, { ...w.ports, mailer: null }, decidedAt)
+    expect(outcome).toEqual({
+      status: 'delivered',
+      id: `kid1-${decidedAt}`,
+      via: 'none',
+      removedDevices: 0,
+      mailNotSetUp: true,
+    })
+    expect(w.notices.get(`parent1/kid1-${decidedAt}`)?.delivered).toBe('none')
+  })
+
   it('never carries the enrolment file: a confirmation with what is missing says the place only', async () => {
     const w = world()
     const missing = ['The immunisation record (photo or PDF)', 'Medication (or ‘none’)']

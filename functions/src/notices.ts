@@ -71,7 +71,8 @@ export interface NoticeStore {
 export interface NoticePorts {
   readonly store: NoticeStore
   readonly push: PushService | null
-  readonly mailer: Mailer
+  /** null: e-mail is not set up (no SMTP_URL); the notice stays in the parent's area only. */
+  readonly mailer: Mailer | null
   readonly mail: MailConfig
   /** Hosts allowed besides the real push services: the tests' stand-in only (PUSH_STAND_IN_HOSTS). */
   readonly pushStandInHosts?: readonly string[]
@@ -137,6 +138,8 @@ export type NoticeOutcome =
       readonly id: string
       readonly via: Delivery
       readonly removedDevices: number
+      /** True when the parent asked for e-mail but e-mail is not set up (no SMTP_URL). */
+      readonly mailNotSetUp?: true
     }
 
 export async function noticeOnDecision(
@@ -198,10 +201,13 @@ export async function noticeOnDecision(
     }
   }
   let verifyEmail = false
+  let mailNotSetUp = false
   if (via === 'none') {
     const contact = await ports.store.contact(uid)
     verifyEmail = Boolean(contact?.email && contact.emailNotices && !contact.emailVerified)
-    if (contact?.email && contact.emailNotices && contact.emailVerified) {
+    const mailable = Boolean(contact?.email && contact.emailNotices && contact.emailVerified)
+    if (mailable && !ports.mailer) mailNotSetUp = true
+    else if (contact?.email && mailable && ports.mailer) {
       await ports.mailer.send(
         parentNoticeMail(
           {
@@ -220,7 +226,7 @@ export async function noticeOnDecision(
     }
   }
   await ports.store.markDelivered(uid, id, via, verifyEmail)
-  return { status: 'delivered', id, via, removedDevices }
+  return { status: 'delivered', id, via, removedDevices, ...(mailNotSetUp ? { mailNotSetUp: true } : {}) }
 }
 
 /**

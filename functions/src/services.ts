@@ -37,8 +37,11 @@ export function inquiryPorts(): { quota: InquiryQuota; store: InquiryStore } {
 }
 
 let mailer: Mailer | null = null
-function sharedMailer(): Mailer {
-  mailer ??= smtpMailer(process.env.SMTP_URL)
+/** The Mailer on SMTP_URL, or null where e-mail is not set up (no SMTP_URL): nothing is e-mailed. */
+function sharedMailer(): Mailer | null {
+  const url = process.env.SMTP_URL?.trim()
+  if (!url) return null
+  mailer ??= smtpMailer(url)
   return mailer
 }
 

@@ -118,7 +118,8 @@ export type CentreRouter = Pick<AnyRouter, 'invalidate' | 'loadRouteChunk' | 'ro
  * code only: no list is opened for them.
  */
 export function preloadCentreScreens(router: CentreRouter, location: GuardedLocation): void {
-  preload(centreCssUrl, { as: 'style' })
+  // Vitest's stand-in for a `?url` import is '' (React warns at preloading it).
+  if (centreCssUrl) preload(centreCssUrl, { as: 'style' })
   const page = location.href.startsWith('/centre/inquiries') ? '/centre/inquiries' : '/centre/'
   for (const route of [router.routesById['/centre'], router.routesById[page]])
     router.loadRouteChunk(route)?.catch(() => undefined)

@@ -1,4 +1,5 @@
-// The parent's side of an offer and of the waiting list (issue 35, decision 0031), on the child's page:
+// The parent's side of an offer and of the waiting list (issue 35, decision 0031), on the child's page
+// (and the offer's answers on the card, issue 53):
 // the words, 'Accept' (refused by the app past the reply-by date), and 'Yes, still interested'.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -40,6 +41,33 @@ describe("the parent's answers to the centre", () => {
     expect(
       await section.findByText('Place accepted, from 1 February 2027: the centre will confirm it'),
     ).toBeInTheDocument()
+  })
+
+  it("answers an offer on the child's card at /profile too, Decline asked first", async () => {
+    const user = userEvent.setup()
+    const kid = storedKid('kidaaa00000000000001', { kidName: 'Amara Obi' })
+    seedKid(world(), kid)
+    const offer = {
+      state: 'offered',
+      startDate: '2027-02-01',
+      replyBy: '2099-12-31',
+      offerId: 'o'.repeat(20),
+    } as const
+    world().backend.centre.decide(kid.id, offer)
+    world.render('/profile')
+    const card = within((await screen.findByText('Amara Obi')).closest('li') as HTMLElement)
+    expect(
+      await card.findByText('Place offered from 1 February 2027: reply by 31 December 2099'),
+    ).toBeInTheDocument()
+    await user.click(card.getByRole('button', { name: 'Decline the place for Amara Obi' }))
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Decline the place?' }))
+    await user.click(dialog.getByRole('button', { name: 'Decline the place' }))
+    await waitFor(() =>
+      expect(world().backend.centre.replies.get(`${kid.id}/${offer.offerId}`)).toBe('declined'),
+    )
+    await waitFor(() =>
+      expect(card.queryByRole('button', { name: 'Accept the place for Amara Obi' })).toBeNull(),
+    )
   })
 
   it('an answer the server took stays on the page while the listener still says none', async () => {

@@ -1,5 +1,6 @@
 // The child page's part about the centre: where the child stands, in words, and the parent's answers:
-// 'Accept' and 'Decline' to an offer, 'Yes, still interested' to the waiting list's question. Each
+// 'Accept' and 'Decline' to an offer, 'Yes, still interested' to the waiting list's question. The
+// child's card on /profile carries the same answers (OfferReplies, with the card's own badge). Each
 // answer is kept on this device and sent by the outbox, exactly once, when online (reply-sender.ts).
 // An offer past its reply-by date is refused here, and by the server's rules for a device whose clock or
 // knowledge is behind; either way the parent reads why.
@@ -10,7 +11,23 @@ import type { Reply } from '#shared/records/reply-record'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { EnrolmentPrompt } from './enrolment-prompt'
 import { useOutbox } from './outbox/outbox-context'
-import { StandingBadge, useStanding } from './registration-status'
+import { type KidStanding, StandingBadge, useStanding } from './registration-status'
+
+/** A child's standing with the centre and the parent's answer to its open question (one per child). */
+export interface OfferAnswering extends KidStanding {
+  readonly kidId: string
+  readonly kidName: string
+  readonly userId: string
+}
+
+export function useOfferAnswering(
+  kidId: string,
+  kidName: string,
+  userId: string,
+  onServer: boolean,
+): OfferAnswering {
+  return { ...useStanding(kidId, onServer), kidId, kidName, userId }
+}
 
 export function OfferAnswer({
   kidId,
@@ -23,12 +40,33 @@ export function OfferAnswer({
   readonly userId: string
   readonly onServer: boolean
 }) {
+  const answering = useOfferAnswering(kidId, kidName, userId, onServer)
+  const headingId = useId()
+  const { standing, refused } = answering
+  if (standing.kind === 'registered' && refused.length === 0) return null
+  return (
+    <section className="offer-answer" aria-labelledby={headingId}>
+      <h2 id={headingId}>Place at the centre</h2>
+      <StandingBadge standing={standing} />
+      <EnrolmentPrompt kidId={kidId} kidName={kidName} onServer={onServer} />
+      {standingNotes(standing).map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+      <OfferReplies answering={answering} />
+    </section>
+  )
+}
+
+/**
+ * The parent's answers to the open question, with what became of them: 'Accept' and 'Decline' (asked
+ * again in a dialog) to an offer, 'Yes, still interested' to the waiting list's question, an answer kept
+ * on this device until online, and an answer refused. On the child page and on the card.
+ */
+export function OfferReplies({ answering }: { readonly answering: OfferAnswering }) {
   const { replies } = useOutbox()
-  const { registration, standing, local, refused } = useStanding(kidId, onServer)
+  const { registration, standing, local, refused, kidId, kidName, userId } = answering
   const [appRefusal, setAppRefusal] = useState<string | null>(null)
   const [declining, setDeclining] = useState(false)
-  const headingId = useId()
-  if (standing.kind === 'registered' && refused.length === 0) return null
 
   async function answer(questionId: string, reply: Reply) {
     // Refused by the app: the reply-by date has passed on this device's clock.
@@ -47,13 +85,7 @@ export function OfferAnswer({
 
   const lapsedOn = registration?.lapsedOn ?? registration?.replyBy ?? null
   return (
-    <section className="offer-answer" aria-labelledby={headingId}>
-      <h2 id={headingId}>Place at the centre</h2>
-      <StandingBadge standing={standing} />
-      <EnrolmentPrompt kidId={kidId} kidName={kidName} onServer={onServer} />
-      {standingNotes(standing).map((note) => (
-        <p key={note}>{note}</p>
-      ))}
+    <>
       {refused.length > 0 && (
         <div className="notice offer-refused" role="alert">
           <p>
@@ -135,6 +167,6 @@ export function OfferAnswer({
           <p>The place goes to the next family. This answer cannot be changed.</p>
         </ConfirmDialog>
       )}
-    </section>
+    </>
   )
 }

@@ -90,17 +90,6 @@ export function useStanding(kidId: string, onServer: boolean): KidStanding {
   return { registration, standing: standingOf(registration, reply, Date.now()), local, refused }
 }
 
-export function RegistrationStatus({
-  kidId,
-  onServer,
-}: {
-  readonly kidId: string
-  readonly onServer: boolean
-}) {
-  const { standing } = useStanding(kidId, onServer)
-  return <StandingBadge standing={standing} />
-}
-
 export function StandingBadge({ standing }: { readonly standing: Standing }) {
   const text = standingText(standing)
   if (!text) return null

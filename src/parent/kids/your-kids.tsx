@@ -1,6 +1,7 @@
 // 'Your Kids' on /profile: shown only when the parent has children. Each item has its cover, name,
 // gender and '{plan} Plan', links to the detail, and has edit and delete icons. Children with a change
-// still on this device say how far it is; failed ones offer Retry and Discard.
+// still on this device say how far it is; failed ones offer Retry and Discard. An open offer is answered
+// on the card too ('Accept', 'Decline'), as on the child's page (offer-answer.tsx).
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
@@ -11,8 +12,9 @@ import { KidPhoto } from './kid-photo'
 import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice, SyncStatus } from './kid-status'
 import { useKeptOnDevice, useOutboxEntries, useStoredKids } from './kids-data'
 import { failureText, formatPlan, type KidView, mergeKids } from './kids-view'
+import { OfferReplies, useOfferAnswering } from './offer-answer'
 import { useOutbox } from './outbox/outbox-context'
-import { RegistrationStatus } from './registration-status'
+import { StandingBadge } from './registration-status'
 import './kids.css'
 
 export interface YourKidsProps {
@@ -101,6 +103,7 @@ export function YourKids({ userId }: YourKidsProps) {
             key={kid.id}
             kid={kid}
             failure={failureText(kid, kids)}
+            userId={userId}
             onDelete={() => setAsking({ kind: 'delete', kid })}
             onDiscard={() => setAsking({ kind: 'discard', kid })}
           />
@@ -161,14 +164,16 @@ interface KidCardProps {
   readonly kid: KidView
   /** Why its change failed, in words (kids-view.ts, failureText). */
   readonly failure?: string | null
+  readonly userId: string
   readonly onDelete: () => void
   readonly onDiscard: () => void
 }
 
-function KidCard({ kid, failure, onDelete, onDiscard }: KidCardProps) {
+function KidCard({ kid, failure, userId, onDelete, onDiscard }: KidCardProps) {
   const runtime = useOutbox()
   const name = kid.fields.kidName
   const entry = kid.entry
+  const answering = useOfferAnswering(kid.id, name, userId, kid.stored !== null)
 
   async function retry() {
     if (!entry) return
@@ -192,7 +197,7 @@ function KidCard({ kid, failure, onDelete, onDiscard }: KidCardProps) {
             <strong className="kid-card-name">{name}</strong>
             <span>{kid.fields.kidGender}</span>
             <span>{formatPlan(kid.fields.plan)}</span>
-            <RegistrationStatus kidId={kid.id} onServer={kid.stored !== null} />
+            <StandingBadge standing={answering.standing} />
             <KidStatusBadge status={kid.status} />
           </span>
         </Link>
@@ -218,6 +223,9 @@ function KidCard({ kid, failure, onDelete, onDiscard }: KidCardProps) {
         </div>
       </div>
       <EnrolmentPrompt kidId={kid.id} kidName={name} onServer={kid.stored !== null} />
+      <div className="kid-card-offer">
+        <OfferReplies answering={answering} />
+      </div>
       <SyncStatus kid={kid} />
       {kid.status === 'failed' && (
         <div className="kid-card-recovery">
