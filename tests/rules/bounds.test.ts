@@ -122,6 +122,16 @@ describe('a deleted child’s id is never taken over (decision 0035)', () => {
     await assertSucceeds(setDoc(doc(staff(), `registrations/${KID}`), decision('alice')))
   })
 
+  it('with nothing decided yet, the owner hears there is no reply; another parent is refused', async () => {
+    await asServer(`kids/${KID}`, storedKidRecord('alice'))
+    const reply = (who: () => ReturnType<typeof alice>) => doc(who(), `registrations/${KID}/replies/${OFFER}`)
+    await assertSucceeds(getDoc(reply(alice)))
+    await assertSucceeds(
+      getDocs(query(collection(alice(), `registrations/${KID}/replies`), where(documentId(), '==', OFFER))),
+    )
+    await assertFails(getDoc(reply(mallory)))
+  })
+
   it('a decision of before issue 50 (no userRef) still reads for the child’s owner', async () => {
     await aliceFamily(null)
     await assertSucceeds(getDoc(doc(alice(), `registrations/${KID}`)))
