@@ -146,11 +146,16 @@ test("a parent's eleventh child is deleted by the server, and the parent told wh
     await child(eleventh)
     await expect.poll(() => serverDocument(`kids/${eleventh}`), { timeout: 20_000 }).toBeNull()
     expect(await serverQuery('kids', 'userRef', uid)).toHaveLength(10)
-    const notice = await serverDocument(`users/${uid}/notices/over-bound-${eleventh}`)
-    expect(notice?.fields.text?.stringValue).toBe(
-      `Child b10 was not registered: one account can register at most 10 children. Please contact the centre.`,
-    )
-    expect(notice?.fields.delivered?.stringValue).toBe('none')
+    // The notice is marked delivered ('none': in the app only) after the child is deleted.
+    await expect
+      .poll(async () => {
+        const notice = await serverDocument(`users/${uid}/notices/over-bound-${eleventh}`)
+        return { text: notice?.fields.text?.stringValue, delivered: notice?.fields.delivered?.stringValue }
+      })
+      .toEqual({
+        text: `Child b10 was not registered: one account can register at most 10 children. Please contact the centre.`,
+        delivered: 'none',
+      })
   } finally {
     await putServerDocument('centre/settings', {
       mailRegistrations: { booleanValue: true },
