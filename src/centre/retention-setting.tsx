@@ -85,6 +85,7 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
           id={fieldId}
           label="Days to keep them"
           hint={`From ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days.`}
+          hintPlacement="before"
           error={error}
           classPrefix="centre"
         >
