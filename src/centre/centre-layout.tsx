@@ -12,6 +12,7 @@ import { isOnline, isOnlineOnServer, subscribeOnline } from '#shared/ui/online-s
 import centreCssUrl from './centre.css?url'
 import { type CentreStore, unhandledCount, useCentreState } from './centre-store'
 import { MailChoices } from './mail-choices'
+import { RetentionSetting } from './retention-setting'
 
 function CentreStyles() {
   // Vitest's stand-in for a `?url` import is '': no <link href=""> (React warns at it).
@@ -116,6 +117,7 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
       )}
       {children}
       <MailChoices port={store.port} />
+      <RetentionSetting port={store.port} />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import type { StoredInquiry } from '#shared/records/inquiry-record'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { type CentreStore, inquiryCounts, useCentreState } from './centre-store'
 import { mailtoHref } from './inquiries-view'
+import { InquiryQuotaLine } from './inquiry-quota-line'
 import { formatWhen } from './registrations-view'
 
 export interface InquiriesPageProps {
@@ -76,6 +77,7 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
           : `${counts.total} inquir${counts.total === 1 ? 'y' : 'ies'}, ${counts.unhandled} not handled` +
             (inquiries.length < counts.total ? ` (the newest ${inquiries.length} shown)` : '')}
       </p>
+      <InquiryQuotaLine port={store.port} />
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

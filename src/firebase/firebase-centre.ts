@@ -27,9 +27,11 @@ import {
 import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
 import { centreMailFields, parseCentreMailChoices } from '#shared/records/centre-settings'
 import { parseEnrolment } from '#shared/records/enrolment-record'
+import { parseInquiryQuota } from '#shared/records/inquiry-quota'
 import { parseStoredInquiry } from '#shared/records/inquiry-record'
 import { parseStoredKid } from '#shared/records/kid-record'
 import { parseReply, type Reply } from '#shared/records/reply-record'
+import { parseRetentionDays, retentionFields } from '#shared/records/retention-settings'
 import type { FirebaseServices } from './firebase-app'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
@@ -285,6 +287,31 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     async setMailChoices(choices) {
       const ref = doc(await services.db(), 'centre', 'settings')
       return queuedWrite(ref, setDoc(ref, centreMailFields(choices)), "The centre's e-mail choices")
+    },
+
+    watchRetentionDays(listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'centre', 'retention'),
+          (snapshot) => listener(parseRetentionDays(snapshot.data())),
+          onError,
+        ),
+      )
+    },
+
+    async setRetentionDays(days) {
+      const ref = doc(await services.db(), 'centre', 'retention')
+      return queuedWrite(ref, setDoc(ref, retentionFields(days)), 'The retention period')
+    },
+
+    watchInquiryQuota(listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'inquiryQuota', 'all'),
+          (snapshot) => listener(parseInquiryQuota(snapshot.data())),
+          onError,
+        ),
+      )
     },
 
     async deleteInquiry(inquiryId) {

@@ -11,6 +11,7 @@ import { createFirebaseBackend } from '#firebase/firebase-backend'
 import { createFirebasePush } from '#firebase/firebase-push'
 import type { Backend } from '#shared/backend/backend-ports'
 import { authContract } from '#testing/contracts/auth-contract'
+import { centreSettingsContract } from '#testing/contracts/centre-settings-contract'
 import type { ContractWorld } from '#testing/contracts/contract-world'
 import { inquiriesContract } from '#testing/contracts/inquiries-contract'
 import { kidsContract } from '#testing/contracts/kids-contract'
@@ -24,6 +25,8 @@ type RestValue =
   | { readonly stringValue: string }
   | { readonly timestampValue: string }
   | { readonly nullValue: null }
+  | { readonly integerValue: string }
+  | { readonly arrayValue: { readonly values: readonly RestValue[] } }
 
 /** A write past the rules, as the functions' Admin SDK makes it: the emulator's REST API as its owner. */
 async function writeAsServer(path: string, fields: Record<string, RestValue>): Promise<void> {
@@ -65,6 +68,12 @@ async function adapterWorld(): Promise<ContractWorld> {
       })
       if (!response.ok) throw new Error(`The Auth emulator refused the staff claim: ${response.status}`)
     },
+    countInquiries: (sent, limit) =>
+      writeAsServer('inquiryQuota/all', {
+        sent: { arrayValue: { values: sent.map((at) => ({ integerValue: String(at) })) } },
+        limit: { integerValue: String(limit) },
+        expiresAt: { timestampValue: new Date(Date.now() + 60 * 60 * 1000).toISOString() },
+      }),
     offerPlace: (kidId, offer) =>
       writeAsServer(`registrations/${kidId}`, {
         state: { stringValue: 'offered' },
@@ -83,4 +92,5 @@ describe('the Firebase adapter keeps the ports’ contracts', () => {
   registrationsContract(adapterWorld)
   noticesContract(adapterWorld)
   inquiriesContract(adapterWorld, { delivers: false })
+  centreSettingsContract(adapterWorld)
 })

@@ -3,6 +3,7 @@
 // downloaded only by the staff screens, never by the parent area (docs/decisions/0023).
 import type { CentreMailChoices } from '#shared/records/centre-settings'
 import type { EnrolmentRecord, StoredEnrolment } from '#shared/records/enrolment-record'
+import type { InquiryQuota } from '#shared/records/inquiry-quota'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { KidPlan, StoredKid } from '#shared/records/kid-record'
 import type { Registration, RegistrationDecision } from '#shared/records/registration-record'
@@ -135,4 +136,13 @@ export interface CentrePort {
   ): Unsubscribe
   /** Sets them; resolves once queued on this device. */
   setMailChoices(choices: CentreMailChoices): Promise<QueuedWrite>
+  /** How long an ended place's records are kept, in days (centre/retention), live; the default when unset. */
+  watchRetentionDays(listener: (days: number) => void, onError: (error: Error) => void): Unsubscribe
+  /** Sets it (30 to 3650; the rules refuse other values and non-staff); resolves once queued on this device. */
+  setRetentionDays(days: number): Promise<QueuedWrite>
+  /** The overall hourly count of inquiries (inquiryQuota/all, the function's), live; null: none yet. */
+  watchInquiryQuota(
+    listener: (quota: InquiryQuota | null) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe
 }

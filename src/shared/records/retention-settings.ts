@@ -23,3 +23,14 @@ export function parseRetentionDays(data: unknown): number {
 export function retentionFields(days: number): { days: number } {
   return { days }
 }
+
+/** What is wrong with the period staff typed (whole days, MIN to MAX), in the form's words; null: nothing. */
+export function retentionDaysProblem(text: string): string | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return 'Enter a number of days.'
+  if (!/^\d+$/.test(trimmed)) return 'Enter whole days, as a number (for example 180).'
+  const days = Number(trimmed)
+  if (days < MIN_RETENTION_DAYS) return `Enter at least ${MIN_RETENTION_DAYS} days.`
+  if (days > MAX_RETENTION_DAYS) return `Enter at most ${MAX_RETENTION_DAYS} days (about ten years).`
+  return null
+}

@@ -15,6 +15,7 @@ import {
 import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
 import { type CentreMailChoices, DEFAULT_MAIL_CHOICES } from '#shared/records/centre-settings'
 import type { StoredEnrolment } from '#shared/records/enrolment-record'
+import type { InquiryQuota } from '#shared/records/inquiry-quota'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import {
@@ -24,6 +25,11 @@ import {
   replyDeadline,
 } from '#shared/records/registration-record'
 import type { Reply } from '#shared/records/reply-record'
+import {
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  parseRetentionDays,
+} from '#shared/records/retention-settings'
 
 export class FakeCentreServer {
   access: StaffAccess = 'staff'
@@ -41,6 +47,10 @@ export class FakeCentreServer {
   readonly parentEmails = new Map<string, string>()
   /** centre/settings: which e-mails the centre gets. */
   mailChoices: CentreMailChoices = DEFAULT_MAIL_CHOICES
+  /** centre/retention as stored (undefined: unset, so the default). */
+  retention: { days: number } | undefined = undefined
+  /** inquiryQuota/all as the function writes it (undefined: no inquiry counted yet). */
+  inquiryQuota: InquiryQuota | undefined = undefined
   /** Every write, in order, as 'decide kidId state' / 'mark inquiryId true|false'. */
   readonly writes: string[] = []
   /** The signed-in account (null: nobody); a parent's writes for another are refused, as by the adapter. */
@@ -141,6 +151,26 @@ export class FakeCentreServer {
     return this.queued()
   }
 
+  /** As firestore.rules judge it: staff only, whole days from 30 to 3650; a refusal rejects `sent`. */
+  setRetentionDays(days: number): QueuedWrite {
+    this.writes.push(`retention ${days}`)
+    if (
+      this.access !== 'staff' ||
+      !Number.isInteger(days) ||
+      days < MIN_RETENTION_DAYS ||
+      days > MAX_RETENTION_DAYS
+    ) {
+      const sent = Promise.reject(
+        new BackendError('permission-denied', { permanent: true, code: 'permission-denied' }),
+      )
+      sent.catch(() => undefined)
+      return { sent }
+    }
+    this.retention = { days }
+    this.changed()
+    return this.queued()
+  }
+
   mark(inquiryId: string, handled: boolean): QueuedWrite {
     this.writes.push(`mark ${inquiryId} ${handled}`)
     this.inquiries = this.inquiries.map((inquiry) =>
@@ -190,6 +220,14 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
             new BackendError('permission-denied', { permanent: true, code: 'permission-denied' }),
           )
         : Promise.resolve(value())
+  // The rules let staff only read the centre's settings and counts: anyone else's listener errs once.
+  const staffOnly = (onError: (error: Error) => void, send: () => void) => {
+    if (server.access === 'staff') return follow(send)
+    queueMicrotask(() =>
+      onError(new BackendError('permission-denied', { permanent: true, code: 'permission-denied' })),
+    )
+    return () => undefined
+  }
   return {
     staffAccess: async () => server.access,
     watchChildren: (filter, listener) => pagedFollow(server, () => matching(filter), listener),
@@ -230,6 +268,10 @@ export function createFakeCentre(server: FakeCentreServer): CentrePort {
     deleteInquiry: async (inquiryId) => server.deleteInquiry(inquiryId),
     watchMailChoices: (listener) => follow(() => listener(server.mailChoices)),
     setMailChoices: async (choices) => server.setMailChoices(choices),
+    watchRetentionDays: (listener, onError) =>
+      staffOnly(onError, () => listener(parseRetentionDays(server.retention))),
+    setRetentionDays: async (days) => server.setRetentionDays(days),
+    watchInquiryQuota: (listener, onError) => staffOnly(onError, () => listener(server.inquiryQuota ?? null)),
   }
 }
 

@@ -21,6 +21,8 @@ export interface ContractWorld {
   addNotice(userId: string, notice: ServerNotice): Promise<void>
   /** Gives the account the staff claim on a verified e-mail, as scripts/staff.mjs does. */
   makeStaff(uid: string): Promise<void>
+  /** Writes inquiryQuota/all as the function submitInquiry does: the times counted and its ceiling. */
+  countInquiries(sent: readonly number[], limit: number): Promise<void>
   /** Stores the centre's offer of a place for `kidId`, as staff's decision reaches the server. */
   offerPlace(kidId: string, offer: ServerOffer): Promise<void>
 }

@@ -6,6 +6,7 @@ import { createFakeBackend } from '#testing/backend/fake-backend'
 import { FakePhotoStorage } from '#testing/backend/fake-kids-ports'
 import { FakePush } from '#testing/backend/fake-notices-ports'
 import { authContract } from './auth-contract'
+import { centreSettingsContract } from './centre-settings-contract'
 import type { ContractWorld } from './contract-world'
 import { inquiriesContract } from './inquiries-contract'
 import { kidsContract } from './kids-contract'
@@ -33,6 +34,10 @@ async function fakeWorld(): Promise<ContractWorld> {
       backend.centre.access = 'staff'
       backend.centre.staffUid = uid
     },
+    countInquiries: async (sent, limit) => {
+      backend.centre.inquiryQuota = { sent: [...sent], limit }
+      backend.centre.changed()
+    },
     offerPlace: async (kidId, offer) => {
       backend.centre.registrations.set(kidId, {
         state: 'offered',
@@ -58,5 +63,6 @@ describe('the fakes keep the ports’ contracts', () => {
   registrationsContract(fakeWorld)
   noticesContract(fakeWorld)
   inquiriesContract(fakeWorld, { delivers: true })
+  centreSettingsContract(fakeWorld)
   photosContract(async () => ({ photos: new FakePhotoStorage(), userId: 'parent-1' }))
 })
