@@ -14,11 +14,11 @@ export function writeJobsHint(count: number): void {
   }
 }
 
-export function readJobsHint(): number {
+/** Whether `key` holds a hint (its writers remove it when nothing waits): the app's entry asks on every load. */
+export function hinted(key: string): boolean {
   try {
-    const count = Number(localStorage.getItem(JOBS_HINT_KEY) ?? '0')
-    return Number.isFinite(count) && count > 0 ? count : 0
+    return localStorage.getItem(key) !== null
   } catch {
-    return 0
+    return false
   }
 }

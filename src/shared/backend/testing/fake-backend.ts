@@ -9,6 +9,7 @@ import type {
   Backend,
   DeviceDataPort,
   InquiriesPort,
+  QueuedWrite,
 } from '#shared/backend/backend-ports'
 import type { InquirySubmission } from '#shared/records/inquiry-record'
 import { newUserRecord } from '#shared/records/user-record'
@@ -266,10 +267,12 @@ export function createFakeAuth(): FakeAuth {
 }
 
 export interface FakeInquiries extends InquiriesPort {
-  /** Inquiries kept on the device (whether or not the server has them yet). */
+  /** Inquiries handed to the server (whether or not it has answered yet), without their ids. */
   readonly sent: InquirySubmission[]
-  /** When they reach the server (at once unless held). */
+  /** When they reach the server (at once unless held); refused while held: no answer. */
   readonly server: FakeServer
+  /** The whole of sending as a form sees it (kept, then sent), for the form's tests. */
+  send(inquiry: InquirySubmission): Promise<QueuedWrite>
 }
 
 export function createFakeInquiries(): FakeInquiries {
@@ -278,6 +281,15 @@ export function createFakeInquiries(): FakeInquiries {
   return {
     sent,
     server,
+    async deliver({ id: _id, client: _client, ...inquiry }) {
+      sent.push(inquiry)
+      try {
+        await server.write().sent
+        return { kind: 'stored' }
+      } catch {
+        return { kind: 'no answer' }
+      }
+    },
     async send(inquiry) {
       sent.push(inquiry)
       return server.write()
