@@ -242,3 +242,35 @@ describe('OutboxEngine', () => {
     expect(held).toEqual(['sunbeam-jobs:note::j1'])
   })
 })
+
+describe('OutboxEngine across tabs', () => {
+  it("tells the other tabs how a job ended, so a screen there hears of it (never each upload's progress)", async () => {
+    const name = nextDbName()
+    const channelName = `jobs-events-${name}`
+    const first = new OutboxEngine({
+      db: new JobDb(name, { indexedDB, IDBKeyRange }),
+      lock: noLock,
+      channel: new BroadcastChannel(channelName),
+    })
+    const second = new OutboxEngine({
+      db: new JobDb(name, { indexedDB, IDBKeyRange }),
+      lock: noLock,
+      channel: new BroadcastChannel(channelName),
+    })
+    engines.push(first, second)
+    const heard: OutboxEvent[] = []
+    second.onEvent((event) => heard.push(event))
+    first.register<{ n: number }>('note', {
+      run: async (_job, { progress }) => {
+        progress(0.5)
+        return { type: 'done' }
+      },
+    })
+    // The job is queued in the second tab, whose engine has no handler for it: the first sends it.
+    const id = await second.add({ kind: 'note', owner: '', payload: { n: 1 } })
+    const sent = second.outcome(id)
+    first.kick()
+    await sent
+    expect(heard).toEqual([{ type: 'done', jobId: id, kind: 'note' }])
+  })
+})
