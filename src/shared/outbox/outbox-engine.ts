@@ -91,7 +91,7 @@ export interface OutboxEngineOptions {
   readonly retry?: RetryPolicy
   readonly random?: () => number
   readonly lock?: LockFn
-  /** The channel to the other tabs (null: none, as in tests). */
+  /** The channel to the other tabs (null: none, as in tests); the engine closes it when it closes. */
   readonly channel?: BroadcastChannel | null
 }
 
@@ -286,7 +286,7 @@ export class OutboxEngine {
     this.anyone.abort()
     this.bindUser(null)
     if (this.timer) clearTimeout(this.timer)
-    if (this.channel) this.channel.onmessage = null
+    this.channel?.close()
     this.db.close()
   }
 
