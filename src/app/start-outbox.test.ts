@@ -36,6 +36,9 @@ describe('starting the outbox with the app', () => {
     writeJobsHint(1)
     startOutboxIfPending()
     await vi.waitFor(() => expect(startInquiries).toHaveBeenCalledTimes(1), WAIT)
+    // A parent's jobs (replies) need the parent's runtime, which binds the account.
+    await vi.waitFor(() => expect(startOutbox).toHaveBeenCalledTimes(1), WAIT)
+    startOutbox.mockClear()
     localStorage.clear()
     localStorage.setItem(LEGACY_PENDING_KEY, '[]')
     startOutboxIfPending()

@@ -46,6 +46,11 @@ export interface NewJob<Payload = unknown> {
   readonly owner: string
   readonly payload: Payload
   readonly blobs?: readonly Omit<JobBlob, 'jobId'>[]
+  /** Only for a job an older queue held in another state (a migration): held or failed, with its error. */
+  readonly state?: JobState
+  readonly error?: string | null
+  /** When an older queue took it (a migration keeps its age); now otherwise. */
+  readonly createdAt?: number
 }
 
 /** The one retry policy: doubling from `minMs` to `maxMs`, with jitter so that devices do not retry in step. */

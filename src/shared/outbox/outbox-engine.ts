@@ -176,12 +176,12 @@ export class OutboxEngine {
         seq: (last?.seq ?? 0) + 1,
         kind: job.kind,
         owner: job.owner,
-        state: 'queued',
+        state: job.state ?? 'queued',
         attempts: 0,
         nextAttemptAt: 0,
-        error: null,
+        error: job.error ?? null,
         rev: 1,
-        createdAt: this.now(),
+        createdAt: job.createdAt ?? this.now(),
         payload: job.payload,
       })
     })
