@@ -136,3 +136,39 @@ test('an inquiry written offline waits on the device and is sent when the connec
   await expect.poll(async () => (await serverQuery('inquiries', 'name', name)).length).toBe(1)
   expect(await queuedInquiries(page)).toEqual([])
 })
+
+test('a message an older version left in localStorage is sent from the next page opened, once', async ({
+  app,
+  page,
+}) => {
+  const name = `Ada${Date.now().toString(36)}old`
+  // As the version before the outbox engine kept it (src/firebase/inquiry-outbox.ts, decision 0067).
+  const old = {
+    name,
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    subject: 'A visit',
+    message: 'Could we visit on Monday morning?',
+    website: '',
+    id: `old${Date.now().toString(36)}`.padEnd(20, 'x').slice(0, 20),
+    // A client of its own: the hourly bound counts per browser.
+    client: `cl${Date.now().toString(36)}`.padEnd(20, 'y').slice(0, 20),
+  }
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only before the first page: the app removes the key once it has read it.
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1')
+        localStorage.setItem(key, value)
+      }
+    },
+    ['sunbeam.inquiries.pending', JSON.stringify([old])] as const,
+  )
+  await app.goto('/')
+  await expect.poll(async () => (await serverQuery('inquiries', 'name', name)).length).toBe(1)
+  await expect.poll(() => queuedInquiries(page)).toEqual([])
+  expect(await page.evaluate(() => localStorage.getItem('sunbeam.inquiries.pending'))).toBeNull()
+  // Opened again, nothing is sent twice.
+  await app.goto('/about')
+  expect(await serverQuery('inquiries', 'name', name)).toHaveLength(1)
+})

@@ -95,4 +95,28 @@ describe('biome.json', () => {
     expect(`${allowed.stdout}${allowed.stderr}`).not.toContain('Only tests import the test support')
     expect(allowed.status).toBe(0)
   }, 60_000)
+
+  it('fails the outbox engine importing a toast, a screen, the backend or a feature; passes its own', async () => {
+    dir = await mkdtemp(join(process.cwd(), 'src', 'shared', 'outbox', 'trial-'))
+    const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
+    const refusals = [
+      ['toast.ts', '#shared/ui/notify'],
+      ['feature.ts', '#parent/kids/kid-messages'],
+      ['backend.ts', '#shared/backend/backend'],
+    ] as const
+    for (const [file, source] of refusals) await writeFile(join(dir, file), importing(source))
+    const refused = lint(relative(process.cwd(), dir))
+    expect(refused.status).not.toBe(0)
+    const report = `${refused.stdout}${refused.stderr}`
+    for (const [file, source] of refusals) expect(report, `outbox/${file} imports ${source}`).toContain(file)
+    expect(report.split('The outbox engine imports nothing of its users').length - 1).toBe(refusals.length)
+
+    // The rest of src/shared is its to import.
+    await rm(dir, { recursive: true, force: true })
+    dir = await mkdtemp(join(process.cwd(), 'src', 'shared', 'outbox', 'trial-'))
+    await writeFile(join(dir, 'async.ts'), importing('#shared/async/once'))
+    await writeFile(join(dir, 'ids.ts'), importing('#shared/records/ids'))
+    const allowed = lint(relative(process.cwd(), dir))
+    expect(`${allowed.stdout}${allowed.stderr}`).not.toContain('The outbox engine imports nothing')
+  }, 60_000)
 })

@@ -90,7 +90,8 @@ describe("the parent's answers to the centre", () => {
     await screen.findByRole('region', { name: 'Place at the centre' })
     await user.click(section().getByRole('button', { name: 'Accept the place for Amara Obi' }))
     await waitFor(() => expect(centre.replies.get(`${kid.id}/${offer.offerId}`)).toBe('accepted'))
-    const sent = () => world().runtime.outbox.db.replies.get(`${kid.id}/${offer.offerId}`)
+    const sent = async () =>
+      (await world().runtime.replies.rowsOf(kid.id)).find((row) => row.id === `${kid.id}/${offer.offerId}`)
     await waitFor(async () => expect(await sent()).toMatchObject({ state: 'sent' }))
     // The page follows the device's queue through a live query, a moment after the queue itself.
     await waitFor(() => expect(section().queryByText(/kept on this device/)).toBeNull())

@@ -1,11 +1,11 @@
 // One call of the function submitInquiry, with firebase/functions: its own chunk
 // (firebase-submit-inquiry-…js), loaded only when a message is sent.
 import { connectFunctionsEmulator, type Functions, getFunctions, httpsCallable } from 'firebase/functions'
+import type { Delivery, PendingInquiry } from '#shared/backend/backend-ports'
 import type { InquiryRefusalReason } from '#shared/backend/inquiry-refused'
 import { FUNCTIONS_REGION } from '#shared/config/functions-region'
 import type { FirebaseServices } from './firebase-app'
 import { emulatorHost, emulatorPorts, useEmulators } from './firebase-config'
-import type { Delivery, PendingInquiry } from './inquiry-outbox'
 
 /** The function's refusals (HttpsError codes) and what they mean for the visitor. */
 const REFUSALS: Record<string, InquiryRefusalReason> = {

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { provideBackend } from '#shared/backend/backend'
 import { createFakeBackend } from '#testing/backend/fake-backend'
@@ -25,7 +27,7 @@ describe('sendInquiry', () => {
     backend.inquiries.server.hold()
     provideBackend(() => Promise.resolve(backend))
     const { sent } = await sendInquiry(inquiry)
-    expect(backend.inquiries.sent).toEqual([inquiry])
+    await expect.poll(() => backend.inquiries.sent).toEqual([inquiry])
     let answered = false
     void sent.then(() => {
       answered = true
@@ -35,6 +37,18 @@ describe('sendInquiry', () => {
     backend.inquiries.server.answer()
     await sent
     expect(answered).toBe(true)
+  })
+
+  it("drops a bot's message (its hidden field filled in), answering as if it were sent", async () => {
+    const backend = createFakeBackend()
+    provideBackend(() => Promise.resolve(backend))
+    await (await sendInquiry({ ...inquiry, website: 'https://spam.example' })).sent
+    expect(backend.inquiries.sent).toEqual([])
+  })
+
+  it('refuses a message the server would refuse, before keeping it', async () => {
+    provideBackend(() => Promise.resolve(createFakeBackend()))
+    await expect(sendInquiry({ ...inquiry, email: 'not an address' })).rejects.toThrow('invalid fields')
   })
 
   it('fails when the backend cannot be loaded, so the form can say so', async () => {

@@ -2,7 +2,8 @@ import { type FormEvent, useRef, useState } from 'react'
 import type { QueuedWrite } from '#shared/backend/backend-ports'
 import { type InquiryRefusalReason, isInquiryRefused } from '#shared/backend/inquiry-refused'
 import { siteConfig } from '#shared/config/site-config'
-import { INQUIRY_EMAIL_INPUT_PATTERN, type InquirySubmission } from '#shared/records/inquiry-record'
+import { INQUIRY_EMAIL_INPUT_PATTERN } from '#shared/records/inquiry-email'
+import type { InquirySubmission } from '#shared/records/inquiry-record'
 
 /** Sends an inquiry: resolves once it is kept on the device, its `sent` once the server has it. */
 export type SendInquiry = (inquiry: InquirySubmission) => Promise<QueuedWrite>

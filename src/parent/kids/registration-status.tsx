@@ -72,12 +72,11 @@ export interface KidStanding {
 }
 
 export function useStanding(kidId: string, onServer: boolean): KidStanding {
-  const { outbox, replies } = useOutbox()
+  const { replies } = useOutbox()
   const registration = useRegistration(kidId, onServer)
   const questionId = openQuestion(registration)
   const server = useServerReply(kidId, questionId)
-  const rows =
-    useLiveQuery(() => outbox.db.replies.where('kidId').equals(kidId).toArray(), [outbox, kidId]) ?? []
+  const rows = useLiveQuery(() => replies.rowsOf(kidId), [replies, kidId]) ?? []
   const local = (questionId && rows.find((row) => row.id === replyId(kidId, questionId))) || null
   const refused = rows.filter((row) => row.state === 'refused')
   // The server's reply once this device's listener shows it; until then the one kept here (queued, or

@@ -5,9 +5,10 @@
 // Ownership: the account section (AuthPort, InquiriesPort, AccountDataPort) and the kids section
 // (KidsPort, PhotoStoragePort) each evolve with their feature; keep the shapes small and free of
 // Firebase types.
-import type { InquirySubmission } from '#shared/records/inquiry-record'
+import type { InquiryRecord } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { CentrePort, RegistrationsPort } from './centre-ports'
+import type { InquiryRefusalReason } from './inquiry-refused'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
 import type { NoticesPort, PushPort } from './notices-ports'
 import type { QueuedWrite, Unsubscribe } from './port-types'
@@ -65,14 +66,29 @@ export interface AuthPort {
   deleteAccount(): Promise<void>
 }
 
+/** An inquiry as it waits on the device (the marketing feature's outbox kind) and as it is sent. */
+export interface PendingInquiry extends InquiryRecord {
+  /** Its own id: the server stores it once, however often it is sent. */
+  readonly id: string
+  /** This browser's random id (the hourly bound's 'client'). */
+  readonly client: string
+  /** The hidden field, sent as it is: the server drops a bot's message and answers all the same. */
+  readonly website: string
+}
+
+/** The server's answer to one attempt: stored, refused (for good), or no answer (try again later). */
+export type Delivery =
+  | { readonly kind: 'stored' }
+  | { readonly kind: 'refused'; readonly reason: InquiryRefusalReason }
+  | { readonly kind: 'no answer' }
+
 export interface InquiriesPort {
   /**
-   * Keeps an inquiry on this device and sends it; resolves once it is kept, its `sent` once the server
-   * has it. `sent` rejects with an InquiryRefusedError (inquiry-refused.ts) when the server refuses it
-   * (it is then dropped from the device); until the server answers, it is sent again by itself. A
-   * submission whose honeypot is filled in is dropped (and answered all the same).
+   * One attempt to hand an inquiry to the server (the callable submitInquiry). Never rejects: a failure
+   * to even try (offline, the function's code not loaded) is 'no answer'. Keeping it on the device and
+   * trying again is the outbox's (src/marketing/inquiry-kind.ts).
    */
-  send(inquiry: InquirySubmission): Promise<QueuedWrite>
+  deliver(inquiry: PendingInquiry): Promise<Delivery>
 }
 
 /**

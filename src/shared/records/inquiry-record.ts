@@ -2,7 +2,10 @@
 // and firestore.rules, which enforces the same fields and limits server-side.
 // Text rules (no control or text-direction characters, never only spaces, lengths in characters) are in
 // record-text.ts; only the message may hold line breaks.
+import { INQUIRY_EMAIL_PATTERN } from './inquiry-email'
 import { cleanLine, cleanLines, cutToCharacters, textProblem } from './record-text'
+
+export { INQUIRY_EMAIL_INPUT_PATTERN, INQUIRY_EMAIL_PATTERN } from './inquiry-email'
 
 export interface InquiryRecord {
   readonly name: string
@@ -77,17 +80,6 @@ export function inquiryProblems(inquiry: InquiryRecord): InquiryField[] {
   if (!problems.includes('email') && !isInquiryEmail(inquiry.email)) problems.push('email')
   return problems
 }
-
-/**
- * An inquiry's e-mail: one '@' between two parts, neither holding white space nor any of
- * `? & # % , ; / \`. Those are legal in some addresses, but in a `mailto:` link they add headers (a Bcc,
- * a body) or more addresses: `ada@x.org?bcc=eve@evil.example` would copy the centre's reply to eve.
- * firestore.rules checks the same pattern (and a server function may reuse this one).
- */
-export const INQUIRY_EMAIL_PATTERN = /^[^@\s?&#%,;/\\]+@[^@\s?&#%,;/\\]+$/
-
-/** The same pattern as an `<input pattern>` (whole value; the `v` flag wants '/' and '\' escaped). */
-export const INQUIRY_EMAIL_INPUT_PATTERN = '[^@\\s?&#%,;\\/\\\\]+@[^@\\s?&#%,;\\/\\\\]+'
 
 export function isInquiryEmail(email: string): boolean {
   return INQUIRY_EMAIL_PATTERN.test(email)

@@ -9,6 +9,7 @@ import type {
   Backend,
   DeviceDataPort,
   InquiriesPort,
+  QueuedWrite,
 } from '#shared/backend/backend-ports'
 import { BackendError } from '#shared/backend/kids-ports'
 import { type InquirySubmission, inquiryProblems, normalizeInquiry } from '#shared/records/inquiry-record'
@@ -267,10 +268,13 @@ export function createFakeAuth(): FakeAuth {
 }
 
 export interface FakeInquiries extends InquiriesPort {
-  /** Inquiries kept on the device (whether or not the server has them yet); a bot's are not kept. */
+  /** Inquiries handed to the server (whether or not it has answered yet), without their ids; a bot's
+   * are not handed on. */
   readonly sent: InquirySubmission[]
-  /** When they reach the server (at once unless held). */
+  /** When they reach the server (at once unless held); refused while held: no answer. */
   readonly server: FakeServer
+  /** The whole of sending as a form sees it (kept, then sent), for the form's tests. */
+  send(inquiry: InquirySubmission): Promise<QueuedWrite>
 }
 
 export function createFakeInquiries(): FakeInquiries {
@@ -279,6 +283,15 @@ export function createFakeInquiries(): FakeInquiries {
   return {
     sent,
     server,
+    async deliver({ id: _id, client: _client, ...inquiry }) {
+      sent.push(inquiry)
+      try {
+        await server.write().sent
+        return { kind: 'stored' }
+      } catch {
+        return { kind: 'no answer' }
+      }
+    },
     async send(inquiry) {
       // As the adapter: a bot's message (the hidden field filled in) is answered and dropped, and one the
       // server would refuse is refused before it is kept (src/testing/contracts/inquiries-contract.ts).

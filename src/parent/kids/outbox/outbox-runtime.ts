@@ -11,13 +11,16 @@ import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import type { LockFn } from '#shared/device/web-lock'
 import { within } from '#shared/device/within'
+import { JobDb } from '#shared/outbox/job-db'
+import { OutboxEngine } from '#shared/outbox/outbox-engine'
+import { getSharedOutbox } from '#shared/outbox/shared-outbox'
 import { notify } from '#shared/ui/notify'
 import { EnrolmentSender } from './enrolment-sender'
 import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
 import { OutboxSender } from './outbox-sender'
 import { Outbox } from './outbox-store'
-import { ReplySender } from './reply-sender'
+import { adoptOldReplies, ReplySender } from './reply-sender'
 
 /** Tabs of this app tell each other that a parent is signing out, before the account changes. */
 export const SESSION_CHANNEL = 'sunbeam-session'
@@ -27,6 +30,8 @@ export interface OutboxRuntime {
   readonly sender: OutboxSender
   /** The parents' replies to the centre (Accept, Decline, 'Still interested?'), through the outbox. */
   readonly replies: ReplySender
+  /** The outbox engine (decision 0067): the tab's own, or the test's. */
+  readonly jobs: OutboxEngine
   /** The parents' enrolment files and their documents, through the outbox (decision 0032). */
   readonly enrolments: EnrolmentSender
   /** This device's copies of the parents' photos. */
@@ -54,7 +59,7 @@ export interface OutboxRuntime {
 }
 
 export interface RuntimeOptions {
-  /** The outbox's database (tests give each their own). */
+  /** The outbox's database (tests give each their own; the engine's is then `${dbName}-jobs`). */
   readonly dbName?: string
   readonly copies?: PhotoCopies
   readonly lock?: LockFn
@@ -66,6 +71,14 @@ export async function createOutboxRuntime(
   options: RuntimeOptions = {},
 ): Promise<OutboxRuntime> {
   const outbox = await Outbox.open(options.dbName)
+  // The tab's one engine; a test's runtime has an engine of its own.
+  const ownJobs = options.dbName !== undefined
+  const jobs = ownJobs
+    ? new OutboxEngine({
+        db: await JobDb.openOnDevice(`${options.dbName}-jobs`),
+        ...(options.lock ? { lock: options.lock } : {}),
+      })
+    : await getSharedOutbox()
   const copies = options.copies ?? openPhotoCopies()
   const claimed = new Set<string>()
   const sender = new OutboxSender({
@@ -80,11 +93,15 @@ export async function createOutboxRuntime(
     if (event.type === 'failed' && !claimed.has(event.submissionId))
       void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
   })
-  const replies = new ReplySender(outbox.db, backend.registrations)
+  const replies = new ReplySender(jobs, backend.registrations)
+  // Replies an earlier version kept in its own table become jobs, once.
+  await adoptOldReplies(outbox.db, jobs).catch((error: unknown) =>
+    console.warn('The replies kept on this device could not be moved yet', error),
+  )
   const enrolments = new EnrolmentSender(outbox.db, backend.registrations, backend.photos)
   const bind = (userId: string | null) => {
     sender.bindUser(userId)
-    replies.bindUser(userId)
+    jobs.bindUser(userId)
     enrolments.bindUser(userId)
   }
   const cleanups: (() => void)[] = []
@@ -107,7 +124,7 @@ export async function createOutboxRuntime(
   if (typeof window !== 'undefined') {
     const wake = () => {
       void sender.wake()
-      replies.kick()
+      void jobs.wake()
       enrolments.kick()
     }
     const visible = () => {
@@ -124,6 +141,7 @@ export async function createOutboxRuntime(
     outbox,
     sender,
     replies,
+    jobs,
     enrolments,
     copies,
     backend,
@@ -134,22 +152,23 @@ export async function createOutboxRuntime(
       return () => claimed.delete(submissionId)
     },
     async unsentCount(userId) {
-      const unsentReplies = await outbox.db.replies
-        .where('userId')
-        .equals(userId)
-        .filter((reply) => reply.state === 'queued')
-        .count()
       const unsentFiles = await outbox.db.enrolments
         .where('userId')
         .equals(userId)
         .filter((file) => file.state === 'queued')
         .count()
-      return (await outbox.list(userId)).filter(isUnsent).length + unsentReplies + unsentFiles
+      const unsentKids = (await outbox.list(userId)).filter(isUnsent).length
+      // The engine's database read last: read first, the live query (watchUnsent) missed the reads after it.
+      const replyRows = await replies.rowsOfUser(userId)
+      return unsentKids + unsentFiles + replyRows.filter((reply) => reply.state === 'queued').length
     },
     async endSession(userId, keep) {
       bind(null)
       channel?.postMessage('signing-out')
       await sender.idle()
+      // A reply the server has is nothing left to send; forgetting, every reply goes.
+      for (const reply of await replies.rowsOfUser(userId))
+        if (!keep || reply.state === 'sent') await replies.dismiss(reply.id)
       if (keep) {
         await outbox.keepForLater(userId)
         return []
@@ -158,7 +177,8 @@ export async function createOutboxRuntime(
     },
     close() {
       sender.stop()
-      replies.bindUser(null)
+      if (ownJobs) jobs.close()
+      else jobs.bindUser(null)
       enrolments.bindUser(null)
       for (const cleanup of cleanups) cleanup()
       outbox.close()
