@@ -41,9 +41,13 @@ describe.skipIf(notRun !== null)(
   () => {
     let npm: ChildProcess | null = null
     const dir = mkdtempSync(join(tmpdir(), 'npm-start-'))
+    // Every process npm start runs, followed while it runs (a JVM may leave the group and the tree).
+    const seen = new Map<number, { pid: number; start: string }>()
     afterAll(() => {
-      // Only if the test failed half-way: nothing of this run stays.
+      // Only if the test failed half-way: nothing of this run stays, the processes that left the group
+      // (the Firestore emulator's JVM, in a session of its own) included.
       if (npm?.pid && npm.exitCode === null && npm.signalCode === null) process.kill(-npm.pid, 'SIGKILL')
+      for (const p of seen.values()) if (stillRunning(p)) process.kill(p.pid, 'SIGKILL')
       rmSync(dir, { recursive: true, force: true })
     })
 
@@ -74,8 +78,6 @@ describe.skipIf(notRun !== null)(
       const exited = new Promise<string>((resolve) =>
         child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
       )
-      // Every process npm start runs, followed while it runs (a JVM may leave the group and the tree).
-      const seen = new Map<number, { pid: number; start: string }>()
       const follow = setInterval(() => {
         if (child.pid) for (const p of descendantsOf(child.pid)) seen.set(p.pid, p)
       }, 200)
