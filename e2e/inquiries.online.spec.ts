@@ -142,7 +142,7 @@ test('a message an older version left in localStorage is sent from the next page
   page,
 }) => {
   const name = `Ada${Date.now().toString(36)}old`
-  // As the version before the outbox engine kept it (src/firebase/inquiry-outbox.ts, decision 0067).
+  // As the version before the outbox engine kept it (the adapter's inquiry-outbox.ts, decision 0067).
   const old = {
     name,
     lastName: 'Lovelace',

@@ -82,7 +82,7 @@ describe('the inquiry kind', () => {
   it("moves an earlier version's localStorage queue into the outbox once, and sends it", async () => {
     const { engine, calls, kept } = world([{ kind: 'no answer' }])
     const old: PendingInquiry = { ...inquiry, id: 'd'.repeat(20), client: 'e'.repeat(20) }
-    // As the version before the outbox engine wrote it (src/firebase/inquiry-outbox.ts).
+    // As the version before the outbox engine wrote it (the adapter's inquiry-outbox.ts).
     localStorage.setItem(LEGACY_PENDING_KEY, JSON.stringify([old, { id: 'broken' }]))
     expect(localStorage.getItem(LEGACY_PENDING_KEY)).not.toBeNull()
     // Two tabs reading it at once add it once.
