@@ -18,6 +18,8 @@ interface Recorded {
   readonly kind: 'listen' | 'count'
   readonly query: Query
   readonly answer: (docs: readonly QueryDocumentSnapshot[]) => void
+  /** The listener's error callback, as Firestore calls it when the server refuses the listener. */
+  readonly fail?: (error: Error) => void
 }
 const recorded: Recorded[] = []
 
@@ -26,11 +28,16 @@ vi.mock('firebase/firestore', async (original) => {
   return {
     ...actual,
     onSnapshot: (query: Query, ...rest: unknown[]) => {
-      const next = rest.find((arg) => typeof arg === 'function') as (snapshot: unknown) => void
+      const [next, fail] = rest.filter((arg) => typeof arg === 'function') as [
+        (snapshot: unknown) => void,
+        ((error: Error) => void) | undefined,
+      ]
       recorded.push({
         kind: 'listen',
         query,
-        answer: (docs) => next({ docs, metadata: { fromCache: false } }),
+        // A query's snapshot has docs; a document's has data().
+        answer: (docs) => next({ docs, data: () => docs[0]?.data(), metadata: { fromCache: false } }),
+        fail,
       })
       return () => {}
     },
@@ -159,5 +166,56 @@ describe('the staff adapter asks for 50 documents at most, whatever the lists ho
     await centre.countInquiries()
     await centre.countChildren({ plan: 'all' })
     expect(recorded.map(({ kind }) => kind)).toEqual(['count', 'count', 'count'])
+  })
+})
+
+describe("the centre's own documents: a listener refused once is opened once more", () => {
+  const db = getFirestore(initializeApp({ projectId: 'demo-sunbeam-retry', apiKey: 'test' }, 'retry'))
+  const refused = () =>
+    Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' })
+  beforeEach(() => {
+    recorded.length = 0
+    vi.useFakeTimers()
+    return () => vi.useRealTimers()
+  })
+
+  it('refused before Firestore took the fresh token up: asked again a moment later, and heard', async () => {
+    const centre = createFirebaseCentre(services(db))
+    const heard: number[] = []
+    const errors: unknown[] = []
+    centre.watchRetentionDays(
+      (days) => heard.push(days),
+      (error) => errors.push(error),
+    )
+    expect(recorded).toHaveLength(1)
+    recorded[0]?.fail?.(refused())
+    expect(errors).toEqual([])
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(recorded).toHaveLength(2)
+    const stored = { id: 'retention', data: () => ({ days: 400 }) } as unknown as QueryDocumentSnapshot
+    recorded[1]?.answer([stored])
+    expect(heard).toEqual([400])
+  })
+
+  it('refused twice, or for another reason: the caller hears it', async () => {
+    const centre = createFirebaseCentre(services(db))
+    const errors: unknown[] = []
+    centre.watchMailChoices(
+      () => {},
+      (error) => errors.push(error),
+    )
+    recorded[0]?.fail?.(refused())
+    await vi.advanceTimersByTimeAsync(1000)
+    recorded[1]?.fail?.(refused())
+    expect(errors).toHaveLength(1)
+
+    centre.watchInquiryQuota(
+      () => {},
+      (error) => errors.push(error),
+    )
+    recorded[2]?.fail?.(Object.assign(new Error('unavailable'), { code: 'unavailable' }))
+    expect(errors).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(recorded).toHaveLength(3)
   })
 })

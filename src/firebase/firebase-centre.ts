@@ -33,6 +33,7 @@ import { parseStoredKid } from '#shared/records/kid-record'
 import { parseReply, type Reply } from '#shared/records/reply-record'
 import { parseRetentionDays, retentionFields } from '#shared/records/retention-settings'
 import type { FirebaseServices } from './firebase-app'
+import { firebaseErrorCode } from './firebase-errors'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
 import { watchPaged } from './firebase-paged-query'
@@ -93,6 +94,43 @@ async function staffAccessOf(user: User): Promise<StaffAccess> {
     return staffClaims(fresh.claims) ? 'staff' : 'not-staff'
   } catch {
     return staffClaims(claimsOfHeldToken(user)) ? 'staff' : 'not-staff'
+  }
+}
+
+/** How long a refused staff listener waits before it is opened once more (see watchCentreDocument). */
+const REFUSED_LISTENER_RETRY_MS = 1000
+
+/**
+ * One of the centre's own documents, live and parsed. Opened right after staffAccessOf had to ask for a
+ * fresh token (the claim granted since the last sign-in), a listener may reach the server before
+ * Firestore has taken that token up: the server refuses it, for good. It is opened once more, a moment
+ * later, with the token Firestore holds then; a second refusal is the caller's.
+ */
+function watchCentreDocument<T>(
+  services: FirebaseServices,
+  path: readonly [string, string],
+  parse: (data: unknown) => T,
+  listener: (value: T) => void,
+  onError: (error: Error) => void,
+): () => void {
+  let stop = () => {}
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const open = (retried: boolean) => {
+    stop = services.listen((db) =>
+      onSnapshot(
+        doc(db, ...path),
+        (snapshot) => listener(parse(snapshot.data())),
+        (error) => {
+          if (retried || firebaseErrorCode(error) !== 'permission-denied') onError(error)
+          else retry = setTimeout(() => open(true), REFUSED_LISTENER_RETRY_MS)
+        },
+      ),
+    )
+  }
+  open(false)
+  return () => {
+    clearTimeout(retry)
+    stop()
   }
 }
 
@@ -275,13 +313,7 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     },
 
     watchMailChoices(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          doc(db, 'centre', 'settings'),
-          (snapshot) => listener(parseCentreMailChoices(snapshot.data())),
-          onError,
-        ),
-      )
+      return watchCentreDocument(services, ['centre', 'settings'], parseCentreMailChoices, listener, onError)
     },
 
     async setMailChoices(choices) {
@@ -290,13 +322,7 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     },
 
     watchRetentionDays(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          doc(db, 'centre', 'retention'),
-          (snapshot) => listener(parseRetentionDays(snapshot.data())),
-          onError,
-        ),
-      )
+      return watchCentreDocument(services, ['centre', 'retention'], parseRetentionDays, listener, onError)
     },
 
     async setRetentionDays(days) {
@@ -305,13 +331,7 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
     },
 
     watchInquiryQuota(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          doc(db, 'inquiryQuota', 'all'),
-          (snapshot) => listener(parseInquiryQuota(snapshot.data())),
-          onError,
-        ),
-      )
+      return watchCentreDocument(services, ['inquiryQuota', 'all'], parseInquiryQuota, listener, onError)
     },
 
     async deleteInquiry(inquiryId) {
