@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { childData, kidCard } from './parent-steps'
+import { kidCard } from './parent-steps'
 import { photoFiles } from './pictures'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
@@ -101,14 +101,7 @@ for (const form of ['add', 'edit'] as const) {
     expect(await controlsUnderToasts(page)).toEqual([])
     expect(Date.now() - shownAt, 'checked while the toast would still show').toBeLessThan(4_000)
     if (form === 'add') {
-      const child = childData({ kidName: 'Ada Toast' })
-      await page.getByLabel('Child Name').fill(child.kidName)
-      await page.getByLabel('Years').fill(child.kidYears)
-      await page.getByLabel('Months').fill(child.kidMonths)
-      await page.getByLabel('Parent Name').fill(child.parentName)
-      await page.getByLabel('Parent Age').fill(child.parentAge)
-      await page.getByLabel('Parent Phone').fill(child.parentPhone)
-      await page.getByLabel('Address').fill(child.address)
+      await parent.fillChild({ kidName: 'Ada Toast' })
       await page.getByLabel('Images').setInputFiles(photoFiles(1))
       await expect(page.getByRole('list', { name: 'Chosen photos' }).getByText('Preparing…')).toHaveCount(0)
     }
