@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import type { CentrePort } from '#shared/backend/centre-ports'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { renderRoute } from '#testing/screens/render-route'
+import { RetentionSetting } from './retention-setting'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -71,5 +73,24 @@ describe('/centre: how long we keep ended places', () => {
       'The period could not be saved. Please sign in again or try later.',
     )
     expect(backend.centre.retention).toEqual({ days: 400 })
+  })
+
+  it('a period shown, then the listener refused for good: says it is not read, not a stale "Now"', async () => {
+    let refuse: (error: Error) => void = () => undefined
+    const port = {
+      watchRetentionDays: (listener: (days: number) => void, onError: (error: Error) => void) => {
+        queueMicrotask(() => listener(180))
+        refuse = onError
+        return () => undefined
+      },
+    } as unknown as CentrePort
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    render(<RetentionSetting port={port} />)
+    const section = within(await screen.findByRole('region', { name: 'How long we keep ended places' }))
+    expect(section.queryByRole('alert')).toBeNull()
+    act(() => refuse(new Error('Missing or insufficient permissions.')))
+    expect(section.getByRole('alert')).toHaveTextContent(
+      'The period could not be read. Please sign in again or try later.',
+    )
   })
 })

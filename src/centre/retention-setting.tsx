@@ -115,6 +115,11 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
             ? 'Kept on this device; sent when the connection returns.'
             : ''}
       </p>
+      {failed ? (
+        <p className="notice notice--error" role="alert">
+          The period could not be read. Please sign in again or try later.
+        </p>
+      ) : null}
       {outcome === 'refused' ? (
         <p className="notice notice--error" role="alert">
           The period could not be saved. Please sign in again or try later.

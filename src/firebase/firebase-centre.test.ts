@@ -169,7 +169,7 @@ describe('the staff adapter asks for 50 documents at most, whatever the lists ho
   })
 })
 
-describe("the centre's own documents: a listener refused once is opened once more", () => {
+describe("the centre's own documents: a refused listener is opened again, after growing waits", () => {
   const db = getFirestore(initializeApp({ projectId: 'demo-sunbeam-retry', apiKey: 'test' }, 'retry'))
   const refused = () =>
     Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' })
@@ -197,25 +197,52 @@ describe("the centre's own documents: a listener refused once is opened once mor
     expect(heard).toEqual([400])
   })
 
-  it('refused twice, or for another reason: the caller hears it', async () => {
+  it('refused on a busy device until the fourth try: heard, the caller told nothing', async () => {
+    const centre = createFirebaseCentre(services(db))
+    const heard: number[] = []
+    const errors: unknown[] = []
+    centre.watchRetentionDays(
+      (days) => heard.push(days),
+      (error) => errors.push(error),
+    )
+    for (const [index, wait] of [1000, 2000, 4000].entries()) {
+      recorded[index]?.fail?.(refused())
+      await vi.advanceTimersByTimeAsync(wait - 1)
+      expect(recorded).toHaveLength(index + 1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(recorded).toHaveLength(index + 2)
+    }
+    const stored = { id: 'retention', data: () => ({ days: 400 }) } as unknown as QueryDocumentSnapshot
+    recorded[3]?.answer([stored])
+    expect(heard).toEqual([400])
+    expect(errors).toEqual([])
+  })
+
+  it('refused after every wait (15 s), or for another reason: the caller hears it', async () => {
     const centre = createFirebaseCentre(services(db))
     const errors: unknown[] = []
     centre.watchMailChoices(
       () => {},
       (error) => errors.push(error),
     )
-    recorded[0]?.fail?.(refused())
-    await vi.advanceTimersByTimeAsync(1000)
-    recorded[1]?.fail?.(refused())
+    for (const wait of [1000, 2000, 4000, 8000]) {
+      recorded.at(-1)?.fail?.(refused())
+      expect(errors).toEqual([])
+      await vi.advanceTimersByTimeAsync(wait)
+    }
+    expect(recorded).toHaveLength(5)
+    recorded[4]?.fail?.(refused())
     expect(errors).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(recorded).toHaveLength(5)
 
     centre.watchInquiryQuota(
       () => {},
       (error) => errors.push(error),
     )
-    recorded[2]?.fail?.(Object.assign(new Error('unavailable'), { code: 'unavailable' }))
+    recorded[5]?.fail?.(Object.assign(new Error('unavailable'), { code: 'unavailable' }))
     expect(errors).toHaveLength(2)
-    await vi.advanceTimersByTimeAsync(5000)
-    expect(recorded).toHaveLength(3)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(recorded).toHaveLength(6)
   })
 })

@@ -97,14 +97,17 @@ async function staffAccessOf(user: User): Promise<StaffAccess> {
   }
 }
 
-/** How long a refused staff listener waits before it is opened once more (see watchCentreDocument). */
-const REFUSED_LISTENER_RETRY_MS = 1000
+/**
+ * How long a refused staff listener waits before each new try (see watchCentreDocument): 15 s in all.
+ * One second was enough on a quiet machine, not on a busy one (CI saw a second refusal).
+ */
+const REFUSED_LISTENER_RETRIES_MS = [1000, 2000, 4000, 8000] as const
 
 /**
  * One of the centre's own documents, live and parsed. Opened right after staffAccessOf had to ask for a
  * fresh token (the claim granted since the last sign-in), a listener may reach the server before
- * Firestore has taken that token up: the server refuses it, for good. It is opened once more, a moment
- * later, with the token Firestore holds then; a second refusal is the caller's.
+ * Firestore has taken that token up: the server refuses it, for good. It is opened again, after waits
+ * that grow, with the token Firestore holds then; a refusal after the last wait is the caller's.
  */
 function watchCentreDocument<T>(
   services: FirebaseServices,
@@ -115,19 +118,20 @@ function watchCentreDocument<T>(
 ): () => void {
   let stop = () => {}
   let retry: ReturnType<typeof setTimeout> | undefined
-  const open = (retried: boolean) => {
+  const open = (tries: number) => {
     stop = services.listen((db) =>
       onSnapshot(
         doc(db, ...path),
         (snapshot) => listener(parse(snapshot.data())),
         (error) => {
-          if (retried || firebaseErrorCode(error) !== 'permission-denied') onError(error)
-          else retry = setTimeout(() => open(true), REFUSED_LISTENER_RETRY_MS)
+          const wait = REFUSED_LISTENER_RETRIES_MS[tries]
+          if (wait === undefined || firebaseErrorCode(error) !== 'permission-denied') onError(error)
+          else retry = setTimeout(() => open(tries + 1), wait)
         },
       ),
     )
   }
-  open(false)
+  open(0)
   return () => {
     clearTimeout(retry)
     stop()
