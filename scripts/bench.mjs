@@ -164,6 +164,12 @@ async function coldStart() {
   })
   if (run.status !== 0) throw new Error('The cold-start benchmark could not run')
   const rows = JSON.parse(readFileSync(out, 'utf8'))
+  const tapCell = (values) => {
+    const middle = medianOf(values)
+    const missing = values.filter((value) => value === null).length
+    const text = middle === null ? 'never' : `${Math.round(middle)} ms`
+    return missing ? `${text} (${missing} of ${values.length} never)` : text
+  }
   const cell = (values) => {
     const middle = medianOf(values)
     const missing = values.filter((value) => value === null).length
@@ -174,12 +180,12 @@ async function coldStart() {
     `\nA returning parent reopens the installed app on /profile, CPU 4x slower, median of ${env.BENCH_RUNS} (from the navigation's start)\n`,
   )
   console.log(
-    "| network | ID token | 'My Profile' | every child listed | first paint of the list | first photo drawn | live data in place |",
+    "| network | ID token | 'My Profile' | every child listed | first paint of the list | first photo drawn | live data in place | a tap's navigation starts |",
   )
-  console.log('|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|')
   for (const row of rows)
     console.log(
-      `| ${row.network} | ${row.token} | ${cell(row.profile)} | ${cell(row.children)} | ${cell(row.listPaint)} | ${cell(row.photo)} | ${cell(row.live)} |`,
+      `| ${row.network} | ${row.token} | ${cell(row.profile)} | ${cell(row.children)} | ${cell(row.listPaint)} | ${cell(row.photo)} | ${cell(row.live)} | ${row.tap ? `${tapCell(row.tap)} after the tap` : 'not measured'} |`,
     )
 }
 

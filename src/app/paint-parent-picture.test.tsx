@@ -8,6 +8,7 @@ import { memoryPhotoCopies } from '#parent/kids/photo-copies'
 import { pictureNodes, showLivePage, takeOverFromPicture } from '#parent/parent-picture-screen'
 import {
   type ParentPicture,
+  PICTURE_CONTROLS,
   PICTURE_ELEMENT_ID,
   PICTURE_KEY_PREFIX,
   PICTURE_STATE_ATTRIBUTE,
@@ -96,7 +97,7 @@ describe('the painter', () => {
   it("draws the live screen's own markup, once the stylesheets it names have loaded", async () => {
     const live = await livePicture(ada, ['Amara Obi', 'Bola Ade'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     // The live page is hidden from the start; nothing is drawn while the notices' stylesheet loads.
     expect(liveRoot().style.display).toBe('none')
     await settle()
@@ -107,15 +108,18 @@ describe('the painter', () => {
     expect(state()).toBe('shown')
     expect(names()).toEqual(['Amara Obi', 'Bola Ade'])
     expect(pictureNodes(frame() as HTMLElement)).toEqual(live)
-    expect(frame()?.inert).toBe(true)
+    // Read by nobody but the eye: hidden from assistive technology, nothing in it takes the keyboard.
     expect(frame()?.getAttribute('aria-hidden')).toBe('true')
+    const controls = [...(frame()?.querySelectorAll<HTMLElement>(PICTURE_CONTROLS) ?? [])]
+    expect(controls.length).toBeGreaterThan(2)
+    for (const control of controls) expect(control.tabIndex).toBe(-1)
     expect(frame()?.querySelector('h1')?.textContent).toBe('My Profile')
   })
 
   it('draws a parent with no children and one with twelve', async () => {
     const none = await livePicture(ada, [])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, none, []) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(pictureNodes(frame() as HTMLElement)).toEqual(none)
     expect(names()).toEqual([])
@@ -125,7 +129,7 @@ describe('the painter', () => {
     const twelve = await livePicture(ada, twelveNames)
     document.documentElement.removeAttribute(PICTURE_STATE_ATTRIBUTE)
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, twelve, []) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(names()).toEqual(twelveNames)
     expect(pictureNodes(frame() as HTMLElement)).toEqual(twelve)
@@ -134,7 +138,7 @@ describe('the painter', () => {
   it('draws nothing when a stylesheet fails, and shows the live page', async () => {
     const live = await livePicture(ada, ['Amara Obi'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     stylesheetLink().dispatchEvent(new Event('error'))
     await settle()
     expect(frame()).toBeNull()
@@ -145,7 +149,7 @@ describe('the painter', () => {
   it('gives way to a live screen that is there first', async () => {
     const live = await livePicture(ada, ['Amara Obi'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     // The live screen renders while the stylesheet still loads: it takes the screen at once.
     takeOverFromPicture()
@@ -163,14 +167,14 @@ describe('the painter', () => {
       [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, adas, []),
       [PICTURE_KEY_PREFIX + bola.uid]: pictureOf(ada.uid, adas, []),
     })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(frame()).toBeNull()
     expect(state()).toBeNull()
     expect(names()).toEqual([])
     // And with nobody remembered (signed out), nobody's.
     localStorage.removeItem('sunbeam-parent')
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(frame()).toBeNull()
   })
@@ -180,12 +184,12 @@ describe('the painter', () => {
     appShell(ada, {
       [PICTURE_KEY_PREFIX + ada.uid]: { ...pictureOf(ada.uid, live, []), entry: '/assets/old.js' },
     })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(frame()).toBeNull()
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
     history.replaceState(null, '', '/add-kid')
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(frame()).toBeNull()
     expect(liveRoot().style.display).toBe('')
@@ -203,7 +207,7 @@ describe('the painter', () => {
       ],
     ]
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, nodes, []) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(frame()?.querySelector('script')).toBeNull()
     expect(frame()?.querySelector('main')?.hasAttribute('onclick')).toBe(false)
@@ -237,7 +241,7 @@ describe('what the painter reads back', () => {
 
   it('draws only what the picture store keeps: the read path and the write path share one filter', async () => {
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, edited, []) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     const drawn = frame() as HTMLElement
     expect(state()).toBe('shown')
@@ -275,11 +279,31 @@ describe('what the painter reads back', () => {
   })
 })
 
+/** The painter drawing a picture of a page with two buttons, 'Accept' and 'Decline'. */
+function paintButtons() {
+  const pictured = document.createElement('div')
+  pictured.innerHTML =
+    '<main><button type="button">Accept</button><button type="button">Decline</button></main>'
+  document.documentElement.removeAttribute(PICTURE_STATE_ATTRIBUTE)
+  appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, pictureNodes(pictured), []) })
+  paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
+}
+
+/** The live page, hidden under the picture: 'Accept' and `second`; the words of every press on it. */
+function liveButtons(second: string, more = ''): string[] {
+  liveRoot().innerHTML = `<main><button type="button">Accept</button><button type="button">${second}</button>${more}</main>`
+  const pressed: string[] = []
+  liveRoot().addEventListener('click', (event) =>
+    pressed.push((event.target as HTMLElement).textContent ?? ''),
+  )
+  return pressed
+}
+
 describe('the live screen taking over', () => {
   it('hands over once it shows the same, in one step: the picture gone, the live page shown', async () => {
     const live = await livePicture(ada, ['Amara Obi'])
     appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
-    paintParentPicture(pictureKeeps)
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
     await settle()
     expect(state()).toBe('shown')
     // The live page renders something else first (its data still on the way): the picture stays.
@@ -313,6 +337,56 @@ describe('the live screen taking over', () => {
     }
   })
 
+  it("a tap on a link of the picture is followed at once, as the page's own link would be", async () => {
+    const live = await livePicture(ada, ['Amara Obi'])
+    appShell(ada, { [PICTURE_KEY_PREFIX + ada.uid]: pictureOf(ada.uid, live, []) })
+    paintParentPicture(pictureKeeps, PICTURE_CONTROLS)
+    await settle()
+    const add = [...(frame()?.querySelectorAll('a[href]') ?? [])].find(
+      (link) => link.getAttribute('href') === '/add-kid',
+    )
+    if (!add) throw new Error('no link to the add form in the picture')
+    // Not prevented: the browser loads /add-kid (the router is not there yet); it looks pressed.
+    expect(add.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true)
+    expect((add as HTMLElement).style.opacity).toBe('0.6')
+    expect(frame()?.hasAttribute('data-tap')).toBe(false)
+  })
+
+  it('a tap on a button of the picture is pressed again on the live page, which takes over at once', async () => {
+    paintButtons()
+    await settle()
+    expect(state()).toBe('shown')
+    // The live page is rendered, hidden, waiting for its photos to match the picture's.
+    const pressed = liveButtons('Decline', ' (photos on the way)')
+    takeOverFromPicture(5_000)
+    expect(frame()).not.toBeNull()
+    // The parent presses 'Decline' on the picture: not lost, pressed once on the live page, shown at once.
+    const decline = frame()?.querySelectorAll('button')[1]
+    expect(decline?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false)
+    expect(frame()).toBeNull()
+    expect(liveRoot().style.display).toBe('')
+    expect(pressed).toEqual(['Decline'])
+  })
+
+  it('a tap made before the live page came is pressed once it comes; on a changed page, nothing', async () => {
+    for (const [label, expected] of [
+      ['Decline', ['Decline']],
+      ['Withdraw', []],
+    ] as const) {
+      paintButtons()
+      await settle()
+      frame()?.querySelectorAll('button')[1]?.click()
+      expect(frame()?.getAttribute('data-tap')).toBe(JSON.stringify([1, 'BUTTON', 'Decline']))
+      // A second tap while the first waits adds nothing.
+      frame()?.querySelectorAll('button')[0]?.click()
+      expect(frame()?.getAttribute('data-tap')).toBe(JSON.stringify([1, 'BUTTON', 'Decline']))
+      const pressed = liveButtons(label)
+      takeOverFromPicture(5_000)
+      expect(frame()).toBeNull()
+      expect(pressed).toEqual(expected)
+    }
+  })
+
   it('shows the live page when nothing was painted', () => {
     document.body.innerHTML = '<div id="root"></div>'
     liveRoot().style.display = 'none'
@@ -324,7 +398,11 @@ describe('the live screen taking over', () => {
 describe('the inline script', () => {
   it('is the painter, called, with the names the picture store writes', () => {
     expect(parentPainterScript.startsWith('(function(')).toBe(true)
-    expect(parentPainterScript.endsWith(`)(${pictureKeeps.toString()})`)).toBe(true)
+    expect(
+      parentPainterScript.endsWith(`)(${pictureKeeps.toString()}, ${JSON.stringify(PICTURE_CONTROLS)})`),
+    ).toBe(true)
+    expect(parentPainterScript).toContain('data-tap')
+    expect(parentPainterScript).toContain('sunbeam:picture-tap')
     expect(parentPainterScript).toContain(JSON.stringify(PICTURE_ELEMENT_ID).slice(1, -1))
     expect(parentPainterScript).toContain('sunbeam-picture:')
     expect(parentPainterScript).toContain(PICTURE_STATE_ATTRIBUTE)

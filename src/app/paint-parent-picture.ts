@@ -13,11 +13,12 @@
 //
 // The prerenderer copies this function's compiled code into the page, so it uses nothing from outside
 // its own body: the names below repeat parent-picture.ts's (a unit test holds them equal), and the
-// filter of what it draws is passed in: the picture store's own (pictureKeeps), its code in the script.
+// filter of what it draws is passed in: the picture store's own (pictureKeeps), its code in the script,
+// with the selector of what can be pressed (PICTURE_CONTROLS).
 
-import { pictureKeeps } from '#shared/device/parent-picture'
+import { PICTURE_CONTROLS, pictureKeeps } from '#shared/device/parent-picture'
 
-export function paintParentPicture(keeps: typeof pictureKeeps): void {
+export function paintParentPicture(keeps: typeof pictureKeeps, controls: typeof PICTURE_CONTROLS): void {
   const html = document.documentElement
   // /profile as a returning parent opens it ('Choose Plan' adds ?plan=, and a section of its own).
   if (location.pathname !== '/profile' || location.search || html.hasAttribute('data-picture')) return
@@ -106,11 +107,30 @@ export function paintParentPicture(keeps: typeof pictureKeeps): void {
     try {
       const frame = document.createElement('div')
       frame.id = 'sunbeam-picture'
-      // A picture, not the page: nothing in it can be pressed or focused until the live page is in, and
-      // assistive technology reads the live page, not this stand-in.
-      frame.inert = true
+      // Assistive technology and the keyboard read the live page, not this stand-in (nothing in it takes
+      // focus). A tap is honoured, never dropped: a link inside the app is followed at once, as a page
+      // load (the router is not there yet); anything else is marked pressed and pressed again on the
+      // live page, which takes over at once (src/parent/parent-picture-screen.ts).
       frame.setAttribute('aria-hidden', 'true')
       for (const node of nodes as Node[]) frame.append(build(node))
+      const pressable = [...frame.querySelectorAll<HTMLElement>(controls)]
+      for (const control of pressable) control.tabIndex = -1
+      frame.addEventListener(
+        'click',
+        (event) => {
+          const target = event.target instanceof Element ? event.target.closest(controls) : null
+          if (!(target instanceof HTMLElement) || !frame.contains(target)) return event.preventDefault()
+          target.style.opacity = '0.6'
+          const href = target instanceof HTMLAnchorElement ? target.getAttribute('href') || '' : ''
+          if (href.startsWith('/') && !href.startsWith('//')) return
+          event.preventDefault()
+          if (frame.hasAttribute('data-tap')) return
+          const text = (target.textContent || '').trim()
+          frame.setAttribute('data-tap', JSON.stringify([pressable.indexOf(target), target.tagName, text]))
+          frame.dispatchEvent(new Event('sunbeam:picture-tap'))
+        },
+        true,
+      )
       root.before(frame)
       html.setAttribute('data-picture', 'shown')
       // Should the live page never come (the app failed to start), the page is not left as a picture.
@@ -134,4 +154,7 @@ export function paintParentPicture(keeps: typeof pictureKeeps): void {
  */
 export const parentPainterScript = `(${paintParentPicture
   .toString()
-  .replace(/^function\s*[\w$]*\s*\(/, 'function(')})(${pictureKeeps.toString()})`
+  .replace(
+    /^function\s*[\w$]*\s*\(/,
+    'function(',
+  )})(${pictureKeeps.toString()}, ${JSON.stringify(PICTURE_CONTROLS)})`

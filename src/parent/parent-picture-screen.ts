@@ -7,8 +7,11 @@
 //   the signed-in parent only, and removed from the device with the rest of the parent's data.
 import {
   type ParentPicture,
+  PICTURE_CONTROLS,
   PICTURE_ELEMENT_ID,
   PICTURE_STATE_ATTRIBUTE,
+  PICTURE_TAP_ATTRIBUTE,
+  PICTURE_TAP_EVENT,
   PICTURE_VERSION,
   type PictureNode,
   pictureNodeOf,
@@ -40,6 +43,41 @@ export function pictureNodes(
     const node = pictureNodeOf(element, options)
     return node === null ? [] : [node]
   })
+}
+
+/** The controls of the pictured parts, in document order: the painter numbers the picture's the same way. */
+function pictureControls(container: Element): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(PICTURE_CONTROLS)].filter((control) => {
+    const part = control.closest(PICTURED.replaceAll(':scope > ', ''))
+    return part !== null && part.parentElement === container
+  })
+}
+
+/** The control pressed on the picture, as the painter noted it: [index, tag, text]. */
+function tapOn(frame: Element): readonly [number, string, string] | null {
+  try {
+    const tap: unknown = JSON.parse(frame.getAttribute(PICTURE_TAP_ATTRIBUTE) ?? 'null')
+    if (
+      Array.isArray(tap) &&
+      typeof tap[0] === 'number' &&
+      typeof tap[1] === 'string' &&
+      typeof tap[2] === 'string'
+    )
+      return [tap[0], tap[1], tap[2]]
+  } catch {
+    // Not the painter's: no tap.
+  }
+  return null
+}
+
+/**
+ * Presses on the live page the control pressed on the picture, when the live page has the same one
+ * there (its tag and words): a changed page (an offer withdrawn meanwhile) presses nothing.
+ */
+function pressAgain(tap: readonly [number, string, string], root: Element): void {
+  const [index, tag, text] = tap
+  const control = pictureControls(root)[index]
+  if (control?.tagName === tag && (control.textContent ?? '').trim() === text) control.click()
 }
 
 function liveRoot(): HTMLElement | null {
@@ -96,16 +134,27 @@ export function takeOverFromPicture(ms = TAKEOVER_MS): () => void {
   const timer = setTimeout(() => done(), ms)
   let finished = false
   function done() {
-    // Once: the bound, the matched frame and the screen's unmounting may each call it.
+    // Once: the bound, the matched frame, a tap and the screen's unmounting may each call it.
     if (finished) return
     finished = true
-    performance.mark('sunbeam:picture-replaced', { detail: matched ? 'matched' : 'after the bound' })
+    const tap = frame ? tapOn(frame) : null
+    performance.mark('sunbeam:picture-replaced', {
+      detail: tap ? 'a tap' : matched ? 'matched' : 'after the bound',
+    })
     observer.disconnect()
     clearTimeout(timer)
     cancelAnimationFrame(frameRequest)
     root?.removeEventListener('load', schedule, true)
+    frame?.removeEventListener(PICTURE_TAP_EVENT, done)
     showLivePage()
+    if (tap && root) pressAgain(tap, root)
   }
+  // A parent who pressed something on the picture is not kept waiting for the photos to match.
+  if (tapOn(frame)) {
+    done()
+    return done
+  }
+  frame.addEventListener(PICTURE_TAP_EVENT, done)
   observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true })
   // A photo that finishes loading changes no markup, only what the comparison sees.
   root.addEventListener('load', schedule, true)

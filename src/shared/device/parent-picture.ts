@@ -12,6 +12,15 @@ export const PICTURE_VERSION = 1
 export const PICTURE_ELEMENT_ID = 'sunbeam-picture'
 /** 'waiting' (a picture will be drawn), 'shown'; removed when the live screen has taken over. */
 export const PICTURE_STATE_ATTRIBUTE = 'data-picture'
+/**
+ * What a parent can press in the picture and on the live page, in the same order in both: a tap on the
+ * picture's n-th control is pressed again on the live page's n-th, when it is the same (issue 52).
+ */
+export const PICTURE_CONTROLS = 'a[href], button, summary, input, select, textarea, [role="button"]'
+/** On the picture's frame: the control pressed there, as JSON [index, tag, text], until the live page takes over. */
+export const PICTURE_TAP_ATTRIBUTE = 'data-tap'
+/** Sent on the picture's frame when a control of it is pressed. */
+export const PICTURE_TAP_EVENT = 'sunbeam:picture-tap'
 
 /** A text, or an element: [tag, attributes, children]. SVG's elements are named 'svg:…'. */
 export type PictureNode = string | readonly [string, Readonly<Record<string, string>>, readonly PictureNode[]]
