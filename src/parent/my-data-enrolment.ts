@@ -23,7 +23,7 @@ export async function enrolmentEntries(
   folder: string,
   json: (value: unknown) => Uint8Array,
 ): Promise<{ readonly files: Record<string, Uint8Array>; readonly missing: string[] }> {
-  const local = await runtime.outbox.db.enrolments.get(kidId)
+  const local = await runtime.enrolments.rowOf(kidId)
   const server = local
     ? null
     : await firstSnapshot<StoredEnrolment | null>(
@@ -47,7 +47,7 @@ export async function enrolmentEntries(
     names[label] = null
     if (!doc) continue
     const name = `enrolment-${label}.${EXTENSION[doc.type]}`
-    const kept = await runtime.outbox.db.documents.get(doc.path)
+    const kept = await runtime.enrolments.documentBytes(doc.path)
     const bytes = kept
       ? new Uint8Array(kept.data)
       : await runtime.backend.photos

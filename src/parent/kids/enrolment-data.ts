@@ -1,4 +1,4 @@
-// The enrolment file as the parent's screens read it: what this device keeps unsent (the outbox's row),
+// The enrolment file as the parent's screens read it: what this device keeps unsent (the outbox's job),
 // else the server's file (from this device's cache first). Shared by the form's page and the prompt on
 // the child's card and page.
 import { useLiveQuery } from 'dexie-react-hooks'
@@ -20,6 +20,6 @@ export function useEnrolmentFile(kidId: string, onServer: boolean): StoredEnrolm
 
 /** The file kept on this device, unsent or refused; undefined while the outbox answers. */
 export function useQueuedEnrolment(kidId: string): QueuedEnrolment | null | undefined {
-  const { outbox } = useOutbox()
-  return useLiveQuery(async () => (await outbox.db.enrolments.get(kidId)) ?? null, [outbox, kidId])
+  const { enrolments } = useOutbox()
+  return useLiveQuery(() => enrolments.rowOf(kidId), [enrolments, kidId])
 }

@@ -29,7 +29,7 @@ import { photoStoragePath } from '#shared/records/kid-photos'
 import { Field, limitCharacters } from '#shared/ui/field'
 import { draftOf, type EnrolmentDraft, fieldsOfDraft } from './enrolment-draft'
 import { PeopleRows } from './enrolment-people'
-import type { PickedDocument } from './outbox/enrolment-sender'
+import type { PickedDocument } from './outbox/enrolment-kind'
 import { preparePhoto } from './photo-prep'
 
 export interface EnrolmentFormProps {

@@ -1,7 +1,7 @@
 // /kid/{kidId}/enrolment: the enrolment file, once the family has accepted a place (or the centre has
 // confirmed it): what the centre needs before the first day (docs/decisions/0032-enrolment-file.md).
 // The form starts from what this device keeps unsent, else the server's file, else nothing; a save is
-// kept on the device and sent by the outbox (enrolment-sender.ts), offline too.
+// kept on the device and sent by the outbox (enrolment-kind.ts), offline too.
 import { Link } from '@tanstack/react-router'
 import { enrolmentFieldsOf } from '#shared/records/enrolment-record'
 import { useEnrolmentFile, useQueuedEnrolment } from './enrolment-data'

@@ -101,6 +101,27 @@ describe('OutboxEngine', () => {
     expect((await db.jobs.toArray()).map((job) => job.payload)).toEqual([{ n: 1 }])
   })
 
+  it('adds or replaces the one job that stands for a thing, its bytes brought and let go', async () => {
+    const { db, engine } = world()
+    const bytes = (id: string) => ({ id, type: 'application/pdf', data: new ArrayBuffer(2) })
+    const save = (n: number, blobs: string[], keep: string[]) =>
+      engine.addOrUpdate<{ n: number; before: number[] }>(
+        { id: 'file', kind: 'later', owner: 'ada', payload: { n, before: [] }, blobs: blobs.map(bytes) },
+        (payload) => ({ n, before: [...payload.before, payload.n] }),
+        (blobId) => keep.includes(blobId),
+      )
+    await save(1, ['a', 'b'], [])
+    await save(2, ['c'], ['a'])
+    const [job, ...others] = await db.jobs.toArray()
+    expect(others).toEqual([])
+    expect(job).toMatchObject({ id: 'file', rev: 2, state: 'queued', payload: { n: 2, before: [1] } })
+    expect((await db.blobs.toArray()).map((blob) => [blob.id, blob.jobId])).toEqual([
+      ['a', 'file'],
+      ['c', 'file'],
+    ])
+    expect(await engine.blob('c')).toMatchObject({ type: 'application/pdf' })
+  })
+
   it('waits its backoff after a failure that may pass, and goes at once when woken', async () => {
     const { db, engine, events, advance } = world()
     const { runs, handler } = scripted([{ type: 'retry', error: 'offline' }])

@@ -49,6 +49,14 @@ export interface KindHandler<Payload = unknown> {
   lane?(job: Job<Payload>): string
 }
 
+/** Bytes a change of a job brings, and which of its others it keeps. */
+export interface BlobChange {
+  /** Added to the job's, or replacing its blob of the same id. */
+  readonly put?: readonly Omit<JobBlob, 'jobId'>[]
+  /** The job's other blobs this refuses go (without it, all stay). */
+  readonly keep?: (blobId: string) => boolean
+}
+
 /** What the engine tells its users, in this tab and (except progress) in the app's other tabs. */
 export type OutboxEvent =
   | { readonly type: 'progress'; readonly jobId: string; readonly kind: string; readonly fraction: number }
@@ -168,45 +176,95 @@ export class OutboxEngine {
   async add<Payload>(job: NewJob<Payload>): Promise<string> {
     const id = job.id ?? newRandomId()
     await this.db.transaction('rw', this.db.jobs, this.db.blobs, async () => {
-      if (await this.db.jobs.get(id)) return
-      await this.db.blobs.bulkPut((job.blobs ?? []).map((blob) => ({ ...blob, jobId: id })))
-      const last = await this.db.jobs.orderBy('seq').last()
-      await this.db.jobs.add({
-        id,
-        seq: (last?.seq ?? 0) + 1,
-        kind: job.kind,
-        owner: job.owner,
-        state: job.state ?? 'queued',
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: job.error ?? null,
-        rev: 1,
-        createdAt: job.createdAt ?? this.now(),
-        payload: job.payload,
-      })
+      if (!(await this.db.jobs.get(id))) await this.insert(id, job)
     })
     this.kick()
     return id
   }
 
-  /** Changes a job's payload from outside the sender (an edit): queued again at once. */
-  async update<Payload>(jobId: string, change: (payload: Payload) => Payload): Promise<boolean> {
-    const changed = await this.db.transaction('rw', this.db.jobs, async () => {
+  /**
+   * Changes a job's payload from outside the sender (an edit): queued again at once, its rev bumped so
+   * that a run of the payload before is not noted. `blobs` brings bytes and lets go of others. False
+   * when no job has this id.
+   */
+  async update<Payload>(
+    jobId: string,
+    change: (payload: Payload) => Payload,
+    blobs: BlobChange = {},
+  ): Promise<boolean> {
+    const changed = await this.db.transaction('rw', this.db.jobs, this.db.blobs, async () => {
       const job = (await this.db.jobs.get(jobId)) as Job<Payload> | undefined
-      if (!job) return false
-      await this.db.jobs.put({
-        ...job,
-        payload: change(job.payload),
-        state: 'queued',
-        attempts: 0,
-        nextAttemptAt: 0,
-        error: null,
-        rev: job.rev + 1,
-      })
-      return true
+      if (job) await this.change(job, change, blobs)
+      return job !== undefined
     })
     if (changed) this.kick()
     return changed
+  }
+
+  /**
+   * Queues the job under its id, or, when one is kept under it, changes that one as `update` does (its
+   * blobs brought, the others `keep` refuses let go), in one transaction: a job that stands for one
+   * thing (a child's file, replaced by each save) is never made twice, and no save is lost to another
+   * tab's.
+   */
+  async addOrUpdate<Payload>(
+    job: NewJob<Payload> & { readonly id: string },
+    change: (payload: Payload) => Payload,
+    keep?: (blobId: string) => boolean,
+  ): Promise<void> {
+    await this.db.transaction('rw', this.db.jobs, this.db.blobs, async () => {
+      const kept = (await this.db.jobs.get(job.id)) as Job<Payload> | undefined
+      if (kept) await this.change(kept, change, { put: job.blobs ?? [], ...(keep ? { keep } : {}) })
+      else await this.insert(job.id, job)
+    })
+    this.kick()
+  }
+
+  /** Writes a new job and its bytes (inside a transaction on jobs and blobs). */
+  private async insert<Payload>(id: string, job: NewJob<Payload>): Promise<void> {
+    await this.db.blobs.bulkPut((job.blobs ?? []).map((blob) => ({ ...blob, jobId: id })))
+    const last = await this.db.jobs.orderBy('seq').last()
+    await this.db.jobs.add({
+      id,
+      seq: (last?.seq ?? 0) + 1,
+      kind: job.kind,
+      owner: job.owner,
+      state: job.state ?? 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: job.error ?? null,
+      rev: 1,
+      createdAt: job.createdAt ?? this.now(),
+      payload: job.payload,
+    })
+  }
+
+  /** Changes a kept job and its bytes, queued again at once (inside a transaction on jobs and blobs). */
+  private async change<Payload>(
+    job: Job<Payload>,
+    change: (payload: Payload) => Payload,
+    blobs: BlobChange,
+  ): Promise<void> {
+    const put = blobs.put ?? []
+    const { keep } = blobs
+    if (keep) {
+      const brought = new Set(put.map((blob) => blob.id))
+      await this.db.blobs
+        .where('jobId')
+        .equals(job.id)
+        .filter((blob) => !brought.has(blob.id) && !keep(blob.id))
+        .delete()
+    }
+    await this.db.blobs.bulkPut(put.map((blob) => ({ ...blob, jobId: job.id })))
+    await this.db.jobs.put({
+      ...job,
+      payload: change(job.payload),
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: null,
+      rev: job.rev + 1,
+    })
   }
 
   /** Its owner's Retry on a failed job. */
@@ -224,6 +282,11 @@ export class OutboxEngine {
       })
     })
     this.kick()
+  }
+
+  /** Bytes kept with a job (a screen that shows what waits on the device). */
+  blob(id: string): Promise<JobBlob | undefined> {
+    return this.db.blobs.get(id)
   }
 
   /** Drops a job and its bytes (dismissed, discarded, or let go by its feature). */

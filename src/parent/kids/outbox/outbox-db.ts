@@ -168,8 +168,10 @@ export interface QueuedReply {
 }
 
 /**
- * A parent's enrolment file kept on the device until the server has it (enrolment-sender.ts; decision
- * 0032): one row per child (its id is the child's), replaced by each save, so the last save wins.
+ * A parent's enrolment file kept on the device until the server has it (decision 0050): one per child
+ * (its id is the child's), replaced by each save, so the last save wins. Version 5 kept these rows in
+ * the `enrolments` table; they are jobs of the outbox engine now (enrolment-kind.ts, decision 0068),
+ * which the screens still read in this shape.
  */
 export interface QueuedEnrolment {
   readonly id: string

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
+import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
 import { defaultKidFields } from '#shared/records/kid-record'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { WAIT } from '#testing/timeouts'
+import { OutboxDb } from './outbox-db'
 import { OUTBOX_HINT_KEY } from './outbox-hint'
 import { createOutboxRuntime } from './outbox-runtime'
 
@@ -22,6 +24,56 @@ describe('the outbox runtime', () => {
     const [second] = await runtime.outbox.list('u1')
     await runtime.outbox.discard(second?.id ?? '')
     await vi.waitFor(() => expect(localStorage.getItem(OUTBOX_HINT_KEY)).toBeNull(), WAIT)
+    runtime.close()
+  })
+})
+
+describe("the parents' enrolment files", () => {
+  const CARD = `images/u1/card.jpg-${'c'.repeat(20)}`
+
+  it('move from the old tables into jobs at start; counted while unsent; kept or forgotten at sign-out', async () => {
+    const dbName = 'runtime-files'
+    // What an earlier version left in sunbeam-outbox: a file waiting with its card's bytes, one refused.
+    const old = new OutboxDb(dbName)
+    await old.open()
+    const file = {
+      userId: 'u1',
+      fields: {
+        ...emptyEnrolmentFields(),
+        immunisation: { path: CARD, type: 'image/jpeg' as const, fileName: 'card.jpg' },
+      },
+      rev: 1,
+      createdAt: 1,
+    }
+    await old.enrolments.bulkAdd([
+      {
+        ...file,
+        id: 'k1',
+        kidId: 'k1',
+        documents: [{ path: CARD, type: 'image/jpeg', uploaded: false }],
+        state: 'queued',
+      },
+      { ...file, id: 'k2', kidId: 'k2', documents: [], state: 'refused' },
+    ])
+    await old.documents.add({ path: CARD, kidId: 'k1', type: 'image/jpeg', data: new ArrayBuffer(4) })
+    old.close()
+
+    const runtime = await createOutboxRuntime(createFakeBackend(), { dbName })
+    expect(await runtime.outbox.db.enrolments.count()).toBe(0)
+    expect(await runtime.outbox.db.documents.count()).toBe(0)
+    expect(await runtime.enrolments.rowsOfUser('u1')).toMatchObject([
+      { kidId: 'k1', state: 'queued' },
+      { kidId: 'k2', state: 'refused' },
+    ])
+    // A refused file is nothing left to send.
+    expect(await runtime.unsentCount('u1')).toBe(1)
+    await runtime.endSession('u1', true)
+    expect(await runtime.enrolments.rowsOfUser('u1')).toHaveLength(2)
+    expect(await runtime.enrolments.documentBytes(CARD)).not.toBeNull()
+    await runtime.endSession('u1', false)
+    expect(await runtime.enrolments.rowsOfUser('u1')).toEqual([])
+    expect(await runtime.enrolments.documentBytes(CARD)).toBeNull()
+    expect(await runtime.unsentCount('u1')).toBe(0)
     runtime.close()
   })
 })

@@ -15,7 +15,7 @@ import { JobDb } from '#shared/outbox/job-db'
 import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
 import { notify } from '#shared/ui/notify'
-import { EnrolmentSender } from './enrolment-sender'
+import { adoptOldEnrolments, EnrolmentFiles } from './enrolment-kind'
 import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
 import { OutboxSender } from './outbox-sender'
@@ -32,8 +32,8 @@ export interface OutboxRuntime {
   readonly replies: ReplySender
   /** The outbox engine (decision 0067): the tab's own, or the test's. */
   readonly jobs: OutboxEngine
-  /** The parents' enrolment files and their documents, through the outbox (decision 0032). */
-  readonly enrolments: EnrolmentSender
+  /** The parents' enrolment files and their documents, through the outbox (decisions 0032, 0068). */
+  readonly enrolments: EnrolmentFiles
   /** This device's copies of the parents' photos. */
   readonly copies: PhotoCopies
   readonly backend: Backend
@@ -98,11 +98,14 @@ export async function createOutboxRuntime(
   await adoptOldReplies(outbox.db, jobs).catch((error: unknown) =>
     console.warn('The replies kept on this device could not be moved yet', error),
   )
-  const enrolments = new EnrolmentSender(outbox.db, backend.registrations, backend.photos)
+  const enrolments = new EnrolmentFiles(jobs, backend.registrations, backend.photos)
+  // So are the enrolment files of its `enrolments` table, with their documents' bytes.
+  await adoptOldEnrolments(outbox.db, jobs).catch((error: unknown) =>
+    console.warn('The enrolment files kept on this device could not be moved yet', error),
+  )
   const bind = (userId: string | null) => {
     sender.bindUser(userId)
     jobs.bindUser(userId)
-    enrolments.bindUser(userId)
   }
   const cleanups: (() => void)[] = []
   // Before this tab's account changes (sign-out, or another parent signing in here): stop at once.
@@ -125,7 +128,6 @@ export async function createOutboxRuntime(
     const wake = () => {
       void sender.wake()
       void jobs.wake()
-      enrolments.kick()
     }
     const visible = () => {
       if (document.visibilityState === 'visible') wake()
@@ -152,15 +154,12 @@ export async function createOutboxRuntime(
       return () => claimed.delete(submissionId)
     },
     async unsentCount(userId) {
-      const unsentFiles = await outbox.db.enrolments
-        .where('userId')
-        .equals(userId)
-        .filter((file) => file.state === 'queued')
-        .count()
       const unsentKids = (await outbox.list(userId)).filter(isUnsent).length
       // The engine's database read last: read first, the live query (watchUnsent) missed the reads after it.
       const replyRows = await replies.rowsOfUser(userId)
-      return unsentKids + unsentFiles + replyRows.filter((reply) => reply.state === 'queued').length
+      const files = await enrolments.rowsOfUser(userId)
+      const queued = [...replyRows, ...files].filter((row) => row.state === 'queued')
+      return unsentKids + queued.length
     },
     async endSession(userId, keep) {
       bind(null)
@@ -169,6 +168,9 @@ export async function createOutboxRuntime(
       // A reply the server has is nothing left to send; forgetting, every reply goes.
       for (const reply of await replies.rowsOfUser(userId))
         if (!keep || reply.state === 'sent') await replies.dismiss(reply.id)
+      // Enrolment files not sent (refused ones too) stay for the next sign-in, or go with their bytes
+      // (uploaded documents are in the parent's folder, which 'Delete my account' and the sweep find).
+      if (!keep) for (const file of await enrolments.rowsOfUser(userId)) await enrolments.dismiss(file.kidId)
       if (keep) {
         await outbox.keepForLater(userId)
         return []
@@ -179,7 +181,6 @@ export async function createOutboxRuntime(
       sender.stop()
       if (ownJobs) jobs.close()
       else jobs.bindUser(null)
-      enrolments.bindUser(null)
       for (const cleanup of cleanups) cleanup()
       outbox.close()
     },
