@@ -174,6 +174,15 @@ describe('who reads them', () => {
     await assertFails(getDocs(collection(who().sam(), 'collectionCodes')))
   })
 
+  it('before any code is made, the child’s owner reads none; another parent is refused', async () => {
+    const other = 'NoCodesYet0000000000'
+    await asServer(rules.env, `kids/${other}`, { userRef: 'alice', kidName: 'Obi' })
+    await assertSucceeds(getDoc(doc(who().alice(), 'collectionCodes', other)))
+    await assertSucceeds(getDoc(doc(who().alice(), 'codeChecks', other)))
+    await assertFails(getDoc(doc(who().bob(), 'collectionCodes', other)))
+    await assertFails(getDoc(doc(who().bob(), 'codeChecks', other)))
+  })
+
   it('another parent and the unverified claim read neither', async () => {
     await assertFails(getDoc(doc(who().bob(), 'collectionCodes', KID)))
     await assertFails(getDoc(doc(who().bob(), 'codeChecks', KID)))

@@ -7,6 +7,7 @@ import {
   centreDay,
   clockIsOff,
   clockOffsetMs,
+  clockWarning,
   collectorMessages,
   eventTime,
   isPhone,
@@ -16,6 +17,7 @@ import {
   parseAttendanceEventId,
   storedAnswers,
   validateCollector,
+  withinRulesBounds,
 } from './attendance-record'
 
 const KID = 'Kid0000000000000000A'
@@ -140,6 +142,33 @@ describe('the clock', () => {
     expect(clockOffsetMs(sent(MORNING, MORNING, null))).toBeNull()
     expect(clockIsOff(sent(MORNING, null, MORNING + 3_600_000))).toBe(false)
     expect(eventTime(sent(MORNING, null, null))).toBe(MORNING)
+  })
+})
+
+describe('what the door says and keeps', () => {
+  it('warns of a clock more than 10 minutes off, in words, slow or fast', () => {
+    expect(clockWarning(null)).toBeNull()
+    expect(clockWarning(CLOCK_OFF_MS)).toBeNull()
+    expect(clockWarning(-CLOCK_OFF_MS)).toBeNull()
+    expect(clockWarning(12 * 60_000)).toBe(
+      'This device’s clock is 12 minutes slow. Times recorded here are corrected when they reach the server; please set the right time.',
+    )
+    expect(clockWarning(-3 * 3_600_000)).toMatch(/^This device’s clock is 3 hours fast\./)
+    expect(clockWarning(400 * 86_400_000)).toMatch(/^This device’s clock is 400 days slow\./)
+  })
+
+  it('knows which events the rules still take: a week back to tomorrow, a clock a day ahead at most', () => {
+    // 12:00 in Uyo on 6 December 2026.
+    const noon = Date.UTC(2026, 11, 6, 11)
+    const tapped = (day: string, deviceAt = noon) => ({ day, deviceAt })
+    expect(withinRulesBounds(tapped('2026-12-06'), noon)).toBe(true)
+    expect(withinRulesBounds(tapped('2026-11-29', noon - 7 * 86_400_000), noon)).toBe(true)
+    expect(withinRulesBounds(tapped('2026-11-28', noon - 8 * 86_400_000 + 60_000), noon)).toBe(false)
+    expect(withinRulesBounds(tapped('2026-12-07'), noon)).toBe(true)
+    expect(withinRulesBounds(tapped('2026-12-08'), noon)).toBe(false)
+    expect(withinRulesBounds(tapped('2026-12-06', noon + 86_400_000), noon)).toBe(false)
+    expect(withinRulesBounds(tapped('2026-12-06', noon - 8 * 86_400_000), noon)).toBe(false)
+    expect(withinRulesBounds(tapped('2026-02-31'), noon)).toBe(false)
   })
 })
 

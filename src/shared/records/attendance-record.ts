@@ -9,7 +9,7 @@
 // holds (`storedAnswers`): the same fact there is success.
 
 import { cleanLine, textProblem } from './record-text'
-import { dateFormat, isStartDate } from './registration-record'
+import { addDays, centreDate, dateFormat, isStartDate } from './registration-record'
 
 export const ATTENDANCE_KINDS = ['arrival', 'collection'] as const
 export type AttendanceKind = (typeof ATTENDANCE_KINDS)[number]
@@ -256,6 +256,43 @@ export function clockIsOff(event: Pick<StoredAttendanceEvent, 'sentAt' | 'server
 export function eventTime(event: Pick<StoredAttendanceEvent, 'deviceAt' | 'sentAt' | 'serverAt'>): number {
   const offset = clockOffsetMs(event)
   return offset !== null && Math.abs(offset) > CLOCK_OFF_MS ? event.deviceAt + offset : event.deviceAt
+}
+
+/**
+ * Whether the rules still take an event of `day` tapped at `deviceAt`, at the server's time `serverNow`
+ * (an estimate: the device's clock plus its last known offset): the day from EVENT_MAX_AGE_DAYS back to
+ * tomorrow at the centre, the device's time from 8 days behind to 1 day ahead. The outbox's handler
+ * keeps one that is out of bounds for staff to read instead of sending it to be refused.
+ */
+export function withinRulesBounds(
+  event: Pick<AttendanceEvent, 'day' | 'deviceAt'>,
+  serverNow: number,
+): boolean {
+  const today = centreDate(serverNow)
+  return (
+    isStartDate(event.day) &&
+    event.day >= addDays(today, -EVENT_MAX_AGE_DAYS) &&
+    event.day <= addDays(today, 1) &&
+    event.deviceAt > serverNow - DEVICE_CLOCK_BEHIND_MAX_MS &&
+    event.deviceAt < serverNow + DEVICE_CLOCK_AHEAD_MAX_MS
+  )
+}
+
+/**
+ * What the door says of its own clock, from its offset to the server's last measured (serverAt − the
+ * device's time then), or null when it is within 10 minutes.
+ */
+export function clockWarning(offsetMs: number | null): string | null {
+  if (offsetMs === null || Math.abs(offsetMs) <= CLOCK_OFF_MS) return null
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000)
+  const amount =
+    minutes < 120
+      ? `${minutes} minutes`
+      : minutes < 48 * 60
+        ? `${Math.round(minutes / 60)} hours`
+        : `${Math.round(minutes / 1440)} days`
+  const way = offsetMs > 0 ? 'slow' : 'fast'
+  return `This device’s clock is ${amount} ${way}. Times recorded here are corrected when they reach the server; please set the right time.`
 }
 
 // --- A second write of the same fact ---
