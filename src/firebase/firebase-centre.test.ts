@@ -56,11 +56,17 @@ const { createFirebaseCentre } = await import('./firebase-centre')
 /** What Firestore would run: the query's own limit (null: none). */
 const limitOf = (query: Query) => (query as unknown as { _query: { limit: number | null } })._query.limit
 
-function services(db: Firestore): FirebaseServices {
+/** A user whose held ID token carries these claims (only its payload is read). */
+function userWithClaims(claims: Record<string, unknown>) {
+  const payload = btoa(JSON.stringify(claims)).replace(/=+$/, '')
+  return { uid: 'staff-1', toJSON: () => ({ stsTokenManager: { accessToken: `h.${payload}.s` } }) }
+}
+
+function services(db: Firestore, claims: Record<string, unknown> = { staff: true, email_verified: true }) {
   return {
     listen: (start: (db: Firestore) => () => void) => start(db),
     db: async () => db,
-    auth: { currentUser: { uid: 'staff-1' } } as unknown as Auth,
+    auth: { currentUser: userWithClaims(claims) } as unknown as Auth,
   } as unknown as FirebaseServices
 }
 
@@ -244,5 +250,21 @@ describe("the centre's own documents: a refused listener is opened again, after 
     expect(errors).toHaveLength(2)
     await vi.advanceTimersByTimeAsync(20_000)
     expect(recorded).toHaveLength(6)
+  })
+
+  it('refused someone whose token does not say staff (a parent, an unverified e-mail): told at once', async () => {
+    for (const claims of [{}, { staff: true, email_verified: false }]) {
+      recorded.length = 0
+      const centre = createFirebaseCentre(services(db, claims))
+      const errors: unknown[] = []
+      centre.watchRetentionDays(
+        () => {},
+        (error) => errors.push(error),
+      )
+      recorded[0]?.fail?.(refused())
+      expect(errors).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(20_000)
+      expect(recorded).toHaveLength(1)
+    }
   })
 })

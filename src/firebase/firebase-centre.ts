@@ -106,8 +106,9 @@ const REFUSED_LISTENER_RETRIES_MS = [1000, 2000, 4000, 8000] as const
 /**
  * One of the centre's own documents, live and parsed. Opened right after staffAccessOf had to ask for a
  * fresh token (the claim granted since the last sign-in), a listener may reach the server before
- * Firestore has taken that token up: the server refuses it, for good. It is opened again, after waits
- * that grow, with the token Firestore holds then; a refusal after the last wait is the caller's.
+ * Firestore has taken that token up: the server refuses it, for good. While the token held says staff,
+ * it is opened again, after waits that grow, with the token Firestore holds then; a refusal after the
+ * last wait, or of anyone whose token does not say staff, is the caller's at once.
  */
 function watchCentreDocument<T>(
   services: FirebaseServices,
@@ -125,7 +126,12 @@ function watchCentreDocument<T>(
         (snapshot) => listener(parse(snapshot.data())),
         (error) => {
           const wait = REFUSED_LISTENER_RETRIES_MS[tries]
-          if (wait === undefined || firebaseErrorCode(error) !== 'permission-denied') onError(error)
+          // Only a token that says staff can be a token Firestore has not taken up yet: anyone else's
+          // refusal is final, and said at once.
+          const user = services.auth.currentUser
+          const heldSaysStaff = user !== null && staffClaims(claimsOfHeldToken(user))
+          if (wait === undefined || firebaseErrorCode(error) !== 'permission-denied' || !heldSaysStaff)
+            onError(error)
           else retry = setTimeout(() => open(tries + 1), wait)
         },
       ),

@@ -88,17 +88,22 @@ describe('the app agrees with these cases', () => {
 describe('kids/{kidId}: text', () => {
   for (const field of [...ONE_LINE_KID_FIELDS, 'address'] as const) {
     it(`${field}: refused when only spaces; a letter among the same spaces is saved`, async () => {
-      for (const blank of BLANKS) {
-        await refused(saveKid({ [field]: blank }), `${field}: ${JSON.stringify(blank)}`)
-        await accepted(saveKid({ [field]: `${blank}1${blank}` }), `${field}: 1 in ${JSON.stringify(blank)}`)
-      }
+      await Promise.all(
+        BLANKS.flatMap((blank) => [
+          refused(saveKid({ [field]: blank }), `${field}: ${JSON.stringify(blank)}`),
+          accepted(saveKid({ [field]: `${blank}1${blank}` }), `${field}: 1 in ${JSON.stringify(blank)}`),
+        ]),
+      )
     })
 
     it(`${field}: refused with each control or bidi class; the same text without it is saved`, async () => {
-      for (const [name, char] of Object.entries(FORBIDDEN)) {
-        await refused(saveKid({ [field]: `12${char}34` }), `${field}: ${name}`)
-        await refused(saveKid({ [field]: char.repeat(2) }), `${field}: only ${name}`)
-      }
+      // Sent together (each its own record): forty one after another took 20 s on a busy machine.
+      await Promise.all(
+        Object.entries(FORBIDDEN).flatMap(([name, char]) => [
+          refused(saveKid({ [field]: `12${char}34` }), `${field}: ${name}`),
+          refused(saveKid({ [field]: char.repeat(2) }), `${field}: only ${name}`),
+        ]),
+      )
       await assertSucceeds(saveKid({ [field]: '1234' }))
     })
   }
