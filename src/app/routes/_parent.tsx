@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AuthPendingLoader } from '#parent/account/auth-pending'
+import { FailureToasts } from '#parent/kids/failure-toasts'
 import { OutboxProvider } from '#parent/kids/outbox/outbox-context'
 import { OutboxIndicator } from '#parent/kids/outbox-indicator'
 import { BackendProvider } from '#shared/backend/backend-context'
@@ -24,6 +25,7 @@ function ParentArea() {
   return (
     <BackendProvider backend={outbox.backend}>
       <OutboxProvider runtime={outbox}>
+        <FailureToasts />
         <NoticesBar userId={user.uid} />
         <OutboxIndicator userId={user.uid} />
         <Outlet />

@@ -184,6 +184,29 @@ describe("'Your Kids' on /profile", () => {
     expect(world().kids.saves).toHaveLength(1)
   })
 
+  it("a child that fails for good while 'Your Kids' shows says 'Images not uploaded', once", async () => {
+    world.render('/profile')
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
+    // Queued by no screen that waits for it (an earlier visit, another tab): nobody claimed it.
+    world().storage.uploadFailures.push(permanentError('storage/unauthorized'))
+    await world().runtime.outbox.add({
+      userId: PARENT.uid,
+      kidId: 'failed1',
+      fields: childFields({ kidName: 'Dayo Bello' }),
+      photos: [{ name: 'a.png', type: 'image/png', data: new ArrayBuffer(30) }],
+    })
+    world().runtime.sender.kick()
+    await world().runtime.sender.settled()
+    expect(await screen.findByText('Not uploaded')).toBeInTheDocument()
+    expect(vi.mocked(notify).mock.calls.filter(([kind]) => kind === 'error')).toEqual([
+      [
+        'error',
+        'Images not uploaded',
+        { description: 'Check the photos, then retry or discard it in Your Kids.' },
+      ],
+    ])
+  })
+
   it('Discard drops a failed child after asking', async () => {
     world().storage.uploadFailures.push(permanentError('storage/unauthorized'))
     await world().runtime.outbox.add({

@@ -1,12 +1,22 @@
-// A save's way to the server (docs/decisions/0002-exactly-once-outbox.md): once its photos are up, the
+// A save's way to the server (docs/decisions/0041-exactly-once-outbox.md): once its photos are up, the
 // record is handed to Firestore's local queue WITHOUT waiting for the server (which never answers
 // offline), once; the server's answer is then the write's own (Firestore's promise) while the page that
 // wrote lives, and after a reload is read on the record itself; never by writing again. A crash between
-// the write and its marker is caught by comparing the record Firestore has with the one to write. The
-// sender (outbox-sender.ts) calls it from a child's lane.
+// the write and its marker is caught by comparing the record Firestore has with the one to write. What
+// the page waits for is a small state machine (handoff-machine.ts, decision 0072). The sender
+// (outbox-sender.ts) calls it from a child's lane.
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
 import { buildKidRecord, type KidRecord, kidRecordProblems, type StoredKid } from '#shared/records/kid-record'
+import {
+  type FinalState,
+  type FollowEvent,
+  type FollowState,
+  initialState,
+  isFinal,
+  listens,
+  transition,
+} from './handoff-machine'
 import type { Submission } from './outbox-db'
 import type { Outbox } from './outbox-store'
 import type { SenderEvent } from './sender-events'
@@ -53,10 +63,10 @@ function sameRecord(stored: StoredKid, record: KidRecord): boolean {
 const REFUSAL_CONFIRM_MS = 2_000
 
 /** What the server's answer to a handed-off save turned out to be. */
-type Outcome = 'saved' | 'requeue' | 'refused'
+type Outcome = Exclude<FinalState['name'], 'stopped'>
 
 export class Handoff {
-  /** Saves whose server answer is being followed (submission id -> unsubscribe). */
+  /** Saves whose server answer is being followed (submission id -> stops following it). */
   private readonly following = new Map<string, () => void>()
   /** The server's own answers to the writes this page made (submission id -> Firestore's promise). */
   private readonly sent = new Map<string, Promise<void>>()
@@ -121,103 +131,89 @@ export class Handoff {
 
   /**
    * Waits for the server's answer: the write's own while this page has it, else (after a reload) on the
-   * record itself, which survives reloads.
+   * record itself, which survives reloads. Each path's news is an event of a small machine
+   * (handoff-machine.ts, decision 0072); what a state needs (the listener, a read, the wait between two
+   * reads) is started in enter(), and all of it is stopped there, once, when a final state is entered.
    */
   private follow(binding: Binding, entry: Submission): void {
     if (!this.host.current(binding) || this.following.has(entry.id)) return
-    let answered = false
     const sent = this.sent.get(entry.id)
-    // While the write's own answer may still come, the record's view is not read as a refusal.
-    let awaitingSent = sent !== undefined
-    // Whether Firestore's queue was seen holding the write.
-    let queued = false
-    // A read of the server in flight (see check()).
-    let checking = false
-    // The record's listener, once one is needed (see watch()); stopped: the account changed.
-    let stopWatching: (() => void) | null = null
-    let stopped = false
     const record = recordOf(entry, binding.userId)
-    const answer = (outcome: Outcome) => {
-      if (answered) return
-      answered = true
-      this.following.get(entry.id)?.()
-      this.following.delete(entry.id)
-      this.sent.delete(entry.id)
-      this.host.track(this.answered(binding, entry, outcome))
+    let state = initialState(sent !== undefined)
+    let stopWatching: (() => void) | null = null
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const dispatch = (event: FollowEvent) => {
+      const previous = state
+      state = transition(previous, event)
+      if (state !== previous) enter(previous, state)
     }
-    // The write has left Firestore's queue and the record in view is not the one written. That is the
-    // server's refusal (the rules), or its listen stream not yet caught up with the save it acknowledged:
-    // it can say 'no record' once more after the save, for as long as the connection takes (seen on the
-    // emulator; a reopened app on a slow phone took over 3 s). Only the server itself can tell the two
-    // apart, so it is asked; out of reach, the next snapshot asks again.
-    // A record not (yet) on the server reads the same as a refused one (the rules let its owner read
-    // only a record that exists): asked while the write was still on its way, the server said 'not
-    // there' for a save it took a moment later (seen in CI under load). So a refusal is concluded
-    // only when the server still says so a little later; a save it took is found then.
-    const onServerNow = () =>
-      this.host.kids
-        .readKidFromServer(entry.kidId)
-        .then(
-          (onServer) =>
-            record !== null && onServer !== null && onServer !== 'forbidden' && sameRecord(onServer, record),
-        )
-    const check = () => {
-      if (checking) return
-      checking = true
-      onServerNow()
-        .then(async (saved) => {
-          if (saved) return true
-          await new Promise((resolve) => setTimeout(resolve, REFUSAL_CONFIRM_MS))
-          return answered ? null : onServerNow()
-        })
-        .then(
-          (saved) => {
-            checking = false
-            if (saved !== null) answer(saved ? 'saved' : 'refused')
-          },
-          () => {
-            checking = false
-          },
-        )
+    const stop = () => dispatch({ type: 'stop' })
+    // The record in view is not the one written: the server's refusal, or its listen stream not yet
+    // caught up with the save it acknowledged (it can say 'no record' once more after the save, for as
+    // long as the connection takes: seen on the emulator; a reopened app on a slow phone took over 3 s).
+    // Only the server itself can tell, so it is asked; and a record not (yet) on the server reads the
+    // same as a refused one (asked while the write was on its way, the server said 'not there' for a
+    // save it took a moment later, in CI under load), so 'refused' needs the same answer twice, 2 s
+    // apart. Out of reach, nothing is decided: the next snapshot asks again.
+    const askServer = () => {
+      this.host.kids.readKidFromServer(entry.kidId).then(
+        (onServer) => {
+          const saved =
+            record !== null && onServer !== null && onServer !== 'forbidden' && sameRecord(onServer, record)
+          dispatch({ type: saved ? 'serverHasIt' : 'serverHasNot' })
+        },
+        () => dispatch({ type: 'serverOutOfReach' }),
+      )
     }
     // The record itself, followed only when the write's own answer cannot tell: after a reload (this
     // page never had it), or when it failed for another reason than the rules. Followed beside it while
     // the write was on its way, the record was a second listen target on the very document the
     // parent's list query was about to receive, and Firestore 12.9 against the emulator then dropped
     // that child from the list for good: 29 of 30 lists lost their new child in a stress run of the
-    // SDK alone, none without the second target (docs/decisions/0002).
+    // SDK alone, none without the second target (docs/decisions/0002, 0041).
     const watch = () => {
-      if (answered || stopped || stopWatching) return
-      const stop = this.host.kids.watchKid(entry.kidId, (snapshot) => {
-        if (answered || snapshot === 'forbidden') return
-        if (snapshot.pendingWrite) {
-          queued = true
-          return
-        }
-        if (record && snapshot.kid && sameRecord(snapshot.kid, record)) return answer('saved')
-        // Not in Firestore's queue, and not saved as far as this device knows: its data was cleared.
-        if (snapshot.fromCache && !queued) return answer('requeue')
-        if (!awaitingSent) check()
+      const unsubscribe = this.host.kids.watchKid(entry.kidId, (snapshot) => {
+        if (snapshot === 'forbidden') return
+        if (snapshot.pendingWrite) dispatch({ type: 'seenQueued' })
+        else if (record && snapshot.kid && sameRecord(snapshot.kid, record)) dispatch({ type: 'seenSaved' })
+        else dispatch({ type: snapshot.fromCache ? 'seenOtherInCache' : 'seenOtherOnServer' })
       })
-      if (answered) stop()
-      else stopWatching = stop
+      // A snapshot given at once may have ended it already.
+      if (isFinal(state)) unsubscribe()
+      else stopWatching = unsubscribe
     }
-    this.following.set(entry.id, () => {
-      stopped = true
-      stopWatching?.()
-      stopWatching = null
-    })
-    if (sent) {
-      sent.then(
-        () => answer('saved'),
-        (error: unknown) => {
-          awaitingSent = false
-          // The rules' refusal. Anything else (the device's data cleared under it) is the record's to tell.
-          if (error instanceof BackendError && error.permanent) answer('refused')
-          else watch()
-        },
-      )
-    } else watch()
+    // The one place where the machine's states take effect.
+    const enter = (from: FollowState | null, to: FollowState) => {
+      if (isFinal(to)) {
+        stopWatching?.()
+        stopWatching = null
+        if (timer) clearTimeout(timer)
+        timer = null
+        // Only this follow's own entries: after a stop, a new follow of the same save may have its own.
+        if (this.following.get(entry.id) === stop) this.following.delete(entry.id)
+        if (this.sent.get(entry.id) === sent) this.sent.delete(entry.id)
+        if (to.name !== 'stopped') this.host.track(this.answered(binding, entry, to.name))
+        return
+      }
+      if (listens(to) && !(from && listens(from))) watch()
+      if (to.name !== from?.name) {
+        if (to.name === 'askingServer' || to.name === 'askingAgain') askServer()
+        if (to.name === 'confirmingAbsence')
+          timer = setTimeout(() => {
+            timer = null
+            dispatch({ type: 'confirmDue' })
+          }, REFUSAL_CONFIRM_MS)
+      }
+    }
+    this.following.set(entry.id, stop)
+    enter(null, state)
+    // The rules' refusal is the write's own; anything else (the device's data cleared under it) is the
+    // record's to tell.
+    sent?.then(
+      () => dispatch({ type: 'writeSaved' }),
+      (error: unknown) =>
+        dispatch({ type: error instanceof BackendError && error.permanent ? 'writeRefused' : 'writeLost' }),
+    )
   }
 
   private async answered(binding: Binding, entry: Submission, outcome: Outcome): Promise<void> {

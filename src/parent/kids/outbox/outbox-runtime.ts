@@ -2,9 +2,9 @@
 // submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
 // backend, so marketing pages never import this module statically. The sender follows the signed-in
 // account: it stops before this tab's account changes, and when another tab says it is signing out.
+// It shows nothing itself: the sender's events are the screens' to turn into words (failure-toasts.tsx).
 
 import { liveQuery } from 'dexie'
-import { kidMessages } from '#parent/kids/kid-messages'
 import { openPhotoCopies, type PhotoCopies } from '#parent/kids/photo-copies'
 import { once } from '#shared/async/once'
 import { getBackend } from '#shared/backend/backend'
@@ -14,7 +14,6 @@ import { within } from '#shared/device/within'
 import { JobDb } from '#shared/outbox/job-db'
 import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
-import { notify } from '#shared/ui/notify'
 import { adoptOldEnrolments, EnrolmentFiles } from './enrolment-kind'
 import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
@@ -38,10 +37,12 @@ export interface OutboxRuntime {
   readonly copies: PhotoCopies
   readonly backend: Backend
   /**
-   * A screen that waits for a submission reports its outcome itself; while claimed, the runtime does
-   * not toast that submission's failure a second time.
+   * A screen that waits for a submission reports its outcome itself; while claimed, the parent area
+   * (failure-toasts.tsx) does not toast that submission's failure a second time. Returns the release.
    */
   claim(submissionId: string): () => void
+  /** Whether a screen has claimed this submission's outcome. */
+  isClaimed(submissionId: string): boolean
   /** Asks the sender for work now (a new submission, a delete, a retry). Never throws. */
   send(): void
   /** Like send(), but retries waiting for their backoff start now too ('Retry now'). */
@@ -87,11 +88,6 @@ export async function createOutboxRuntime(
     photos: backend.photos,
     ...(options.lock ? { lock: options.lock } : {}),
     keepCopy: (owner, path, photo) => copies.put(owner, path, new Blob([photo.data], { type: photo.type })),
-  })
-  sender.onEvent((event) => {
-    // A permanent failure stops the submission and says so; the parent fixes it in Your Kids.
-    if (event.type === 'failed' && !claimed.has(event.submissionId))
-      void notify('error', kidMessages.imagesNotUploaded, { description: kidMessages.failedHint })
   })
   const replies = new ReplySender(jobs, backend.registrations)
   // Replies an earlier version kept in its own table become jobs, once.
@@ -153,6 +149,7 @@ export async function createOutboxRuntime(
       claimed.add(submissionId)
       return () => claimed.delete(submissionId)
     },
+    isClaimed: (submissionId) => claimed.has(submissionId),
     async unsentCount(userId) {
       const unsentKids = (await outbox.list(userId)).filter(isUnsent).length
       // The engine's database read last: read first, the live query (watchUnsent) missed the reads after it.

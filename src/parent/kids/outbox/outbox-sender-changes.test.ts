@@ -154,6 +154,30 @@ describe('the outbox sender, with failures, tabs, edits and deletes', () => {
     expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
   })
 
+  it('an answer to a write from before the parent signed in again does not end the following since', async () => {
+    const outbox = openOutbox()
+    await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('Amara'), photos: photos('a1.png') })
+    kids.ackMode = 'never'
+    const sender = newSender(outbox)
+    await vi.waitFor(async () => expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff'), WAIT)
+    // The same parent again (the account changed and came back): the save is followed on its record.
+    sender.bindUser(null)
+    sender.bindUser(PARENT)
+    await vi.waitFor(() => expect(kids.watching('kidA')).toBe(1), WAIT)
+    // The first binding's write is answered late, its listener not told yet: that follow has ended, and
+    // its answer ends nothing else (decision 0072: no event after a final state does anything).
+    kids.acknowledgeQuietly()
+    await sender.settled()
+    expect(kids.watching('kidA')).toBe(1)
+    expect((await outbox.list(PARENT))[0]?.state).toBe('handedOff')
+    const saved = kids.records.get('kidA')
+    kids.emitToWatchers('kidA', { kid: saved ?? null, pendingWrite: false, fromCache: false })
+    await vi.waitFor(async () => expect(await outbox.list(PARENT)).toEqual([]), WAIT)
+    await sender.settled()
+    expect(kids.watching('kidA')).toBe(0)
+    expect(kids.saves.filter((save) => save.id === 'kidA')).toHaveLength(1)
+  })
+
   /** A save handed off by a page that then reloaded: the new page has no write's promise to wait on. */
   async function handedOffThenReloaded() {
     const outbox = openOutbox()
