@@ -17,9 +17,11 @@ type Outcome = 'saved' | 'waiting' | 'refused' | null
 
 export function RetentionSetting({ port }: { readonly port: CentrePort }) {
   const [days, setDays] = useState<number | null>(null)
-  const [text, setText] = useState('')
-  // Until staff type, the field follows the stored value (another member of staff may change it).
-  const [edited, setEdited] = useState(false)
+  // What staff typed; null until they type: the field then shows the stored value, and follows it
+  // (another member of staff may change it). Derived, not copied in an effect: a copy made after the
+  // first render could land on top of what staff had begun to type.
+  const [typed, setTyped] = useState<string | null>(null)
+  const text = typed ?? (days === null ? '' : String(days))
   const [error, setError] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [failed, setFailed] = useState(false)
@@ -33,9 +35,6 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
       }),
     [port],
   )
-  useEffect(() => {
-    if (days !== null && !edited) setText(String(days))
-  }, [days, edited])
 
   async function save(event: FormEvent) {
     event.preventDefault()
@@ -51,7 +50,7 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
       // Offline the write waits in this device's queue until the connection returns.
       if (!navigator.onLine) setOutcome('waiting')
       await queued.sent
-      setEdited(false)
+      setTyped(null)
       setOutcome('saved')
     } catch (saveError) {
       console.warn('The retention period could not be saved', saveError)
@@ -97,8 +96,7 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
               autoComplete="off"
               value={text}
               onChange={(event) => {
-                setEdited(true)
-                setText(event.target.value)
+                setTyped(event.target.value)
                 setOutcome(null)
               }}
             />

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { InquiryRefusedError } from '#shared/backend/inquiry-refused'
@@ -95,7 +95,7 @@ describe('InquiryForm', () => {
     render(<InquiryForm onSend={onSend} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(inquiryMessages.failed))
     expect(screen.getByLabelText('Subject')).toHaveValue('A place in September')
     expect(screen.getByRole('button', { name: 'Submit Now' })).toBeEnabled()
   })
@@ -171,7 +171,8 @@ describe('InquiryForm', () => {
       timeout: KEPT_NOTICE_DELAY_MS + WAIT.timeout,
     })
     inquiries.server.refuse()
-    expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.failed)
+    // The alert's region is there before its words (a live region): wait for the words in it.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(inquiryMessages.failed))
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
   })
 
@@ -181,7 +182,9 @@ describe('InquiryForm', () => {
     render(<InquiryForm onSend={onSend} />)
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Submit Now' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(inquiryMessages.refused['too-many'])
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(inquiryMessages.refused['too-many']),
+    )
     expect(inquiryMessages.refused['too-many']).toContain('5 messages')
     expect(screen.queryByText(inquiryMessages.kept('Ada'))).not.toBeInTheDocument()
   })
