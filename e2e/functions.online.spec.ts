@@ -45,11 +45,12 @@ async function msUntil(since: number, done: () => Promise<boolean>, timeout: num
   return Date.now() - since
 }
 
-test('an account deleted through Auth leaves no document of that parent, and its photos go', async ({
+test('an account deleted through Auth leaves no document of that parent (its children’s days too), and its photos go', async ({
   page,
   parent,
 }, testInfo) => {
   const { uid, kidId, photos } = await parentWithChild(page, parent, 'fn-account')
+  const day = await childsDay(uid, kidId)
   // The parent's phone is not part of this: the account goes from the server's side.
   await page.goto('about:blank')
 
@@ -58,13 +59,20 @@ test('an account deleted through Auth leaves no document of that parent, and its
   const allGoneMs = await msUntil(
     deleted,
     async () => {
-      const [user, kid, registration, kids] = await Promise.all([
+      const [user, kid, registration, kids, ...days] = await Promise.all([
         serverDocument(`users/${uid}`),
         serverDocument(`kids/${kidId}`),
         serverDocument(`registrations/${kidId}`),
         serverQuery('kids', 'userRef', uid),
+        ...day.map(serverDocument),
       ])
-      return user === null && kid === null && registration === null && kids.length === 0
+      return (
+        user === null &&
+        kid === null &&
+        registration === null &&
+        kids.length === 0 &&
+        days.every((d) => d === null)
+      )
     },
     10_000,
   )
@@ -83,11 +91,48 @@ test('an account deleted through Auth leaves no document of that parent, and its
   console.log(`Auth delete to the last document gone: ${allGoneMs} ms`)
 })
 
-test("a child deleted through Firestore's REST API loses its registration and its photos", async ({
+/**
+ * A child's day (issue 51), written past the rules as the door and the parent's outbox would: an arrival,
+ * a 'Tell the centre' message, the codes and their checks. Their paths.
+ */
+async function childsDay(uid: string, kidId: string): Promise<string[]> {
+  const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10)
+  const at = { timestampValue: new Date().toISOString() }
+  const paths = [
+    `attendance/${kidId}_${day}_arrival`,
+    `tellTheCentre/${`m${kidId}`.slice(0, 20)}`,
+    `collectionCodes/${kidId}`,
+    `codeChecks/${kidId}`,
+  ]
+  const [arrival, message, codes, checks] = paths as [string, string, string, string]
+  const family = { kidId: { stringValue: kidId }, userRef: { stringValue: uid } }
+  await putServerDocument(arrival, {
+    ...family,
+    day: { stringValue: day },
+    kind: { stringValue: 'arrival' },
+    deviceAt: at,
+    sentAt: at,
+    serverAt: at,
+    recordedBy: { stringValue: 'staff-uid' },
+    collector: { nullValue: null },
+  })
+  await putServerDocument(message, {
+    ...family,
+    day: { stringValue: day },
+    kind: { stringValue: 'away' },
+    reason: { stringValue: 'ill' },
+  })
+  await putServerDocument(codes, { userRef: { stringValue: uid }, codes: { arrayValue: { values: [] } } })
+  await putServerDocument(checks, { userRef: { stringValue: uid }, people: { arrayValue: { values: [] } } })
+  return paths
+}
+
+test("a child deleted through Firestore's REST API loses its registration, its day and its photos", async ({
   page,
   parent,
 }, testInfo) => {
   const { uid, kidId, photos } = await parentWithChild(page, parent, 'fn-kid')
+  const day = await childsDay(uid, kidId)
 
   const deleted = Date.now()
   await deleteServerDocument(`kids/${kidId}`)
@@ -96,6 +141,11 @@ test("a child deleted through Firestore's REST API loses its registration and it
     async () => (await serverDocument(`registrations/${kidId}`)) === null,
     10_000,
   )
+  await expect
+    .poll(async () => (await Promise.all(day.map(serverDocument))).filter(Boolean).length, {
+      timeout: 10_000,
+    })
+    .toBe(0)
   // The two deletes run side by side: in either order.
   await expect
     .poll(

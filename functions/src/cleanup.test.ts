@@ -53,6 +53,38 @@ describe('a deleted child', () => {
     expect([...records.documents]).toEqual(['enrolments/kid2'])
   })
 
+  it('loses its day: arrivals, collections, messages, codes and their checks, and is safe to run twice', async () => {
+    const { records, ports } = world()
+    records.addKid({ id: 'kid1', userRef: uid, imgUrls: [] })
+    records.addDay('kid1', uid, { day: '2026-12-07' })
+    records.addDay('kid1', uid, { day: '2026-12-08', messageId: 'message2' })
+    records.addKid({ id: 'kid2', userRef: uid, imgUrls: [] }, { registration: false })
+    records.addDay('kid2', uid)
+    await records.deleteKid('kid1')
+    const kid = { id: 'kid1', userRef: uid, imgUrls: [] }
+
+    const report = await cleanUpDeletedKid(kid, ports)
+    await cleanUpDeletedKid(kid, ports)
+
+    expect(report.documents).toEqual([
+      'enrolments/kid1',
+      'attendance/kid1_*',
+      'tellTheCentre/* of kid1',
+      'collectionCodes/kid1',
+      'codeChecks/kid1',
+      'registrations/kid1',
+    ])
+    // The sister's day stays, all of it.
+    expect([...records.documents].sort()).toEqual([
+      'attendance/kid2_2026-12-07_arrival',
+      'attendance/kid2_2026-12-07_collection',
+      'codeChecks/kid2',
+      'collectionCodes/kid2',
+      'kids/kid2',
+      'tellTheCentre/message-kid2',
+    ])
+  })
+
   it('keeps a photo another record of the same parent still shows, and never another parent’s', async () => {
     const { bucket, records, ports } = world()
     bucket.put(photo('shared'))
@@ -113,6 +145,10 @@ describe('a deleted account', () => {
     bucket.put(photo('immunisation'))
     records.addEnrolment('kid1', [photo('immunisation')])
     records.addEnrolment('kid3', [photo('theirs', 'otherParent')])
+    records.addDay('kid1', uid)
+    records.addDay('kid3', 'otherParent')
+    // A child deleted before its day's records were cleaned up: they name the family still.
+    records.addDay('kidGone', uid, { messageId: 'messageGone' })
 
     await cleanUpDeletedAccount(uid, ports)
 
@@ -121,9 +157,14 @@ describe('a deleted account', () => {
       `images/${uid}x-flat.jpg`,
     ])
     expect([...records.documents].sort()).toEqual([
+      'attendance/kid3_2026-12-07_arrival',
+      'attendance/kid3_2026-12-07_collection',
+      'codeChecks/kid3',
+      'collectionCodes/kid3',
       'enrolments/kid3',
       'kids/kid3',
       'registrations/kid3',
+      'tellTheCentre/message-kid3',
       'users/otherParent',
     ])
     expect(bucket.calls).toContain(`deleteFolder images/${uid}/`)
@@ -133,6 +174,7 @@ describe('a deleted account', () => {
     const { bucket, records, ports } = world()
     bucket.put(photo('a'))
     records.addKid({ id: 'kid1', userRef: uid, imgUrls: [photo('a')] })
+    records.addDay('kid1', uid)
     records.documents.add(`users/${uid}`)
     // The app's own deletion got as far as the photos (a child it deleted has its registration removed by
     // the child's own trigger, cleanUpDeletedKid).

@@ -1,4 +1,6 @@
-// What goes when a child or an account is deleted (its records, registration, enrolment file and files), however it was deleted (the app, the console, the
+// What goes when a child or an account is deleted (its records, registration, enrolment file and files,
+// and its day: arrivals, collections, 'Tell the centre' messages, collection codes; decision 0073),
+// however it was deleted (the app, the console, the
 // Admin SDK, a second device whose outbox never ran). The app's own deletion stays the fast path the
 // parent sees; these are the guarantee. Each step is safe to repeat: a retried or doubled event finds
 // some things already gone and deletes the rest.
@@ -26,9 +28,20 @@ export function documentPathsOf(data: unknown): string[] {
   })
 }
 
+/** The documents of a child's day, as a report names them (the collections are queried by kidId). */
+export function dayDocuments(kidId: string): string[] {
+  return [
+    `attendance/${kidId}_*`,
+    `tellTheCentre/* of ${kidId}`,
+    `collectionCodes/${kidId}`,
+    `codeChecks/${kidId}`,
+  ]
+}
+
 /**
  * A child record is gone: its registration and its enrolment file go, with the file's documents (the
- * owner's own, never another's), and its photos, except one another of the same
+ * owner's own, never another's), its day (the register's rows included: decision 0073), and its photos,
+ * except one another of the same
  * parent's records still names (an edit may keep a photo under a new record; never delete what is shown).
  */
 export async function cleanUpDeletedKid(kid: KidRef, ports: CleanupPorts): Promise<CleanupReport> {
@@ -44,18 +57,19 @@ export async function cleanUpDeletedKid(kid: KidRef, ports: CleanupPorts): Promi
   const papers = ownPhotoPaths(await records.enrolmentDocuments(kid.id), kid.userRef)
   await Promise.all([...photos, ...papers].map((path) => bucket.delete(path)))
   await records.deleteEnrolment(kid.id)
+  await records.deleteDayRecords(kid.id)
   await records.deleteRegistration(kid.id)
   return {
     photos: [...photos, ...papers],
     folders: [],
-    documents: [`enrolments/${kid.id}`, `registrations/${kid.id}`],
+    documents: [`enrolments/${kid.id}`, ...dayDocuments(kid.id), `registrations/${kid.id}`],
   }
 }
 
 /**
  * An account is gone: every photo of that uid (their folder, their flat photos of before the folders,
- * and any photo their records name), then their children with the registrations, then users/{uid} with
- * everything under it. Storage first: a run stopped half-way leaves records, which name what is left,
+ * and any photo their records name), then their children with the registrations and their days, then
+ * every record of a day that names the family, then users/{uid} with everything under it. Storage first: a run stopped half-way leaves records, which name what is left,
  * and the uid alone finds the folder again on the retry.
  */
 export async function cleanUpDeletedAccount(uid: string, ports: CleanupPorts): Promise<CleanupReport> {
@@ -78,10 +92,19 @@ export async function cleanUpDeletedAccount(uid: string, ports: CleanupPorts): P
   for (const kid of kids) {
     // The enrolment file's documents were in the folder, deleted above.
     await records.deleteEnrolment(kid.id)
+    await records.deleteDayRecords(kid.id)
     await records.deleteRegistration(kid.id)
     await records.deleteKid(kid.id)
-    documents.push(`enrolments/${kid.id}`, `registrations/${kid.id}`, `kids/${kid.id}`)
+    documents.push(
+      `enrolments/${kid.id}`,
+      ...dayDocuments(kid.id),
+      `registrations/${kid.id}`,
+      `kids/${kid.id}`,
+    )
   }
+  // What names the family without a child record left (a child deleted before this cleanup existed).
+  await records.deleteFamilyDayRecords(uid)
+  documents.push(`the day's records of ${uid}`)
   await records.deleteUserTree(uid)
   documents.push(`users/${uid}`)
   return { photos, folders: [folder], documents }

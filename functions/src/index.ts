@@ -17,6 +17,7 @@ import {
   sendCentreDigest,
 } from './centre-mail'
 import { cleanUpDeletedAccount, cleanUpDeletedKid, kidRefOf } from './cleanup'
+import { noticeOnAttendance } from './day-notices'
 import { enrolmentCleaning } from './enrolment-clean'
 import { firestoreEnrolment } from './enrolment-firestore'
 import { runEnrolmentSchedule } from './enrolment-schedule'
@@ -24,6 +25,8 @@ import { callerAddress, INQUIRY_HOURLY_CEILING, type InquiryRefusal, receiveInqu
 import { boundKidsOfParent } from './kid-bound'
 import type { CentreItem } from './mail'
 import { declaredSecrets } from './mail-config'
+import { runNotSeenCheck } from './not-seen'
+import { firestoreNotSeen } from './not-seen-firestore'
 import { unsubscribeParent } from './notice-firestore'
 import { noticeOnDecision, pruneDevices } from './notices'
 import { sweepAbandonedPhotos } from './photo-sweep'
@@ -35,11 +38,14 @@ import { adminFirestore, centreMailPorts, inquiryPorts, noticePorts, ports } fro
 
 setGlobalOptions({ region: REGION, maxInstances: 10 })
 
-/** A child deleted, however: its photos and registration go. Retried on failure (safe to run twice). */
+/**
+ * A child deleted, however: its photos, registration, enrolment file and day (attendance, 'Tell the
+ * centre', collection codes) go. Retried on failure (safe to run twice).
+ */
 export const kidDeleted = onDocumentDeleted({ document: 'kids/{kidId}', retry: true }, async (event) => {
   const kid = kidRefOf(event.params.kidId, event.data?.data())
   const report = await cleanUpDeletedKid(kid, ports())
-  logger.info('Child deleted: its photos and registration removed', { kidId: kid.id, ...report })
+  logger.info('Child deleted: its photos, records and day removed', { kidId: kid.id, ...report })
 })
 
 /**
@@ -209,6 +215,38 @@ export const inquiryMail = onDocumentCreated(
     } as const
     const outcome = await announceToCentre(item, centreMailPorts(), Date.now())
     logCentreMail(item, outcome)
+  },
+)
+
+/**
+ * An arrival or a collection stored (attendance/{eventId} created by staff): the parent's notice, by push
+ * and never by e-mail (day-notices.ts; decision 0073). Retried; the notice's id is the event's.
+ */
+export const attendanceNotice = onDocumentCreated(
+  // The secrets for push's VAPID key (nothing of this is e-mailed).
+  { document: 'attendance/{eventId}', retry: true, secrets: declaredSecrets },
+  async (event) => {
+    const outcome = await noticeOnAttendance(
+      event.params.eventId,
+      event.data?.data(),
+      noticePorts(),
+      Date.parse(event.time),
+    )
+    logger.info('Attendance notice', { eventId: event.params.eventId, ...outcome })
+  },
+)
+
+/**
+ * 'Not here yet', on weekdays (the centre opens Monday to Friday), every 10 minutes from 06:00 to 13:50
+ * in Uyo: from the centre's time (centre/today, 10:00 by default), once a day, the parents of children
+ * not arrived and not reported away are asked (not-seen.ts; decision 0073). Safe to run twice.
+ */
+export const notSeenCheck = onSchedule(
+  { schedule: '*/10 6-13 * * 1-5', timeZone: TIME_ZONE, secrets: declaredSecrets },
+  async () => {
+    const report = await runNotSeenCheck(firestoreNotSeen(adminFirestore()), noticePorts(), Date.now())
+    if (report.status !== 'not yet' && report.status !== 'checked already')
+      logger.info('Not here yet', report)
   },
 )
 

@@ -156,8 +156,24 @@ export async function noticeOnDecision(
   const text = noticeText(decisionSeen(beforeData), after, kid.kidName)
   if (!text) return { status: 'none', why: 'nothing to tell' }
   const id = noticeId(kidId, after.decidedAt ?? eventTime)
-  const uid = kid.userRef
-  const { delivered, pushedTo } = await ports.store.record(uid, id, { kidId, kidName: kid.kidName, text })
+  return deliverNotice(kid.userRef, id, { kidId, kidName: kid.kidName, text }, ports, { email: true })
+}
+
+/**
+ * Stores the notice `id` for the parent `uid` unless it is there, then delivers it once: by push to the
+ * parent's devices, or where none takes it and `email` is true, by e-mail (a child's day is not
+ * e-mailed: decision 0073). Safe to run twice: a notice already delivered is not delivered again, and a
+ * device already pushed to is not pushed to again.
+ */
+export async function deliverNotice(
+  uid: string,
+  id: string,
+  notice: { readonly kidId: string; readonly kidName: string; readonly text: string },
+  ports: NoticePorts,
+  options: { readonly email: boolean },
+): Promise<NoticeOutcome> {
+  const { kidId, kidName, text } = notice
+  const { delivered, pushedTo } = await ports.store.record(uid, id, { kidId, kidName, text })
   if (delivered) return { status: 'delivered', id, via: delivered, removedDevices: 0 }
 
   let via: Delivery = 'none'
@@ -202,7 +218,7 @@ export async function noticeOnDecision(
   }
   let verifyEmail = false
   let mailNotSetUp = false
-  if (via === 'none') {
+  if (via === 'none' && options.email) {
     const contact = await ports.store.contact(uid)
     verifyEmail = Boolean(contact?.email && contact.emailNotices && !contact.emailVerified)
     const mailable = Boolean(contact?.email && contact.emailNotices && contact.emailVerified)
@@ -214,7 +230,7 @@ export async function noticeOnDecision(
             to: contact.email,
             parentName: contact.name,
             kidId,
-            kidName: kid.kidName,
+            kidName,
             text,
             uid,
             unsubscribeToken: contact.unsubscribeToken,

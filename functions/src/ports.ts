@@ -3,6 +3,7 @@
 // - PhotoBucket: Cloud Storage, in one small interface (the Storage emulator cannot run on every machine;
 //   on the emulators a fake that logs each delete stands in, selected by SUNBEAM_STORAGE_LOG).
 // - ParentRecords: the Firestore documents of a parent and their children (Admin SDK, past the rules).
+//   A child's day (attendance, tellTheCentre, collectionCodes, codeChecks) included.
 
 /** One object in the bucket. */
 export interface StoredPhoto {
@@ -56,4 +57,15 @@ export interface ParentRecords {
   deleteRegistration(kidId: string): Promise<void>
   /** Deletes users/{uid} with everything under it (subcollections included); missing is no error. */
   deleteUserTree(uid: string): Promise<void>
+  /**
+   * Deletes the child's day (issue 51, decision 0073): its arrivals and collections (attendance, by
+   * kidId), its 'Tell the centre' messages (tellTheCentre, by kidId), collectionCodes/{kidId} and
+   * codeChecks/{kidId}. Nothing there is no error.
+   */
+  deleteDayRecords(kidId: string): Promise<void>
+  /**
+   * The same for every record of a child's day that names the family `uid` (userRef), whatever child it
+   * is about: what a child deleted before this cleanup existed, or a cleanup stopped half-way, left.
+   */
+  deleteFamilyDayRecords(uid: string): Promise<void>
 }

@@ -1,7 +1,9 @@
 // The retention store on Firestore (Admin SDK): centre/retention, registrations whose place ended, the
-// parent's notice (users/{uid}/notices/retention-{kidId}) and the child's deletion.
+// parent's notice (users/{uid}/notices/retention-{kidId}) and the child's deletion (its day with it,
+// decision 0073).
 import { type Firestore, Timestamp } from 'firebase-admin/firestore'
 import { parseRetentionDays } from '#shared/records/retention-settings'
+import { firestoreRecords } from './firestore-records'
 import type { EndedPlace, RetentionStore } from './retention'
 
 const ALREADY_EXISTS = 6
@@ -70,8 +72,12 @@ export function firestoreRetention(db: Firestore): RetentionStore {
     async deleteChild(kidId) {
       const kid = db.doc(`kids/${kidId}`)
       if ((await kid.get()).exists) await kid.delete()
-      // No child left (deleted past the app): the registration goes here; kidDeleted does the rest.
-      else await db.recursiveDelete(db.doc(`registrations/${kidId}`))
+      else {
+        // No child left (deleted past the app, before kidDeleted cleaned a child's day): the day and the
+        // registration go here; otherwise kidDeleted does the rest.
+        await firestoreRecords(db).deleteDayRecords(kidId)
+        await db.recursiveDelete(db.doc(`registrations/${kidId}`))
+      }
     },
   }
 }

@@ -2,7 +2,8 @@
 // declined by the centre, withdrawn, or an offer the family declined — are deleted once the period the
 // centre sets (centre/retention) has passed since that decision, the parent having been told
 // RETENTION_NOTICE_DAYS before. Deleting kids/{kidId} is enough: kidDeleted then removes the photos, the
-// registration with its replies, the enrolment file and its documents. Safe to run twice: the notice's id
+// registration with its replies, the enrolment file and its documents, and the child's day (attendance,
+// 'Tell the centre', collection codes; decision 0073). Safe to run twice: the notice's id
 // is the child's and its time is kept on the registration; deleting what is gone is no error.
 import { RETENTION_NOTICE_DAYS } from '#shared/records/retention-settings'
 

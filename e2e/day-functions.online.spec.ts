@@ -1,0 +1,175 @@
+// A child's day on the server (issue 51; docs/decisions/0073-a-childs-day-on-the-server.md), on the
+// Functions emulator beside the real Firestore emulator (scripts/online-emulators.mjs): an arrival and a
+// collection stored become the parent's notices in the centre's words (attendanceNotice), and the 10:00
+// check asks the parent of a child not seen (run by the test: the emulator fires no schedules). The
+// records are written as staff's door would write them, past the rules (tests/rules/attendance.test.ts
+// holds the rules); no browser is needed for what the server does.
+import { readFileSync } from 'node:fs'
+import { clockTime } from '../functions/src/day-notices'
+import { centreDay } from '../src/shared/records/attendance-record'
+import { expect, test } from './fixtures'
+import { runNotSeenCheckAt } from './not-seen-check'
+import { onlineWorld, putServerDocument, type RestValue, serverDocument } from './online-world'
+
+const world = onlineWorld()
+test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
+
+// The children's records would each e-mail the centre (registrationMail), filling the ten-minute window
+// other tests' e-mails need: the centre's registration e-mails are off meanwhile, as in
+// functions.online.spec.ts's eleventh child.
+test.beforeEach(async () => {
+  await putServerDocument('centre/settings', {
+    mailRegistrations: { booleanValue: false },
+    mailInquiries: { booleanValue: true },
+  })
+})
+/** The children this test made. */
+const made: string[] = []
+test.afterEach(async () => {
+  // Once registrationMail has decided each child's e-mail ('off'), as the emulators' log says.
+  const logged = (kidId: string) =>
+    readFileSync('test-results/online-emulators.log', 'utf8')
+      .split('\n')
+      .some((line) => line.includes('"Centre e-mail"') && line.includes(kidId))
+  await expect.poll(() => made.every(logged), { timeout: 30_000 }).toBe(true)
+  made.length = 0
+  await putServerDocument('centre/settings', {
+    mailRegistrations: { booleanValue: true },
+    mailInquiries: { booleanValue: true },
+  })
+})
+
+const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
+/** A child id as the app makes them: 20 letters and digits. */
+const newKidId = (prefix: string) =>
+  `${prefix}${stamp()}`
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(20, '0')
+    .slice(0, 20)
+const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
+
+/** A child of `uid` whose place is confirmed and started, as staff's decision leaves it. */
+async function startedChild(uid: string, kidName: string, day: string): Promise<string> {
+  const kidId = newKidId('day')
+  made.push(kidId)
+  await putServerDocument(`kids/${kidId}`, {
+    kidName: { stringValue: kidName },
+    userRef: { stringValue: uid },
+    plan: { stringValue: 'Weekly' },
+    imgUrls: { arrayValue: { values: [] } },
+  })
+  await putServerDocument(`registrations/${kidId}`, {
+    state: { stringValue: 'confirmed' },
+    startDate: { stringValue: day },
+    userRef: { stringValue: uid },
+    decidedBy: { stringValue: 'staff-uid' },
+    decidedAt: time(Date.now()),
+  })
+  return kidId
+}
+
+/** An arrival or a collection, as the door's adapter writes it. */
+async function recordEvent(
+  kidId: string,
+  uid: string,
+  day: string,
+  kind: 'arrival' | 'collection',
+  at: number,
+  collector: RestValue = { nullValue: null },
+): Promise<string> {
+  const id = `${kidId}_${day}_${kind}`
+  await putServerDocument(`attendance/${id}`, {
+    kidId: { stringValue: kidId },
+    userRef: { stringValue: uid },
+    day: { stringValue: day },
+    kind: { stringValue: kind },
+    deviceAt: time(at),
+    sentAt: time(at),
+    serverAt: time(at + 1_000),
+    recordedBy: { stringValue: 'staff-uid' },
+    collector,
+  })
+  return id
+}
+
+async function notice(uid: string, id: string) {
+  const stored = await serverDocument(`users/${uid}/notices/${id}`)
+  return stored && { text: stored.fields.text?.stringValue, delivered: stored.fields.delivered?.stringValue }
+}
+
+test('an arrival and a collection become the parent’s notices in the centre’s words, not e-mailed', async () => {
+  const uid = `day${stamp()}`
+  const now = Date.now()
+  const day = centreDay(now)
+  const kidName = `Amara ${stamp().slice(0, 4)}`
+  const kidId = await startedChild(uid, kidName, day)
+
+  const arrivedAt = now - 60 * 60_000
+  const arrival = await recordEvent(kidId, uid, day, 'arrival', arrivedAt)
+  const collection = await recordEvent(kidId, uid, day, 'collection', now, {
+    mapValue: {
+      fields: {
+        from: { stringValue: 'file' },
+        name: { stringValue: 'Ada Eze' },
+        relation: { stringValue: 'aunt' },
+        codeChecked: { booleanValue: true },
+      },
+    },
+  })
+
+  // No device and no e-mail: in the app only ('none').
+  await expect
+    .poll(() => notice(uid, `attendance-${arrival}`), { timeout: 30_000 })
+    .toEqual({ text: `${kidName} arrived at ${clockTime(arrivedAt)}.`, delivered: 'none' })
+  await expect
+    .poll(() => notice(uid, `attendance-${collection}`), { timeout: 30_000 })
+    .toEqual({
+      text: `${kidName} was collected by Ada Eze (aunt) at ${clockTime(now)}.`,
+      delivered: 'none',
+    })
+})
+
+test('the 10:00 check asks the parent of a child not seen, once; not of one arrived or away', async () => {
+  const uid = `seen${stamp()}`
+  const day = centreDay(Date.now())
+  const here = await startedChild(uid, 'Tobi', day)
+  const missing = await startedChild(uid, 'Chidi', day)
+  const away = await startedChild(uid, 'Zainab', day)
+  await recordEvent(here, uid, day, 'arrival', Date.now())
+  // The parent's 'Away today', as their outbox writes it.
+  await putServerDocument(`tellTheCentre/${newKidId('msg')}`, {
+    kidId: { stringValue: away },
+    userRef: { stringValue: uid },
+    day: { stringValue: day },
+    kind: { stringValue: 'away' },
+    reason: { stringValue: 'ill' },
+    note: { stringValue: '' },
+    collector: { nullValue: null },
+    deviceAt: time(Date.now()),
+    createdAt: time(Date.now()),
+    withdrawnAt: { nullValue: null },
+  })
+  // 10:00 at the centre (UTC+1) on the test's day.
+  const tenOClock = Date.parse(`${day}T09:00:00Z`)
+
+  const children = [here, missing, away]
+  expect(await runNotSeenCheckAt(tenOClock - 60_000, children)).toEqual({
+    day,
+    status: 'not yet',
+    at: '10:00',
+  })
+  const report = await runNotSeenCheckAt(tenOClock, children)
+  expect(report).toEqual({ day, status: 'checked', told: [missing], expected: 3 })
+  expect(await notice(uid, `not-seen-${missing}-${day}`)).toEqual({
+    text: 'We have not seen Chidi today. Is everything all right?',
+    delivered: 'none',
+  })
+  expect(await serverDocument(`users/${uid}/notices/not-seen-${here}-${day}`)).toBeNull()
+  expect(await serverDocument(`users/${uid}/notices/not-seen-${away}-${day}`)).toBeNull()
+  // Run again: the same one notice.
+  await runNotSeenCheckAt(tenOClock + 10 * 60_000, children)
+  expect(await notice(uid, `not-seen-${missing}-${day}`)).toEqual({
+    text: 'We have not seen Chidi today. Is everything all right?',
+    delivered: 'none',
+  })
+})
