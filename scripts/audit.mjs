@@ -134,27 +134,28 @@ async function measureBytes(browser, route) {
  * network (compressed, headers included), whatever asked for them (a page, or its service worker).
  */
 function countSentBytes(server) {
+  // Every byte the server's connections ever sent: those closed, and those still open.
   const sockets = new Set()
+  let closed = 0
   server.on('connection', (socket) => {
     sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
+    socket.once('close', () => {
+      sockets.delete(socket)
+      closed += socket.bytesWritten
+    })
   })
-  let before = new Map()
-  let closedSince = 0
+  const total = () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, closed)
+  let from = 0
+  let paths = []
+  server.on('request', (request) => paths.push(new URL(request.url ?? '/', 'http://x').pathname))
   return {
+    /** The paths asked for since start(). */
+    requested: () => paths,
     start() {
-      before = new Map([...sockets].map((socket) => [socket, socket.bytesWritten]))
-      closedSince = 0
-      for (const socket of sockets)
-        socket.once('close', () => {
-          if (before.has(socket)) closedSince += socket.bytesWritten - (before.get(socket) ?? 0)
-        })
+      from = total()
+      paths = []
     },
-    stop() {
-      let sent = closedSince
-      for (const socket of sockets) sent += socket.bytesWritten - (before.get(socket) ?? 0)
-      return sent
-    },
+    stop: () => total() - from,
   }
 }
 
@@ -199,6 +200,16 @@ async function measureStarts(browser, sent) {
   const page = await returning.newPage()
   await page.goto(`${origin}/profile`, { waitUntil: 'load' })
   await settled(page)
+  // The browser checks sw.js for an update after a navigation the worker handled, at a moment of its
+  // own (in this window or after it: 14.7 and 0.0 kB in two audits). It is part of every start: made
+  // now where it has not come yet, so that the figure holds exactly one check.
+  if (!sent.requested().includes('/sw.js')) {
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      await registration?.update()
+    })
+    await page.waitForLoadState('networkidle')
+  }
   const returningStart = sent.stop()
   await returning.close()
   return { firstVisit, returningStart }
