@@ -212,7 +212,8 @@ async function centreLists() {
   const at = (value) => (value === null ? 'never (60 s)' : seconds(value))
   if (staff.length > 0) {
     const opens = {
-      'sign-in': "from the sign-in form's submit (/login?redirect=/centre; worker installed, device empty), same tab",
+      'sign-in':
+        "from the sign-in form's submit (/login?redirect=/centre; worker installed, device empty), same tab",
       cold: 'the installed app opened on /centre, signed in (from the navigation)',
     }
     console.log(
