@@ -7,9 +7,9 @@
 // scripts/bench.mjs prints them. The seeded documents are deleted afterwards (the emulator may be
 // shared with the browser suite's online world).
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { test } from '@playwright/test'
+import { type Browser, type BrowserContext, type Page, test } from '@playwright/test'
 import { appPage } from '../e2e/fixtures'
-import { ONLINE_FIRESTORE_PORT } from '../e2e/online-world'
+import { ONLINE_AUTH_PORT, ONLINE_FIRESTORE_PORT } from '../e2e/online-world'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHILDREN = Number(process.env.BENCH_CHILDREN ?? 5_000)
@@ -17,7 +17,7 @@ const INQUIRIES = Number(process.env.BENCH_INQUIRIES ?? 2_000)
 const CPU_SLOWDOWN = 4
 const GIVE_UP_MS = 60_000
 const PAGE = 50
-const AUTH = 'http://127.0.0.1:9099'
+const AUTH = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
 const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
 const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
 
@@ -28,6 +28,13 @@ export interface CentreBenchRow {
   readonly firstPage: (number | null)[]
   /** JS heap in bytes once the first page was drawn (or when given up). */
   readonly heap: number[]
+}
+
+/** /centre's first open as staff meet it: one entry per run, ms to the first card (null: never). */
+export interface StaffOpenRow {
+  readonly open: 'sign-in' | 'cold'
+  readonly firstCard: (number | null)[]
+  readonly firstPage: (number | null)[]
 }
 
 const text = (value: string) => ({ stringValue: value })
@@ -171,7 +178,7 @@ async function staffAccount(email: string, password: string) {
 
 declare global {
   interface Window {
-    sunbeamCentreMarks?: { firstCard?: number; firstPage?: number }
+    sunbeamCentreMarks?: { submit?: number; firstCard?: number; firstPage?: number }
   }
 }
 
@@ -184,6 +191,136 @@ function watchCards(page: number) {
     if (marks.firstPage === undefined && cards >= page) marks.firstPage = performance.now()
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true })
+  // The sign-in form's submit, in the same document as the /centre it leads to (a client-side move).
+  document.addEventListener(
+    'submit',
+    () => {
+      if (marks.submit === undefined) marks.submit = performance.now()
+    },
+    true,
+  )
+}
+
+/** BENCH_TRACE=1: one more open of each kind, not counted, recorded as a Chrome trace. */
+const TRACE = process.env.BENCH_TRACE === '1'
+
+async function startTrace(browser: Browser | null, page: Page, path: string | undefined) {
+  if (!path || !browser) return
+  await browser.startTracing(page, {
+    path,
+    screenshots: false,
+    categories: [
+      'devtools.timeline',
+      'v8.execute',
+      'blink.user_timing',
+      'loading',
+      'netlog',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.stack',
+    ],
+  })
+}
+
+async function stopTrace(browser: Browser | null, page: Page, path: string | undefined) {
+  if (!path || !browser) return
+  await page
+    .evaluate(() => {
+      for (const [name, at] of Object.entries(window.sunbeamCentreMarks ?? {}))
+        performance.mark(`bench:${name}`, { startTime: at })
+    })
+    .catch(() => undefined)
+  await browser.stopTracing()
+}
+
+async function waitForFirstPage(page: Page) {
+  await page
+    .waitForFunction(() => window.sunbeamCentreMarks?.firstPage !== undefined, null, {
+      timeout: GIVE_UP_MS,
+      polling: 250,
+    })
+    .catch(() => undefined)
+  return page.evaluate(() => window.sunbeamCentreMarks ?? {}).catch(() => ({}))
+}
+
+/** The service worker in control of the page (this build is not SUNBEAM_OUT_DIR's, which e2e/service-worker.ts reads). */
+async function waitForWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+}
+
+/**
+ * (a) A member of staff on the centre's device, signed out (which clears what the device held; the
+ * installed app's worker stays): /centre sent them to the sign-in form, they submit it, and /centre
+ * opens in the same tab. From the submit to the first card. (A device's very first visit also downloads
+ * the worker's precache meanwhile, which took the sign-in to 5 s here: not what staff meet each day.)
+ */
+async function signInToCentre(browser: Browser, email: string, password: string, tracePath?: string) {
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.addInitScript(watchCards, PAGE)
+  const app = appPage(page)
+  await app.goto('/login?redirect=%2Fcentre')
+  await waitForWorker(page)
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await startTrace(browser, page, tracePath)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  const marks = (await waitForFirstPage(page)) as NonNullable<Window['sunbeamCentreMarks']>
+  await stopTrace(browser, page, tracePath)
+  await context.close()
+  const since = (at: number | undefined) =>
+    at === undefined || marks.submit === undefined ? null : at - marks.submit
+  return { firstCard: since(marks.firstCard), firstPage: since(marks.firstPage) }
+}
+
+/**
+ * (b) The installed app (service worker in control, the device's cache holding what was last seen)
+ * opened on /centre, already signed in: a new window, from the navigation's start to the first card.
+ */
+async function coldOpen(context: BrowserContext, tracePath?: string) {
+  const page = await context.newPage()
+  await page.addInitScript(watchCards, PAGE)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await startTrace(context.browser(), page, tracePath)
+  await page.goto('/centre', { waitUntil: 'commit' })
+  const marks = (await waitForFirstPage(page)) as NonNullable<Window['sunbeamCentreMarks']>
+  await stopTrace(context.browser(), page, tracePath)
+  await page.close()
+  return { firstCard: marks.firstCard ?? null, firstPage: marks.firstPage ?? null }
+}
+
+async function staffOpens(browser: Browser, email: string, password: string): Promise<StaffOpenRow[]> {
+  const signIn: StaffOpenRow = { open: 'sign-in', firstCard: [], firstPage: [] }
+  for (let run = 0; run < RUNS; run += 1) {
+    const marks = await signInToCentre(browser, email, password)
+    signIn.firstCard.push(marks.firstCard)
+    signIn.firstPage.push(marks.firstPage)
+  }
+  if (TRACE) await signInToCentre(browser, email, password, 'test-results/bench-centre/trace-sign-in.json')
+
+  const cold: StaffOpenRow = { open: 'cold', firstCard: [], firstPage: [] }
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.addInitScript(watchCards, PAGE)
+  const app = appPage(page)
+  await app.goto('/login?redirect=%2Fcentre')
+  await waitForWorker(page)
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await waitForFirstPage(page)
+  // The app's window is closed; the installed app is then opened again on /centre.
+  await page.close()
+  for (let run = 0; run < RUNS; run += 1) {
+    const marks = await coldOpen(context)
+    cold.firstCard.push(marks.firstCard)
+    cold.firstPage.push(marks.firstPage)
+  }
+  if (TRACE) await coldOpen(context, 'test-results/bench-centre/trace-cold.json')
+  await context.close()
+  return [signIn, cold]
 }
 
 test('the staff lists with 5,000 children and 2,000 inquiries, 4x CPU', async ({ browser }) => {
@@ -193,6 +330,16 @@ test('the staff lists with 5,000 children and 2,000 inquiries, 4x CPU', async ({
     await warmServer()
     const email = `bench-staff-${Date.now()}@sunbeam.test`
     await staffAccount(email, 'bench-secret-1')
+    const staff =
+      process.env.BENCH_CENTRE_ONLY === 'lists' ? [] : await staffOpens(browser, email, 'bench-secret-1')
+    if (process.env.BENCH_CENTRE_ONLY === 'staff') {
+      mkdirSync('test-results', { recursive: true })
+      writeFileSync(
+        process.env.BENCH_CENTRE_OUT ?? 'test-results/bench-centre.json',
+        JSON.stringify({ children: CHILDREN, inquiries: INQUIRIES, rows: [], staff }, null, 2),
+      )
+      return
+    }
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
     const app = appPage(page)
@@ -237,7 +384,7 @@ test('the staff lists with 5,000 children and 2,000 inquiries, 4x CPU', async ({
     mkdirSync('test-results', { recursive: true })
     writeFileSync(
       process.env.BENCH_CENTRE_OUT ?? 'test-results/bench-centre.json',
-      JSON.stringify({ children: CHILDREN, inquiries: INQUIRIES, rows }, null, 2),
+      JSON.stringify({ children: CHILDREN, inquiries: INQUIRIES, rows, staff }, null, 2),
     )
   } finally {
     await unseed()

@@ -3,4 +3,4 @@ export function startHostingServer(options?: {
   port?: number
   host?: string
   env?: Record<string, string | undefined>
-}): Promise<{ origin: string; close: () => Promise<void> }>
+}): Promise<{ origin: string; server: import('node:http').Server; close: () => Promise<void> }>

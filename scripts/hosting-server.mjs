@@ -47,6 +47,8 @@ export async function startHostingServer({
   const origin = `http://${host}:${typeof address === 'object' && address ? address.port : port}`
   return {
     origin,
+    /** The Node server (npm run audit counts the bytes its connections send). */
+    server,
     /** Stops at once, connections a page still holds (a worker's update check) included. */
     close: () =>
       new Promise((done) => {

@@ -5,9 +5,16 @@ import { preload } from 'react-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { prepareDateFormats } from '#centre/registrations-view'
 import { createAuthSession } from '#parent/account/auth-session'
+import { getBackend, provideBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import { createFakeBackend } from '#testing/backend/fake-backend'
-import { type CentreGuard, guardCentreArea, preloadCentreScreens } from './centre-guard'
+import {
+  type CentreGuard,
+  type CentreRouter,
+  guardCentreArea,
+  loadCentreAreaParts,
+  preloadCentreScreens,
+} from './centre-guard'
 import { lazyGuard } from './lazy-guard'
 import type { ParentGuard } from './parent-guard'
 import { createAppRouter } from './router'
@@ -52,6 +59,42 @@ describe("the centre's screens, asked for ahead of the guard's answer", () => {
   })
 })
 
+describe("the staff port's code", () => {
+  it('is asked for before the guard waits for Auth, which may take its time', () => {
+    const session = createAuthSession(never<Backend>)
+    const backend = createFakeBackend()
+    const loadCentre = vi.spyOn(backend, 'loadCentre')
+    const guard = guardCentreArea(
+      session,
+      async () => backend,
+      () => {},
+    )
+    void guard.require({ href: '/centre' })
+    return vi.waitFor(() => expect(loadCentre).toHaveBeenCalledTimes(1))
+  })
+
+  it("is asked for, with the screens' code, as soon as the guard's own code has loaded", async () => {
+    const backend = createFakeBackend()
+    const loadCentre = vi.spyOn(backend, 'loadCentre')
+    provideBackend(async () => backend)
+    await getBackend()
+    const router = { invalidate: vi.fn(), loadRouteChunk: vi.fn(), routesById: appRouter().routesById }
+    await loadCentreAreaParts(router as unknown as CentreRouter, { href: '/centre/inquiries' })
+    expect(router.loadRouteChunk.mock.calls.map(([route]) => route.id)).toEqual([
+      '/centre',
+      '/centre/inquiries',
+    ])
+    expect(loadCentre).toHaveBeenCalledTimes(1)
+  })
+
+  it('comes without the screens where the app did not open on them (the sign-in form)', async () => {
+    provideBackend(async () => createFakeBackend())
+    const router = { invalidate: vi.fn(), loadRouteChunk: vi.fn(), routesById: appRouter().routesById }
+    await loadCentreAreaParts(router as unknown as CentreRouter)
+    expect(router.loadRouteChunk).not.toHaveBeenCalled()
+  })
+})
+
 describe("the cards' date formats", () => {
   function guardOf(access: 'staff' | 'not-staff') {
     const backend = createFakeBackend()
@@ -72,6 +115,22 @@ describe("the cards' date formats", () => {
       expect(prepareDateFormats).toHaveBeenCalledTimes(1)
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  it('are made in an idle moment where the browser offers them (not before Firestore starts)', async () => {
+    const idle = vi.fn((work: () => void, _options?: { timeout: number }) => {
+      work()
+      return 1
+    })
+    vi.stubGlobal('requestIdleCallback', idle)
+    try {
+      vi.mocked(prepareDateFormats).mockClear()
+      await guardOf('staff').require({ href: '/centre' })
+      expect(idle).toHaveBeenCalledWith(prepareDateFormats, { timeout: 500 })
+      expect(prepareDateFormats).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.unstubAllGlobals()
     }
   })
 

@@ -46,4 +46,15 @@ describe('lazyGuard', () => {
     await expect(area.require(at)).rejects.toBe(refusal)
     expect(() => area.require(at)).toThrow(refusal)
   })
+
+  it('starts loading on load(), before any route asks, and loads once (the app opened on its screens)', async () => {
+    const guard: Guard<string> = { require: () => 'in' }
+    const load = vi.fn(() => Promise.resolve(guard))
+    const area = lazyGuard<string, Guard<string>>(load)
+    const started = area.load()
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(await started).toBe(guard)
+    expect(area.require(at)).toBe('in')
+    expect(load).toHaveBeenCalledTimes(1)
+  })
 })

@@ -18,6 +18,8 @@ export interface Guard<Context> {
 export interface LazyGuard<Context, G extends Guard<Context>> extends Guard<Context> {
   /** The guard, once its code has loaded (null before). */
   readonly loaded: G | null
+  /** Starts loading the guard before any route asks it (the app opened on one of its screens). */
+  load(): Promise<G>
 }
 
 export function lazyGuard<Context, G extends Guard<Context>>(load: () => Promise<G>): LazyGuard<Context, G> {
@@ -27,6 +29,7 @@ export function lazyGuard<Context, G extends Guard<Context>>(load: () => Promise
     get loaded() {
       return guard.value
     },
+    load: () => guard(),
     require(location) {
       if (guard.value) return guard.value.require(location)
       return guard().then((loaded) => loaded.require(location))

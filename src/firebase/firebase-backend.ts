@@ -24,6 +24,11 @@ function startOf(pathname: string): FirebaseStart {
 export async function createFirebaseBackend(
   start: FirebaseStart = startOf(window.location.pathname),
 ): Promise<Backend> {
+  // Opened on the centre's screens: the staff port's chunk is fetched beside Firebase's start-up, not
+  // once the guard asks for it (one more round trip, in series, before the lists' first query).
+  const centre = start.primeParent ? null : import('./firebase-centre')
+  // (Not fetched, say offline before it was ever kept: loadCentre asks again.)
+  centre?.catch(() => undefined)
   const services = await getFirebase(start)
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
@@ -43,6 +48,9 @@ export async function createFirebaseBackend(
     notices: createFirebaseNotices(services),
     push: createFirebasePush(services),
     // Its own chunk: only the staff screens load it (docs/decisions/0023).
-    loadCentre: () => import('./firebase-centre').then((m) => m.createFirebaseCentre(services)),
+    loadCentre: () =>
+      (centre?.catch(() => import('./firebase-centre')) ?? import('./firebase-centre')).then((m) =>
+        m.createFirebaseCentre(services),
+      ),
   }
 }

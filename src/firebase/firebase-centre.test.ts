@@ -22,6 +22,8 @@ interface Recorded {
   readonly fail?: (error: Error) => void
 }
 const recorded: Recorded[] = []
+/** The databases Firestore was started for without a read (startFirestore). */
+const started: Firestore[] = []
 
 vi.mock('firebase/firestore', async (original) => {
   const actual = await original<typeof import('firebase/firestore')>()
@@ -47,6 +49,9 @@ vi.mock('firebase/firestore', async (original) => {
     getCountFromServer: async (query: Query) => {
       recorded.push({ kind: 'count', query, answer: () => {} })
       return { data: () => ({ count: 0 }) }
+    },
+    waitForPendingWrites: async (db: Firestore) => {
+      started.push(db)
     },
   }
 })
@@ -266,5 +271,16 @@ describe("the centre's own documents: a refused listener is opened again, after 
       await vi.advanceTimersByTimeAsync(20_000)
       expect(recorded).toHaveLength(1)
     }
+  })
+})
+
+describe('the staff port, made on the sign-in form /centre sends staff to', () => {
+  it('starts Firestore (its cache opened) and asks the server nothing', async () => {
+    const db = getFirestore(initializeApp({ projectId: 'demo-sunbeam-start', apiKey: 'test' }, 'start'))
+    recorded.length = 0
+    started.length = 0
+    createFirebaseCentre(services(db))
+    await vi.waitFor(() => expect(started).toEqual([db]))
+    expect(recorded).toEqual([])
   })
 })
