@@ -139,9 +139,15 @@ export function preloadCentreScreens(router: CentreRouter, location: GuardedLoca
     router.loadRouteChunk(route)?.catch(() => undefined)
 }
 
+/** The centre's screen the app opened on (main.tsx then loads the guard at once), or undefined. */
+function openedOnCentre(): GuardedLocation | undefined {
+  const here = globalThis.location
+  return here?.pathname.startsWith('/centre') ? { href: here.pathname + here.search } : undefined
+}
+
 export async function loadCentreAreaParts(
   router: CentreRouter,
-  openedOn?: GuardedLocation,
+  openedOn: GuardedLocation | undefined = openedOnCentre(),
 ): Promise<CentreGuard> {
   // A failure here is the guard's to report (getBackend() tries again). The staff port's code (a chunk
   // of its own, fetched once Firebase's has come) is asked for at once too, not when the guard runs.

@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { getBackend, provideBackend } from '#shared/backend/backend'
+import { provideBackend } from '#shared/backend/backend'
 import type { CentreContext, CentreGuard } from './centre-guard'
 import { lazyGuard } from './lazy-guard'
 import type { ParentContext, ParentGuard } from './parent-guard'
@@ -12,16 +12,6 @@ import '#shared/ui/global.css'
 // Firebase loads only when a screen asks getBackend(); marketing pages never download it.
 provideBackend(() => import('#firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
 startOutboxIfPending()
-
-// Opened on the centre's screens (the installed app, a bookmark, a reload): their guard and Firebase
-// start downloading now, beside React and the router, not once the router has matched /centre, which at
-// 4x CPU was half a second later (npm run bench, the staff's cold open). Nowhere else: marketing pages
-// never load Firebase.
-const openedOnCentre = window.location.pathname.startsWith('/centre')
-if (openedOnCentre) {
-  getBackend().catch(() => undefined)
-  import('./centre-guard').catch(() => undefined)
-}
 
 // Start-up in steps, each its own task: evaluating this module (React and the router), creating the
 // router, loading the route, hydrating. One task for all of it held a phone's main thread for about
@@ -36,16 +26,13 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   )
   // The same for the centre's screens (staff only), never loaded in the parent area.
   const centreArea = lazyGuard<CentreContext, CentreGuard>(() =>
-    import('./centre-guard').then((parts) =>
-      parts.loadCentreAreaParts(
-        router,
-        openedOnCentre ? { href: window.location.pathname + window.location.search } : undefined,
-      ),
-    ),
+    import('./centre-guard').then((parts) => parts.loadCentreAreaParts(router)),
   )
   const router = createAppRouter({ parentArea, centreArea })
-  // (The guard's own start asks for the screens' code at once: see loadCentreAreaParts.)
-  if (openedOnCentre) centreArea.load().catch(() => undefined)
+  // Opened on the centre's screens (the installed app, a bookmark, a reload): their guard, Firebase and
+  // the screens' code start now, not once the router has matched /centre, which at 4x CPU was half a
+  // second later (npm run bench, the staff's cold open; decision 0069). Marketing pages load none of it.
+  if (location.pathname.startsWith('/centre')) centreArea.load().catch(() => undefined)
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
   // not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.
   if (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches)
