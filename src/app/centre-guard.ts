@@ -12,7 +12,7 @@ import { preload } from 'react-dom'
 import centreCssUrl from '#centre/centre.css?url'
 import { type CentreStore, createCentreStore } from '#centre/centre-store'
 import { prepareDateFormats } from '#centre/registrations-view'
-import type { AuthSession } from '#parent/account/auth-session'
+import { type AuthSession, loadAuthSession } from '#parent'
 import { getBackend } from '#shared/backend/backend'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
@@ -128,7 +128,7 @@ export function preloadCentreScreens(router: CentreRouter, location: GuardedLoca
 export async function loadCentreAreaParts(router: CentreRouter): Promise<CentreGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
-  const { createAuthSession } = await import('#parent/account/auth-session')
+  const { createAuthSession } = await loadAuthSession()
   return guardCentreArea(
     createAuthSession(getBackend),
     getBackend,
