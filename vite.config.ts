@@ -81,6 +81,23 @@ function entryGraph(ids: Set<string>): Plugin {
   }
 }
 
+/** The parent area's public entries (src/parent/index.ts, start.ts; docs/decisions/0074). */
+const parentEntry = /[\\/]src[\\/]parent[\\/](?:index|start)\.ts$/
+
+/**
+ * The parent area's entries only re-export (and name loaders): marked free of side effects, a route's
+ * chunk that imports one screen through them links to that screen's module alone, as it did when it
+ * imported the module by its path, instead of to every module they name (one chunk of them all).
+ */
+function parentEntries(): Plugin {
+  return {
+    name: 'sunbeam:parent-entries',
+    transform(code, id) {
+      if (parentEntry.test(id)) return { code, map: null, moduleSideEffects: false }
+    },
+  }
+}
+
 export default defineConfig(async ({ command, mode, isSsrBuild }) => {
   const plugins: PluginOption[] = [
     // The router plugin must come before react() so route files are code-split per route.
@@ -91,6 +108,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
       generatedRouteTree: './src/app/routeTree.gen.ts',
     }),
     react(),
+    parentEntries(),
   ]
 
   const entryModules = new Set<string>()
@@ -169,7 +187,7 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
   return {
     plugins,
     resolve: {
-      // '#shared/…', '#parent/kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
+      // '#shared/…', '#parent/children/…' and the like: tsconfig.json's paths (docs/decisions/0001).
       tsconfigPaths: true,
       alias: [
         // React 19 has useSyncExternalStore built in: TanStack's store needs the selector helper, not the

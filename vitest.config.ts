@@ -17,7 +17,7 @@ const mockingFiles = ['src', 'scripts', 'functions/src'].flatMap((dir) =>
 
 export default defineConfig({
   plugins: [react()],
-  // '#shared/…', '#parent/kids/…' and the like: tsconfig.json's paths (docs/decisions/0001).
+  // '#shared/…', '#parent/children/…' and the like: tsconfig.json's paths (docs/decisions/0001).
   resolve: { tsconfigPaths: true },
   test: {
     restoreMocks: true,

@@ -1,7 +1,7 @@
 // The photo benchmark's page: makes camera-sized JPEGs in the browser, then prepares them with the very
-// code the add form runs (src/parent/kids/photo-prep.ts). scripts/bench.mjs drives it in Chromium and measures
+// code the add form runs (src/parent/children/photo-prep.ts). scripts/bench.mjs drives it in Chromium and measures
 // the time and the JS heap from outside.
-import { preparePhotos } from '../src/parent/kids/photo-prep'
+import { preparePhotos } from '../src/parent/children/photo-prep'
 
 /** Random noise, so the JPEGs are as large and as costly to decode as a real camera's. */
 function noiseTile(width: number, height: number): OffscreenCanvas {

@@ -4,9 +4,9 @@
 // submission was applied exactly once. Run by scripts/bench.mjs (through Vite, which reads TypeScript).
 import 'fake-indexeddb/auto'
 import { setMaxListeners } from 'node:events'
-import type { PreparedPhoto } from '../src/parent/kids/outbox/outbox-db'
-import { OutboxSender } from '../src/parent/kids/outbox/outbox-sender'
-import { Outbox } from '../src/parent/kids/outbox/outbox-store'
+import type { PreparedPhoto } from '../src/parent/outbox/outbox-db'
+import { OutboxSender } from '../src/parent/outbox/outbox-sender'
+import { Outbox } from '../src/parent/outbox/outbox-store'
 import type { PhotoBytes, UploadOptions } from '../src/shared/backend/kids-ports'
 import { newRandomId } from '../src/shared/records/ids'
 import { defaultKidFields } from '../src/shared/records/kid-record'

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: four benchmarks (not tests: they print figures, they do not pass or fail).
 //  1. Preparing six 12-megapixel JPEGs on the device, with the add form's own code
-//     (src/parent/kids/photo-prep.ts), in Chromium: time, and the peak JS heap sampled every 10 ms through the
+//     (src/parent/children/photo-prep.ts), in Chromium: time, and the peak JS heap sampled every 10 ms through the
 //     DevTools protocol; then again with the CPU slowed down 4 times (a budget phone).
 //  2. The outbox sender's throughput: 50 queued submissions (3 photos each) sent to in-memory fakes of
 //     Storage and Firestore, with no latency and with 150 ms per upload (bench/sender-throughput.ts).

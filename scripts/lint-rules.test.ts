@@ -3,7 +3,8 @@
 // only of type imports fails the lint that `npm test` runs (Biome's noImportCycles ignores type imports
 // unless told not to), and so does a feature importing another (lint/feature-imports.grit), in a
 // feature folder that did not exist when the rule was written as in one that did, and so does app or
-// browser-suite code importing the test support (lint/testing-imports.grit), which tests may import.
+// browser-suite code importing the test support (lint/testing-imports.grit), which tests may import,
+// and so does app code reaching inside the parent area past its entries (lint/parent-entry.grit).
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
@@ -39,9 +40,10 @@ describe('biome.json', () => {
     const feature = relative(join(process.cwd(), 'src'), dir)
     const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
     const refusals = [
-      ['other-feature.ts', '#parent/kids/kids-view'],
+      ['other-feature.ts', '#parent/children/kids-view'],
       ['other-type.ts', '#centre/centre-store'],
       ['app-layer.ts', '#app/router'],
+      ['other-entry.ts', '#parent'],
     ] as const
     for (const [file, source] of refusals) await writeFile(join(dir, file), importing(source))
     const refused = lint(relative(process.cwd(), dir))
@@ -96,12 +98,44 @@ describe('biome.json', () => {
     expect(allowed.status).toBe(0)
   }, 60_000)
 
+  it('fails app code reaching inside the parent area, and passes its entries and tests that do', async () => {
+    dir = await mkdtemp(join(process.cwd(), 'src', 'app', 'trialentry-'))
+    const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
+    const refusals = [
+      ['a-screen.tsx', '#parent/children/add-kid-page'],
+      ['a-loader.ts', '#parent/outbox/outbox-runtime'],
+      ['the-index.ts', '#parent/index'],
+    ] as const
+    for (const [file, source] of refusals) await writeFile(join(dir, file), importing(source))
+    await writeFile(
+      join(dir, 'lazy.ts'),
+      "export const load = () => import('#parent/account/auth-session')\n",
+    )
+    const refused = lint(relative(process.cwd(), dir))
+    expect(refused.status).not.toBe(0)
+    const report = `${refused.stdout}${refused.stderr}`
+    for (const [file, source] of refusals) expect(report, `app/${file} imports ${source}`).toContain(file)
+    expect(report).toContain('lazy.ts')
+    expect(report.split('src/app imports the parent area through its entries only').length - 1).toBe(
+      refusals.length + 1,
+    )
+
+    // The two entries are its to import, and a test may reach inside.
+    await rm(dir, { recursive: true, force: true })
+    dir = await mkdtemp(join(process.cwd(), 'src', 'app', 'trialentry-'))
+    await writeFile(join(dir, 'entry.ts'), importing('#parent'))
+    await writeFile(join(dir, 'start.ts'), importing('#parent/start'))
+    await writeFile(join(dir, 'inside.test.ts'), importing('#parent/outbox/outbox-runtime'))
+    const allowed = lint(relative(process.cwd(), dir))
+    expect(`${allowed.stdout}${allowed.stderr}`).not.toContain('through its entries only')
+  }, 60_000)
+
   it('fails the outbox engine importing a toast, a screen, the backend or a feature; passes its own', async () => {
     dir = await mkdtemp(join(process.cwd(), 'src', 'shared', 'outbox', 'trial-'))
     const importing = (source: string) => `import { value } from '${source}'\n\nexport const copy = value\n`
     const refusals = [
       ['toast.ts', '#shared/ui/notify'],
-      ['feature.ts', '#parent/kids/kid-messages'],
+      ['feature.ts', '#parent/children/kid-messages'],
       ['backend.ts', '#shared/backend/backend'],
     ] as const
     for (const [file, source] of refusals) await writeFile(join(dir, file), importing(source))

@@ -12,7 +12,7 @@ import { preload } from 'react-dom'
 import centreCssUrl from '#centre/centre.css?url'
 import { type CentreStore, createCentreStore } from '#centre/centre-store'
 import { prepareDateFormats } from '#centre/registrations-view'
-import type { AuthSession } from '#parent/account/auth-session'
+import { type AuthSession, loadAuthSession } from '#parent'
 import { getBackend } from '#shared/backend/backend'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
@@ -157,7 +157,7 @@ export async function loadCentreAreaParts(
   // Loaded as the app opens on a screen of the centre: the screens' code is asked for now, beside the
   // signed-in state's, not once that has loaded and the guard runs.
   if (openedOn) preloadCentreScreens(router, openedOn)
-  const { createAuthSession } = await import('#parent/account/auth-session')
+  const { createAuthSession } = await loadAuthSession()
   return guardCentreArea(
     createAuthSession(getBackend),
     getBackend,

@@ -1,14 +1,13 @@
 // What start-outbox.ts loads when a hint says something waits: each outbox whose hint is there.
 import { LEGACY_PENDING_KEY } from '#marketing/legacy-inquiries'
-import { readOutboxHint } from '#parent/kids/outbox/outbox-hint'
+import { loadOutboxRuntime, readOutboxHint } from '#parent'
 import { hinted, JOBS_HINT_KEY } from '#shared/outbox/outbox-hint'
 
 export function openOutboxes(): void {
   const jobs = hinted(JOBS_HINT_KEY)
   // The parent's outbox, whose runtime also registers the parents' kinds of job (replies) and binds the
   // signed-in account, without which a parent's jobs wait.
-  if (readOutboxHint() > 0 || jobs)
-    void import('#parent/kids/outbox/outbox-runtime').then((runtime) => runtime.startOutbox())
+  if (readOutboxHint() > 0 || jobs) void loadOutboxRuntime().then((runtime) => runtime.startOutbox())
   // Quick Inquire's messages (a visitor's jobs), or an older version's messages.
   if (jobs || hinted(LEGACY_PENDING_KEY))
     void import('#marketing/inquiry-kind').then((inquiries) => inquiries.startInquiries())

@@ -3,9 +3,9 @@
 // stylesheets have loaded; the live screen takes over, or is first (docs/decisions/0033).
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
-import { memoryPhotoCopies } from '#parent/kids/photo-copies'
-import { pictureNodes, showLivePage, takeOverFromPicture } from '#parent/parent-picture-screen'
+import { pictureNodes, showLivePage, takeOverFromPicture } from '#parent/account/parent-picture-screen'
+import { createOutboxRuntime } from '#parent/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#parent/outbox/photo-copies'
 import {
   type ParentPicture,
   PICTURE_CONTROLS,

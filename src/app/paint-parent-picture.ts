@@ -8,7 +8,7 @@
 // (`sunbeam-parent`, src/firebase/remembered-parent.ts), only one taken with this version of the app,
 // and only once every stylesheet the picture names has loaded (one that fails: no picture) and the font
 // has loaded or 500 ms have passed. It hides the live page's #root meanwhile; the live screen takes over
-// (src/parent/parent-picture-screen.ts) by removing the picture and showing #root in one frame, and if it
+// (src/parent/account/parent-picture-screen.ts) by removing the picture and showing #root in one frame, and if it
 // is there first, the painter gives way.
 //
 // The prerenderer copies this function's compiled code into the page, so it uses nothing from outside
@@ -110,7 +110,7 @@ export function paintParentPicture(keeps: typeof pictureKeeps, controls: typeof 
       // Assistive technology and the keyboard read the live page, not this stand-in (nothing in it takes
       // focus). A tap is honoured, never dropped: a link inside the app is followed at once, as a page
       // load (the router is not there yet); anything else is marked pressed and pressed again on the
-      // live page, which takes over at once (src/parent/parent-picture-screen.ts).
+      // live page, which takes over at once (src/parent/account/parent-picture-screen.ts).
       frame.setAttribute('aria-hidden', 'true')
       for (const node of nodes as Node[]) frame.append(build(node))
       const pressable = [...frame.querySelectorAll<HTMLElement>(controls)]

@@ -11,8 +11,17 @@
 //   screens' parts in the route context. It answers synchronously when the signed-in state is known.
 import { redirect } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
-import type { AuthSession } from '#parent/account/auth-session'
-import type { OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
+import {
+  type AuthSession,
+  loadAuthSession,
+  loadKidsData,
+  loadNoticesBar,
+  loadNoticesData,
+  loadNoticesSection,
+  loadOutboxRuntime,
+  loadParentSession,
+  type OutboxRuntime,
+} from '#parent'
 import { getBackend } from '#shared/backend/backend'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
@@ -28,6 +37,8 @@ type ParentPart = ComponentType<{ readonly userId: string }>
 export interface ParentParts {
   /** Every parent screen: the notices bar. */
   screen(userId: string): Promise<{ readonly NoticesBar: ParentPart }>
+  /** The add form: the children known on this device (the parent's name and phone from the last). */
+  kids(userId: string): Promise<void>
   /** My Profile: the children's first answers, and the Notices section. */
   profile(userId: string): Promise<{ readonly NoticesSection: ParentPart }>
 }
@@ -56,17 +67,18 @@ function toLogin(location: GuardedLocation): never {
 function parentParts(outbox: OutboxRuntime): ParentParts {
   return {
     async screen(userId) {
-      const [{ NoticesBar }, { prepareNotices }] = await Promise.all([
-        import('#parent/notices/notices-bar'),
-        import('#parent/notices/notices-data'),
-      ])
+      const [{ NoticesBar }, { prepareNotices }] = await Promise.all([loadNoticesBar(), loadNoticesData()])
       await prepareNotices(userId)
       return { NoticesBar }
     },
+    async kids(userId) {
+      const { kidsDataReady, prepareKidsData } = await loadKidsData()
+      if (!kidsDataReady(outbox, userId)) await prepareKidsData(outbox, userId)
+    },
     async profile(userId) {
       const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
-        import('#parent/kids/kids-data'),
-        import('#parent/notices/notices-section'),
+        loadKidsData(),
+        loadNoticesSection(),
       ])
       if (!kidsDataReady(outbox, userId)) await prepareKidsData(outbox, userId)
       return { NoticesSection }
@@ -94,11 +106,7 @@ export async function loadParentAreaParts(onSessionEnded: () => void): Promise<P
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
   const [{ createAuthSession }, { getOutboxRuntime }, { keepDeviceDataWhenQueued, watchRefusedSession }] =
-    await Promise.all([
-      import('#parent/account/auth-session'),
-      import('#parent/kids/outbox/outbox-runtime'),
-      import('#parent/parent-session'),
-    ])
+    await Promise.all([loadAuthSession(), loadOutboxRuntime(), loadParentSession()])
   const session = createAuthSession(getBackend)
   const outbox = await getOutboxRuntime()
   watchRefusedSession(session, outbox, onSessionEnded)

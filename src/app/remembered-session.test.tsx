@@ -2,8 +2,8 @@
 // (docs/decisions/0016): the real routes, against fake ports and a real outbox.
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
-import { memoryPhotoCopies } from '#parent/kids/photo-copies'
+import { createOutboxRuntime } from '#parent/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#parent/outbox/photo-copies'
 import { newRandomId } from '#shared/records/ids'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { storedKid } from '#testing/kids/kids-world'

@@ -3,7 +3,7 @@
 // keeps raw search keys it is not told to replace). Hand-written on purpose, as small arrow functions:
 // the route tree, and so these checks, are in every page's first load, marketing pages included
 // (docs/decisions/0019-forms.md has the bytes).
-import { safeRedirectTarget } from '#parent/account/redirect-target'
+import { safeRedirectTarget } from '#parent/start'
 import { isShareId, isShareNote, type ShareNote } from '#shared/device/share-id'
 import { KID_PLANS, type KidPlan } from '#shared/records/kid-plans'
 

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LEGACY_PENDING_KEY } from '#marketing/legacy-inquiries'
-import { writeOutboxHint } from '#parent/kids/outbox/outbox-hint'
+import { writeOutboxHint } from '#parent/outbox/outbox-hint'
 import { writeJobsHint } from '#shared/outbox/outbox-hint'
 import { WAIT } from '#testing/timeouts'
 import { startOutboxIfPending } from './start-outbox'
 
 const startOutbox = vi.fn()
 const startInquiries = vi.fn()
-vi.mock('#parent/kids/outbox/outbox-runtime', () => ({ startOutbox: () => startOutbox() }))
+vi.mock('#parent/outbox/outbox-runtime', () => ({ startOutbox: () => startOutbox() }))
 vi.mock('#marketing/inquiry-kind', () => ({ startInquiries: () => startInquiries() }))
 
 beforeEach(() => {

@@ -1,8 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { AuthPendingLoader } from '#parent/account/auth-pending'
-import { FailureToasts } from '#parent/kids/failure-toasts'
-import { OutboxProvider } from '#parent/kids/outbox/outbox-context'
-import { OutboxIndicator } from '#parent/kids/outbox-indicator'
+import { FailureToasts, OutboxIndicator, OutboxProvider } from '#parent'
+import { AuthPendingLoader } from '#parent/start'
 import { BackendProvider } from '#shared/backend/backend-context'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).

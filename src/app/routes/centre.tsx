@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { CentreLayout, StaffOnly } from '#centre/centre-layout'
-import { AuthPendingLoader } from '#parent/account/auth-pending'
+import { AuthPendingLoader } from '#parent/start'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 // The centre's side, for staff only: /centre (registrations) and /centre/inquiries. The guard comes from

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { redirectSearch } from '#app/search-params'
-import { SignupPage } from '#parent/account/signup-page'
+import { SignupPage } from '#parent'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/signup')({

@@ -16,7 +16,7 @@ import { SignOutButton } from './sign-out-button'
 import './account.css'
 
 export interface ProfilePageProps {
-  /** The 'Your Kids' list (src/parent/kids renders it; it shows only when the parent has children). */
+  /** The 'Your Kids' list (src/parent/children renders it; it shows only when the parent has children). */
   readonly kidsSection?: ReactNode
   /** The centre's notices and the push choice (the notices feature's section). */
   readonly noticesSection?: ReactNode

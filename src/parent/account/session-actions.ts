@@ -1,5 +1,5 @@
 // What the profile needs from the rest of the app to end a session or hand a parent their data. The app
-// layer provides it (src/parent/parent-session.ts), composed from the outbox and the backend.
+// layer provides it (src/parent/account/parent-session.ts), composed from the outbox and the backend.
 
 export interface DataProgress {
   readonly done: number

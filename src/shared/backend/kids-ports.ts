@@ -1,4 +1,4 @@
-// Ports for child records and their photos. Used by the parent feature (src/parent/kids); see backend-ports.ts.
+// Ports for child records and their photos. Used by the parent feature (src/parent/children); see backend-ports.ts.
 // No Firebase types here: the outbox, the screens and their tests only know these shapes.
 import type { DocumentType } from '#shared/records/enrolment-record'
 import type { PhotoType } from '#shared/records/kid-photos'

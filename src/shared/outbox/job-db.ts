@@ -1,6 +1,6 @@
 // The outbox's database (Dexie over IndexedDB): one store of jobs and one of their bytes. Its versions
 // are never edited: a new one goes below with its upgrade and a test on a real database of the
-// version before (as src/parent/kids/outbox/outbox-db.test.ts does). Where the browser has no working
+// version before (as src/parent/outbox/outbox-db.test.ts does). Where the browser has no working
 // IndexedDB (some private modes), the same database lives in memory for the tab's lifetime (decision
 // 0009).
 import Dexie, { type EntityTable } from 'dexie'

@@ -1,8 +1,8 @@
 // A kids test world: fake ports, a real outbox (fake-indexeddb) of its own, and a signed-in parent, for
 // one test at a time; screens are rendered through the app's real router (renderRoute). Test helper only.
 import { afterEach, beforeEach, vi } from 'vitest'
-import { createOutboxRuntime, type OutboxRuntime } from '#parent/kids/outbox/outbox-runtime'
-import { memoryPhotoCopies } from '#parent/kids/photo-copies'
+import { createOutboxRuntime, type OutboxRuntime } from '#parent/outbox/outbox-runtime'
+import { memoryPhotoCopies } from '#parent/outbox/photo-copies'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { newRandomId } from '#shared/records/ids'
 import { birthMonthFor } from '#shared/records/kid-age'

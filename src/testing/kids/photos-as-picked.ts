@@ -2,7 +2,7 @@
 // device's scaling down (vi.mock of photo-prep). Kept apart from the kids world so the mock's factory
 // loads nothing that imports photo-prep itself.
 
-import type { PreparedPhoto } from '#parent/kids/outbox/outbox-db'
+import type { PreparedPhoto } from '#parent/outbox/outbox-db'
 import { acceptedPhotoType } from '#shared/records/kid-photos'
 
 export async function preparePhotosAsPicked(files: readonly File[]): Promise<PreparedPhoto[]> {

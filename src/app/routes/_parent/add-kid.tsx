@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { addKidSearch } from '#app/search-params'
-import { AddKidPage } from '#parent/kids/add-kid-page'
+import { AddKidPage } from '#parent'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/add-kid')({
@@ -10,11 +10,9 @@ export const Route = createFileRoute('/_parent/add-kid')({
   // ?plan=: the plan chosen on a plan card, preselected in the form.
   validateSearch: addKidSearch,
   // The form starts with the parent's name and phone from their last child: the children known on this
-  // device are read before it shows (as /profile does; at once when already known).
-  loader: async ({ context: { outbox, user } }) => {
-    const { kidsDataReady, prepareKidsData } = await import('#parent/kids/kids-data')
-    if (!kidsDataReady(outbox, user.uid)) await prepareKidsData(outbox, user.uid)
-  },
+  // device are read before it shows (as /profile does; at once when already known), through the guard
+  // (parent-guard.ts) like /profile's.
+  loader: ({ context: { parts, user } }) => parts.kids(user.uid),
   component: AddKidRoute,
 })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { shareSearch } from '#app/search-params'
-import { EditKidPage } from '#parent/kids/edit-kid-page'
+import { EditKidPage } from '#parent'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/edit-kid/$kidId')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { KidDetailPage } from '#parent/kids/kid-detail-page'
+import { KidDetailPage } from '#parent'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/kid/$kidId')({

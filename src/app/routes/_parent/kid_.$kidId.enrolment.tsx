@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EnrolmentPage } from '#parent/kids/enrolment-page'
+import { EnrolmentPage } from '#parent'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/kid_/$kidId/enrolment')({

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { planSearch } from '#app/search-params'
-import { ProfilePage } from '#parent/account/profile-page'
-import { YourKids } from '#parent/kids/your-kids'
-import { keepParentPicture, takeOverFromPicture } from '#parent/parent-picture-screen'
-import { sessionActions } from '#parent/parent-session'
+import { keepParentPicture, ProfilePage, sessionActions, takeOverFromPicture, YourKids } from '#parent'
 import { documentTitle, pageHead } from '#shared/config/document-title'
 
 export const Route = createFileRoute('/_parent/profile')({

@@ -1,0 +1,205 @@
+// The app's one outbox and its one sender, started lazily: at start-up when the outbox's hint says a
+// submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
+// backend, so marketing pages never import this module statically. The sender follows the signed-in
+// account: it stops before this tab's account changes, and when another tab says it is signing out.
+// It shows nothing itself: the sender's events are the screens' to turn into words (failure-toasts.tsx).
+
+import { liveQuery } from 'dexie'
+import { once } from '#shared/async/once'
+import { getBackend } from '#shared/backend/backend'
+import type { Backend } from '#shared/backend/backend-ports'
+import type { LockFn } from '#shared/device/web-lock'
+import { within } from '#shared/device/within'
+import { JobDb } from '#shared/outbox/job-db'
+import { OutboxEngine } from '#shared/outbox/outbox-engine'
+import { getSharedOutbox } from '#shared/outbox/shared-outbox'
+import { adoptOldEnrolments, EnrolmentFiles } from './enrolment-kind'
+import { isUnsent } from './outbox-db'
+import { writeOutboxHint } from './outbox-hint'
+import { OutboxSender } from './outbox-sender'
+import { Outbox } from './outbox-store'
+import { openPhotoCopies, type PhotoCopies } from './photo-copies'
+import { adoptOldReplies, ReplySender } from './reply-sender'
+
+/** Tabs of this app tell each other that a parent is signing out, before the account changes. */
+export const SESSION_CHANNEL = 'sunbeam-session'
+
+export interface OutboxRuntime {
+  readonly outbox: Outbox
+  readonly sender: OutboxSender
+  /** The parents' replies to the centre (Accept, Decline, 'Still interested?'), through the outbox. */
+  readonly replies: ReplySender
+  /** The outbox engine (decision 0067): the tab's own, or the test's. */
+  readonly jobs: OutboxEngine
+  /** The parents' enrolment files and their documents, through the outbox (decisions 0032, 0068). */
+  readonly enrolments: EnrolmentFiles
+  /** This device's copies of the parents' photos. */
+  readonly copies: PhotoCopies
+  readonly backend: Backend
+  /**
+   * A screen that waits for a submission reports its outcome itself; while claimed, the parent area
+   * (failure-toasts.tsx) does not toast that submission's failure a second time. Returns the release.
+   */
+  claim(submissionId: string): () => void
+  /** Whether a screen has claimed this submission's outcome. */
+  isClaimed(submissionId: string): boolean
+  /** Asks the sender for work now (a new submission, a delete, a retry). Never throws. */
+  send(): void
+  /** Like send(), but retries waiting for their backoff start now too ('Retry now'). */
+  wake(): void
+  /** How many of the parent's changes have not reached the server yet (asked before signing out). */
+  unsentCount(userId: string): Promise<number>
+  /**
+   * Stops the sender before signing out, in this tab and (through the session channel) in the others,
+   * then keeps the parent's unsent changes for their next sign-in, or forgets them. Returns the photos
+   * no record can use any more (the caller deletes them while still signed in).
+   */
+  endSession(userId: string, keep: boolean): Promise<string[]>
+  /** Stops for good (tests). */
+  close(): void
+}
+
+export interface RuntimeOptions {
+  /** The outbox's database (tests give each their own; the engine's is then `${dbName}-jobs`). */
+  readonly dbName?: string
+  readonly copies?: PhotoCopies
+  readonly lock?: LockFn
+}
+
+/** Builds the runtime on a backend (tests pass fakes and their own database name). */
+export async function createOutboxRuntime(
+  backend: Backend,
+  options: RuntimeOptions = {},
+): Promise<OutboxRuntime> {
+  const outbox = await Outbox.open(options.dbName)
+  // The tab's one engine; a test's runtime has an engine of its own.
+  const ownJobs = options.dbName !== undefined
+  const jobs = ownJobs
+    ? new OutboxEngine({
+        db: await JobDb.openOnDevice(`${options.dbName}-jobs`),
+        ...(options.lock ? { lock: options.lock } : {}),
+      })
+    : await getSharedOutbox()
+  const copies = options.copies ?? openPhotoCopies()
+  const claimed = new Set<string>()
+  const sender = new OutboxSender({
+    outbox,
+    kids: backend.kids,
+    photos: backend.photos,
+    ...(options.lock ? { lock: options.lock } : {}),
+    keepCopy: (owner, path, photo) => copies.put(owner, path, new Blob([photo.data], { type: photo.type })),
+  })
+  const replies = new ReplySender(jobs, backend.registrations)
+  // Replies an earlier version kept in its own table become jobs, once.
+  await adoptOldReplies(outbox.db, jobs).catch((error: unknown) =>
+    console.warn('The replies kept on this device could not be moved yet', error),
+  )
+  const enrolments = new EnrolmentFiles(jobs, backend.registrations, backend.photos)
+  // So are the enrolment files of its `enrolments` table, with their documents' bytes.
+  await adoptOldEnrolments(outbox.db, jobs).catch((error: unknown) =>
+    console.warn('The enrolment files kept on this device could not be moved yet', error),
+  )
+  const bind = (userId: string | null) => {
+    sender.bindUser(userId)
+    jobs.bindUser(userId)
+  }
+  const cleanups: (() => void)[] = []
+  // Before this tab's account changes (sign-out, or another parent signing in here): stop at once.
+  cleanups.push(backend.auth.beforeUserChange(() => bind(null)))
+  cleanups.push(backend.auth.onAuthChange((user) => bind(user?.uid ?? null)))
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL)
+  if (channel) {
+    channel.onmessage = (message: MessageEvent<unknown>) => {
+      if (message.data === 'signing-out') bind(null)
+    }
+    cleanups.push(() => channel.close())
+  }
+  // The one writer of the start-up hint: it follows the outbox's count, whoever changed it.
+  const hint = liveQuery(() => outbox.pendingCount()).subscribe({
+    next: writeOutboxHint,
+    error: (error: unknown) => console.warn('The outbox could not be counted', error),
+  })
+  cleanups.push(() => hint.unsubscribe())
+  if (typeof window !== 'undefined') {
+    const wake = () => {
+      void sender.wake()
+      void jobs.wake()
+    }
+    const visible = () => {
+      if (document.visibilityState === 'visible') wake()
+    }
+    window.addEventListener('online', wake)
+    document.addEventListener('visibilitychange', visible)
+    cleanups.push(() => {
+      window.removeEventListener('online', wake)
+      document.removeEventListener('visibilitychange', visible)
+    })
+  }
+  return {
+    outbox,
+    sender,
+    replies,
+    jobs,
+    enrolments,
+    copies,
+    backend,
+    send: () => sender.kick(),
+    wake: () => void sender.wake(),
+    claim(submissionId) {
+      claimed.add(submissionId)
+      return () => claimed.delete(submissionId)
+    },
+    isClaimed: (submissionId) => claimed.has(submissionId),
+    async unsentCount(userId) {
+      const unsentKids = (await outbox.list(userId)).filter(isUnsent).length
+      // The engine's database read last: read first, the live query (watchUnsent) missed the reads after it.
+      const replyRows = await replies.rowsOfUser(userId)
+      const files = await enrolments.rowsOfUser(userId)
+      const queued = [...replyRows, ...files].filter((row) => row.state === 'queued')
+      return unsentKids + queued.length
+    },
+    async endSession(userId, keep) {
+      bind(null)
+      channel?.postMessage('signing-out')
+      await sender.idle()
+      // A reply the server has is nothing left to send; forgetting, every reply goes.
+      for (const reply of await replies.rowsOfUser(userId))
+        if (!keep || reply.state === 'sent') await replies.dismiss(reply.id)
+      // Enrolment files not sent (refused ones too) stay for the next sign-in, or go with their bytes
+      // (uploaded documents are in the parent's folder, which 'Delete my account' and the sweep find).
+      if (!keep) for (const file of await enrolments.rowsOfUser(userId)) await enrolments.dismiss(file.kidId)
+      if (keep) {
+        await outbox.keepForLater(userId)
+        return []
+      }
+      return outbox.forget(userId)
+    },
+    close() {
+      sender.stop()
+      if (ownJobs) jobs.close()
+      else jobs.bindUser(null)
+      for (const cleanup of cleanups) cleanup()
+      outbox.close()
+    },
+  }
+}
+
+/**
+ * How long the outbox's database may take to open. It opens in milliseconds; a tab still holding an
+ * older version during an upgrade can block it for as long as that tab stays open, and the parent area
+ * must then say so (its error page offers 'Try again') instead of showing the sign-in loader for ever.
+ */
+const OPEN_BOUND_MS = 10_000
+
+/** The tab's outbox, started once; a backend that could not load (offline, first visit) is tried again. */
+export const getOutboxRuntime = once(() =>
+  getBackend().then((backend) =>
+    // Opened too late, it is closed: another try opens its own.
+    within(createOutboxRuntime(backend), OPEN_BOUND_MS, 'The outbox on this device', (late) => late.close()),
+  ),
+)
+
+/** Starts the sender: at start-up, and whenever a parent-area screen opens. */
+export function startOutbox(): void {
+  getOutboxRuntime().catch((error: unknown) => console.warn('The outbox could not start yet', error))
+}
