@@ -44,5 +44,6 @@ export async function createFirebaseBackend(
     push: createFirebasePush(services),
     // Its own chunk: only the staff screens load it (docs/decisions/0023).
     loadCentre: () => import('./firebase-centre').then((m) => m.createFirebaseCentre(services)),
+    loadAttendance: () => import('./firebase-attendance').then((m) => m.createFirebaseAttendance(services)),
   }
 }
