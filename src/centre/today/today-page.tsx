@@ -234,18 +234,24 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
               </div>
               <div className="today-row__actions">
                 {!row.arrival && (
-                  <button type="button" className="button button--primary" onClick={() => arrive(row.child)}>
-                    Arrived<span className="visually-hidden">: {row.child.kidName}</span>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    aria-label={`Arrived: ${row.child.kidName}`}
+                    onClick={() => arrive(row.child)}
+                  >
+                    Arrived
                   </button>
                 )}
                 {row.arrival && !row.collection && (
                   <button
                     type="button"
                     className="button button--ghost"
+                    aria-label={`Collected: ${row.child.kidName}`}
                     aria-expanded={collecting === row.child.kidId}
                     onClick={() => setCollecting(collecting === row.child.kidId ? null : row.child.kidId)}
                   >
-                    Collected<span className="visually-hidden">: {row.child.kidName}</span>
+                    Collected
                   </button>
                 )}
               </div>
