@@ -2,9 +2,12 @@
 // (e2e/online-world.ts): a member of staff granted by `npm run staff` opens /centre/today, sees a child
 // whose confirmed place has started with the file's 'must not collect' note, records the arrival with
 // the device offline (shown at once, kept on the device, nothing on the server), and once back online
-// the server holds it (read over REST as its owner). Screenshots at 390 px and 1280 px.
+// the server holds it (read over REST as its owner); then, offline again, a wrong collection code is
+// refused on the device and the right one records the collection, sent once online. Screenshots at
+// 390 px and 1280 px.
 import { readFileSync } from 'node:fs'
 import { centreDay } from '../src/shared/records/attendance-record'
+import { newCodeVerifier } from '../src/shared/records/collection-code'
 import { addDays } from '../src/shared/records/registration-record'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
@@ -89,6 +92,30 @@ test('staff record an arrival offline at the door, and the server has it once ba
     savedAt: time(Date.now()),
   })
 
+  // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
+  const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
+  await putServerDocument(`codeChecks/${kidId}`, {
+    userRef: text(uid),
+    savedAt: time(Date.now()),
+    people: {
+      arrayValue: {
+        values: [
+          {
+            mapValue: {
+              fields: {
+                name: text(verifier.name),
+                relation: text(verifier.relation),
+                salt: text(verifier.salt),
+                hash: text(verifier.hash),
+                iterations: { integerValue: String(verifier.iterations) },
+              },
+            },
+          },
+        ],
+      },
+    },
+  })
+
   const { email } = await parent.signUp({ label: 'door' })
   await followVerificationLink(email)
   staffChange('grant', email)
@@ -126,12 +153,44 @@ test('staff record an arrival offline at the door, and the server has it once ba
   await expect(row).not.toContainText('not sent yet', { timeout: 30_000 })
   await expect(row).toContainText(/Arrived at \d\d:\d\d/)
 
-  // 'Collected' asks who, with the file's note on top.
+  // 'Collected' asks who, with the file's note on top; Ada's code is checked on the device, offline.
   await row.getByRole('button', { name: `Collected: ${kidName}` }).click()
   const form = page.getByRole('form', { name: `Who collects ${kidName}?` })
   await expect(form.getByRole('radio', { name: 'Ada Obi (Mother)' })).toBeFocused()
+  await page.keyboard.press('Space')
+  const code = form.getByRole('textbox', { name: /collection code/ })
+  await expect(code).toBeVisible()
+  await page.context().setOffline(true)
+  await code.fill('1111 2222')
+  await page.keyboard.press('Enter')
+  await expect(
+    form.getByText('This code does not match. Ask the person again, or call the parent'),
+  ).toBeVisible()
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     await form.screenshot({ path: testInfo.outputPath(`today-collect-${width}.png`) })
+  }
+  await code.fill('4827 1930')
+  await page.keyboard.press('Enter')
+  await expect(row).toContainText(
+    /Collected by Ada Obi \(Mother\) at \d\d:\d\d \(on this device, not sent yet\)/,
+  )
+  await expect(row.getByRole('heading', { name: kidName })).toBeFocused()
+  const collectionPath = `attendance/${kidId}_${today}_collection`
+  expect(await serverDocument(collectionPath)).toBeNull()
+
+  await page.context().setOffline(false)
+  await expect.poll(() => serverDocument(collectionPath), { timeout: 30_000 }).not.toBeNull()
+  const collected = await serverDocument(collectionPath)
+  expect(collected && plainFields(collected).collector).toEqual({
+    from: 'file',
+    name: 'Ada Obi',
+    relation: 'Mother',
+    codeChecked: true,
+  })
+  await expect(row).not.toContainText('not sent yet', { timeout: 30_000 })
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await page.screenshot({ path: testInfo.outputPath(`today-collected-${width}.png`), fullPage: true })
   }
 })

@@ -1,5 +1,5 @@
 // 'Collected' asks who: a person the enrolment file allows (their collection code, when staff ask for it,
-// is checked here on the device, offline: checkCollectionCode), or someone else (name, relation, phone),
+// is checked here on the device, offline: checkCollectionCode; a person with no code yet is said so), or someone else (name, relation, phone),
 // who may collect only with the parent's permission: their 'Someone else collects today' message, or a
 // call to the parent, whose number is shown to call. The file's 'must not collect' note is shown first.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
@@ -47,15 +47,15 @@ export function CollectPanel({ row, verifiers, onRecord, onCancel }: CollectPane
   useEffect(() => firstRef.current?.focus(), [])
 
   const person = choice.startsWith('file:') ? people[Number(choice.slice(5))] : undefined
+  // The person's verifier on this device: without one, no code can be checked (the parent made none).
+  const verifier = person && verifiers ? entryFor(verifiers, person) : null
   const messages: readonly StoredTellMessage[] = row.someoneElse
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (choice === '') return setErrors({ choice: 'Choose who collects' })
     if (person) {
-      if (code.trim() === '') return onRecord(fileCollector(false))
-      const verifier = verifiers ? entryFor(verifiers, person) : null
-      if (!verifier) return setErrors({ code: codeMessages.none })
+      if (!verifier || code.trim() === '') return onRecord(fileCollector(false))
       setChecking(true)
       const matches = await checkCollectionCode(code, verifier)
       setChecking(false)
@@ -135,7 +135,8 @@ export function CollectPanel({ row, verifiers, onRecord, onCancel }: CollectPane
         )}
       </fieldset>
 
-      {person && (
+      {person && !verifier && <p className="today-hint">{codeMessages.none}.</p>}
+      {person && verifier && (
         <Field
           classPrefix="today"
           label={`${person.name}'s collection code (if you asked for it)`}
