@@ -6,19 +6,30 @@
 // refused on the device and the right one records the collection, sent once online. Screenshots at
 // 390 px and 1280 px; axe finds nothing on the list or the collect panel.
 import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
 import { newCodeVerifier } from '../src/shared/records/collection-code'
 import { addDays } from '../src/shared/records/registration-record'
 import { axeViolations } from './axe'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { secondDevice } from './online-device'
 import { onlineWorld, plainFields, putServerDocument, type RestValue, serverDocument } from './online-world'
 import { followVerificationLink, staffChange } from './staff-command'
+import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 // The door goes offline on purpose: Chromium logs the failed connections to Firestore meanwhile.
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
+/** The second phone's console: offline, and its write refused on purpose (the first phone's came first). */
+const allowedOnTheOther = [
+  /^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
+  /^console error: Loading the image 'https:\/\/www\.google\.com\/images\/cleardot\.gif/,
+  /^console error: @firebase\/firestore: .*(Could not reach Cloud Firestore backend|Missing or insufficient permissions)/,
+  // The refused write ends Firestore's Write channel, and its ending is answered 400 (firestore-offline.ts).
+  /^console error: Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
+]
 
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
 /** A child id as the app makes them: 20 letters and digits. */
@@ -51,16 +62,8 @@ test.afterEach(async () => {
   })
 })
 
-test('staff record an arrival offline at the door, and the server has it once back online', async ({
-  app,
-  page,
-  parent,
-}, testInfo) => {
-  test.setTimeout(180_000)
-  const uid = `door${stamp()}`
-  const today = centreDay(Date.now())
-  kidId = newKidId()
-  const kidName = `Amara ${stamp().slice(0, 4)}`
+/** A child whose confirmed place started a week ago, with its enrolment file, as the server holds them. */
+async function placeChild(uid: string, kidId: string, kidName: string, today: string): Promise<void> {
   await putServerDocument(`kids/${kidId}`, {
     kidName: text(kidName),
     userRef: text(uid),
@@ -92,6 +95,39 @@ test('staff record an arrival offline at the door, and the server has it once ba
     mustNotCollect: text('Not the uncle, Chidi'),
     savedAt: time(Date.now()),
   })
+}
+
+/** The door's jobs kept in a device's outbox (sunbeam-jobs, src/shared/outbox/job-db.ts). */
+function attendanceJobs(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('sunbeam-jobs')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const all = db.transaction('jobs').objectStore('jobs').getAll()
+          all.onsuccess = () => {
+            resolve((all.result as { kind: string }[]).filter((job) => job.kind === 'attendance').length)
+            db.close()
+          }
+          all.onerror = () => reject(all.error)
+        }
+      }),
+  )
+}
+
+test('staff record an arrival offline at the door, and the server has it once back online', async ({
+  app,
+  page,
+  parent,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const uid = `door${stamp()}`
+  const today = centreDay(Date.now())
+  kidId = newKidId()
+  const kidName = `Amara ${stamp().slice(0, 4)}`
+  await placeChild(uid, kidId, kidName, today)
 
   // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
   const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
@@ -196,4 +232,58 @@ test('staff record an arrival offline at the door, and the server has it once ba
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     await page.screenshot({ path: testInfo.outputPath(`today-collected-${width}.png`), fullPage: true })
   }
+})
+
+test('two staff devices offline record the same arrival: the server keeps the first, both show it', async ({
+  app,
+  browser,
+  page,
+  parent,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const uid = `door${stamp()}`
+  const today = centreDay(Date.now())
+  kidId = newKidId()
+  const kidName = `Tobi ${stamp().slice(0, 4)}`
+  await placeChild(uid, kidId, kidName, today)
+  const { email } = await parent.signUp({ label: 'door-two' })
+  await followVerificationLink(email)
+  staffChange('grant', email)
+  await app.goto('/centre/today')
+  const rowOn = (p: Page) =>
+    p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: kidName }) })
+  await expect(rowOn(page)).toBeVisible({ timeout: 30_000 })
+
+  // The same member of staff on a second phone at the door.
+  const other = await secondDevice(browser, testInfo, await answerStorage(page))
+  await other.parent.signIn({ email })
+  await other.app.goto('/centre/today')
+  await expect(rowOn(other.page)).toBeVisible({ timeout: 30_000 })
+
+  await page.context().setOffline(true)
+  await other.context.setOffline(true)
+  await rowOn(page)
+    .getByRole('button', { name: `Arrived: ${kidName}` })
+    .click()
+  await rowOn(other.page)
+    .getByRole('button', { name: `Arrived: ${kidName}` })
+    .click()
+  await expect(rowOn(page)).toContainText('not sent yet')
+  await expect(rowOn(other.page)).toContainText('not sent yet')
+
+  const eventPath = `attendance/${kidId}_${today}_arrival`
+  await page.context().setOffline(false)
+  await expect.poll(() => serverDocument(eventPath), { timeout: 30_000 }).not.toBeNull()
+  const first = await serverDocument(eventPath)
+  await other.context.setOffline(false)
+  // The second phone's write is refused; it reads the server's arrival as its own fact: done.
+  await expect(rowOn(other.page)).not.toContainText('not sent yet', { timeout: 30_000 })
+  await expect(rowOn(other.page)).toContainText(/Arrived at \d\d:\d\d/)
+  await expect(rowOn(other.page).getByRole('alert')).toHaveCount(0)
+  // And its job is done: nothing of the door's is left in its outbox (the jobs' IndexedDB).
+  await expect.poll(() => attendanceJobs(other.page), { timeout: 30_000 }).toBe(0)
+  expect(await serverDocument(eventPath)).toEqual(first)
+  await expect(rowOn(page)).not.toContainText('not sent yet', { timeout: 30_000 })
+  expect(other.problems.filter((problem) => !allowedOnTheOther.some((re) => re.test(problem)))).toEqual([])
+  await other.context.close()
 })
