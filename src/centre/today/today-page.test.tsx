@@ -175,4 +175,51 @@ describe('/centre/today', () => {
       allowedBy: { how: 'call', name: 'Ada Obi', phone: '+234 802 555 0101' },
     })
   })
+
+  it('takes the parent’s “Someone else collects today” as their permission', async () => {
+    const amara = child('Amara Obi')
+    const backend = doorWorld([amara])
+    const messageId = newRandomId()
+    backend.attendance.messages = [
+      {
+        id: messageId,
+        kidId: amara.kidId,
+        userRef: amara.userRef,
+        day: centreDay(Date.now()),
+        fields: {
+          kind: 'someone-else',
+          name: 'Ngozi Eze',
+          relation: 'Aunt',
+          phone: '0803 555 0199',
+          note: '',
+        },
+        deviceAt: Date.now(),
+        createdAt: Date.now(),
+        withdrawnAt: null,
+      },
+    ]
+    const user = userEvent.setup()
+    renderRoute('/centre/today', { backend })
+    await user.click(await screen.findByRole('button', { name: 'Arrived: Amara Obi' }))
+    expect(
+      within(rowOf('Amara Obi')).getByText('Someone else collects today: Ngozi Eze (Aunt), 0803 555 0199'),
+    ).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Collected: Amara Obi' }))
+    const form = await screen.findByRole('form', { name: 'Who collects Amara Obi?' })
+    await user.click(within(form).getByRole('radio', { name: 'Someone else' }))
+    await user.click(
+      within(form).getByRole('radio', { name: 'The parent told us: Ngozi Eze (Aunt) collects today' }),
+    )
+    expect(within(form).getByRole('textbox', { name: 'Their name' })).toHaveValue('Ngozi Eze')
+    await user.click(within(form).getByRole('button', { name: 'Record collection' }))
+    await waitFor(() => expect(backend.attendance.events.size).toBe(2))
+    const stored = [...backend.attendance.events.values()].find((e) => e.kind === 'collection')
+    expect(stored?.collector).toEqual({
+      from: 'other',
+      name: 'Ngozi Eze',
+      relation: 'Aunt',
+      phone: '0803 555 0199',
+      allowedBy: { how: 'message', messageId },
+    })
+  })
 })
