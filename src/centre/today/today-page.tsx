@@ -20,7 +20,6 @@ import { type StoredTellMessage, tellSummary } from '#shared/records/tell-the-ce
 import type { AttendancePayload } from './attendance-kind'
 import { CollectPanel } from './collect-panel'
 import { type DoorRuntime, getDoorRuntime } from './door-runtime'
-import todayCssUrl from './today.css?url'
 import { centreTime, type DoorMark, type DoorRow, lastClockOffset, todayView } from './today-view'
 
 export interface TodayPageProps {
@@ -37,11 +36,6 @@ function useNow(): number {
     return () => clearInterval(timer)
   }, [])
   return now
-}
-
-function TodayStyles() {
-  // Vitest's stand-in for a `?url` import is '': no <link href="">.
-  return todayCssUrl ? <link rel="stylesheet" href={todayCssUrl} precedence="default" /> : null
 }
 
 export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
@@ -157,7 +151,6 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
 
   return (
     <section className="today" aria-labelledby="today-heading">
-      <TodayStyles />
       <div className="centre-section-head">
         <h2 id="today-heading">Today</h2>
         <p className="centre-muted">{formatDay(day)}</p>
