@@ -30,12 +30,16 @@ function world() {
   engine.onEvent((event) => events.push(event))
   const auth = createFakeAuth()
   auth.startSignedInAs({ uid: STAFF, email: 'staff@example.com', displayName: 'Bola' })
+  // The fake port refuses another account's events, as the adapter does.
+  auth.onAuthChange((user) => {
+    server.signedIn = user?.uid ?? null
+  })
   const door = openDoorOutbox(engine, createFakeAttendance(server), auth, STAFF)
   closers.push(() => {
     door.close()
     engine.close()
   })
-  return { server, engine, events, door }
+  return { server, engine, events, door, auth }
 }
 
 function child(server: FakeAttendanceServer, kidName = 'Amara Obi') {
@@ -157,5 +161,26 @@ describe('the door’s events as jobs of the outbox', () => {
     expect(server.attempts).toEqual([])
     // The control: the same child's arrival today is sent.
     expect(await run(arrival(kid.kidId))).toEqual({ type: 'done' })
+  })
+
+  it('stops sending once the member of staff signs out, and goes on when they sign in again', async () => {
+    const { server, engine, door, auth } = world()
+    const kid = child(server)
+    server.offline = true
+    await door.record(arrival(kid.kidId))
+    await vi.waitFor(() => expect(server.attempts).toHaveLength(1))
+    await engine.idle()
+    await auth.signOut()
+    server.offline = false
+    await engine.wake()
+    await engine.idle()
+    // Nobody's event goes with no account (or another's) signed in.
+    expect(server.attempts).toHaveLength(1)
+    expect(await engine.list(ATTENDANCE_KIND)).toHaveLength(1)
+    await auth.signIn('staff@example.com', `pw-${STAFF}`)
+    // Its backoff's wait is not the sign-in's to skip: woken as by the connection returning.
+    await engine.wake()
+    await vi.waitFor(() => expect(server.events.size).toBe(1))
+    expect(await engine.list(ATTENDANCE_KIND)).toHaveLength(0)
   })
 })
