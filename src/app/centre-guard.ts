@@ -134,7 +134,11 @@ export type CentreRouter = Pick<AnyRouter, 'invalidate' | 'loadRouteChunk' | 'ro
 export function preloadCentreScreens(router: CentreRouter, location: GuardedLocation): void {
   // Vitest's stand-in for a `?url` import is '' (React warns at preloading it).
   if (centreCssUrl) preload(centreCssUrl, { as: 'style' })
-  const page = location.href.startsWith('/centre/inquiries') ? '/centre/inquiries' : '/centre/'
+  const page = location.href.startsWith('/centre/inquiries')
+    ? '/centre/inquiries'
+    : location.href.startsWith('/centre/today')
+      ? '/centre/today'
+      : '/centre/'
   for (const route of [router.routesById['/centre'], router.routesById[page]])
     router.loadRouteChunk(route)?.catch(() => undefined)
 }

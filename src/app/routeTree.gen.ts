@@ -25,6 +25,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
 import { Route as CentreIndexRouteImport } from './routes/centre.index'
 import { Route as CentreInquiriesRouteImport } from './routes/centre.inquiries'
+import { Route as CentreTodayRouteImport } from './routes/centre.today'
 import { Route as ParentEditKidKidIdRouteImport } from './routes/_parent/edit-kid.$kidId'
 import { Route as ParentKidKidIdRouteImport } from './routes/_parent/kid.$kidId'
 import { Route as ParentKidKidIdEnrolmentRouteImport } from './routes/_parent/kid_.$kidId.enrolment'
@@ -108,6 +109,11 @@ const CentreInquiriesRoute = CentreInquiriesRouteImport.update({
   path: '/inquiries',
   getParentRoute: () => CentreRoute,
 } as any)
+const CentreTodayRoute = CentreTodayRouteImport.update({
+  id: '/today',
+  path: '/today',
+  getParentRoute: () => CentreRoute,
+} as any)
 const ParentEditKidKidIdRoute = ParentEditKidKidIdRouteImport.update({
   id: '/edit-kid/$kidId',
   path: '/edit-kid/$kidId',
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
   '/centre/inquiries': typeof CentreInquiriesRoute
+  '/centre/today': typeof CentreTodayRoute
   '/blog/': typeof BlogIndexRoute
   '/centre/': typeof CentreIndexRoute
   '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
   '/centre/inquiries': typeof CentreInquiriesRoute
+  '/centre/today': typeof CentreTodayRoute
   '/blog': typeof BlogIndexRoute
   '/centre': typeof CentreIndexRoute
   '/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
@@ -179,6 +187,7 @@ export interface FileRoutesById {
   '/_parent/profile': typeof ParentProfileRoute
   '/blog/$postId': typeof BlogPostIdRoute
   '/centre/inquiries': typeof CentreInquiriesRoute
+  '/centre/today': typeof CentreTodayRoute
   '/blog/': typeof BlogIndexRoute
   '/centre/': typeof CentreIndexRoute
   '/_parent/edit-kid/$kidId': typeof ParentEditKidKidIdRoute
@@ -201,6 +210,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/blog/$postId'
     | '/centre/inquiries'
+    | '/centre/today'
     | '/blog/'
     | '/centre/'
     | '/edit-kid/$kidId'
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/blog/$postId'
     | '/centre/inquiries'
+    | '/centre/today'
     | '/blog'
     | '/centre'
     | '/edit-kid/$kidId'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/_parent/profile'
     | '/blog/$postId'
     | '/centre/inquiries'
+    | '/centre/today'
     | '/blog/'
     | '/centre/'
     | '/_parent/edit-kid/$kidId'
@@ -377,6 +389,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CentreInquiriesRouteImport
       parentRoute: typeof CentreRoute
     }
+    '/centre/today': {
+      id: '/centre/today'
+      path: '/today'
+      fullPath: '/centre/today'
+      preLoaderRoute: typeof CentreTodayRouteImport
+      parentRoute: typeof CentreRoute
+    }
     '/_parent/edit-kid/$kidId': {
       id: '/_parent/edit-kid/$kidId'
       path: '/edit-kid/$kidId'
@@ -422,11 +441,13 @@ const ParentRouteWithChildren =
 
 interface CentreRouteChildren {
   CentreInquiriesRoute: typeof CentreInquiriesRoute
+  CentreTodayRoute: typeof CentreTodayRoute
   CentreIndexRoute: typeof CentreIndexRoute
 }
 
 const CentreRouteChildren: CentreRouteChildren = {
   CentreInquiriesRoute: CentreInquiriesRoute,
+  CentreTodayRoute: CentreTodayRoute,
   CentreIndexRoute: CentreIndexRoute,
 }
 

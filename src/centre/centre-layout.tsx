@@ -1,5 +1,5 @@
-// /centre's frame: the staff's own navigation (Registrations, Inquiries with the number not yet
-// handled), a note while the lists come from this device only, and 'Sign out'. Anyone who is not staff
+// /centre's frame: the staff's own navigation (Registrations, Today at the door, Inquiries with the
+// number not yet handled), a note while the lists come from this device only, and 'Sign out'. Anyone who is not staff
 // gets one sentence and no data: no list is opened for them.
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
@@ -90,6 +90,11 @@ export function CentreLayout({ store, email, signOut, children }: CentreLayoutPr
           <li>
             <Link to="/centre" activeOptions={{ exact: true }} className="centre-nav__link">
               Registrations
+            </Link>
+          </li>
+          <li>
+            <Link to="/centre/today" className="centre-nav__link">
+              Today
             </Link>
           </li>
           <li>

@@ -52,5 +52,7 @@ export async function createFirebaseBackend(
       (centre?.catch(() => import('./firebase-centre')) ?? import('./firebase-centre')).then((m) =>
         m.createFirebaseCentre(services),
       ),
+    // The door's (docs/decisions/0075): its own chunk too, loaded by /centre/today only.
+    loadAttendance: () => import('./firebase-attendance').then((m) => m.createFirebaseAttendance(services)),
   }
 }

@@ -10,9 +10,9 @@ import { getFirebase } from '#firebase/firebase-app'
 import { createFirebaseBackend } from '#firebase/firebase-backend'
 import { createFirebasePush } from '#firebase/firebase-push'
 import type { Backend } from '#shared/backend/backend-ports'
+import { type AttendanceWorld, attendanceContract } from '#testing/contracts/attendance-contract'
 import { authContract } from '#testing/contracts/auth-contract'
 import { centreSettingsContract } from '#testing/contracts/centre-settings-contract'
-import type { ContractWorld } from '#testing/contracts/contract-world'
 import { inquiriesContract } from '#testing/contracts/inquiries-contract'
 import { kidsContract } from '#testing/contracts/kids-contract'
 import { noticesContract } from '#testing/contracts/notices-contract'
@@ -27,6 +27,13 @@ type RestValue =
   | { readonly nullValue: null }
   | { readonly integerValue: string }
   | { readonly arrayValue: { readonly values: readonly RestValue[] } }
+  | { readonly mapValue: { readonly fields: Record<string, RestValue> } }
+  | { readonly booleanValue: boolean }
+
+const text = (value: string): RestValue => ({ stringValue: value })
+const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
+const map = (fields: Record<string, RestValue>): RestValue => ({ mapValue: { fields } })
+const list = (values: readonly RestValue[]): RestValue => ({ arrayValue: { values } })
 
 /** A write past the rules, as the functions' Admin SDK makes it: the emulator's REST API as its owner. */
 async function writeAsServer(path: string, fields: Record<string, RestValue>): Promise<void> {
@@ -40,13 +47,75 @@ async function writeAsServer(path: string, fields: Record<string, RestValue>): P
   if (!response.ok) throw new Error(`The emulator refused the server's write: ${response.status}`)
 }
 
-async function adapterWorld(): Promise<ContractWorld> {
+async function adapterWorld(): Promise<AttendanceWorld> {
   // The parent area's start, without a remembered parent (each test signs one up).
   backend ??= createFirebaseBackend({ primeParent: false })
   const ready = await backend
   const services = await getFirebase()
   return {
     backend: ready,
+    // The child, its confirmed place and its file, as the parent's and staff's writes leave them.
+    placeChild: async (place) => {
+      await writeAsServer(`kids/${place.kidId}`, {
+        userRef: text(place.userRef),
+        kidName: text(place.kidName),
+        parentName: text(place.parentName),
+        parentPhone: text(place.parentPhone),
+        timestamp: time(Date.now()),
+      })
+      await writeAsServer(`registrations/${place.kidId}`, {
+        state: text('confirmed'),
+        startDate: text(place.startDate),
+        decidedBy: text('staff-1'),
+        decidedAt: time(Date.now()),
+      })
+      await writeAsServer(`enrolments/${place.kidId}`, {
+        userRef: text(place.userRef),
+        collectors: list(
+          place.collectors.map((p) =>
+            map({ name: text(p.name), relation: text(p.relation), phone: text(p.phone) }),
+          ),
+        ),
+        mustNotCollect: text(place.mustNotCollect),
+        savedAt: time(Date.now()),
+      })
+    },
+    addCodeChecks: (kidId, userRef, people) =>
+      writeAsServer(`codeChecks/${kidId}`, {
+        userRef: text(userRef),
+        savedAt: time(Date.now()),
+        people: list(
+          people.map((p) =>
+            map({
+              name: text(p.name),
+              relation: text(p.relation),
+              salt: text(p.salt),
+              hash: text(p.hash),
+              iterations: { integerValue: String(p.iterations) },
+            }),
+          ),
+        ),
+      }),
+    addMessage: (m) =>
+      writeAsServer(`tellTheCentre/${m.id}`, {
+        kidId: text(m.kidId),
+        userRef: text(m.userRef),
+        day: text(m.day),
+        kind: text(m.fields.kind),
+        reason: m.fields.kind === 'away' ? text(m.fields.reason) : { nullValue: null },
+        note: text(m.fields.note),
+        collector:
+          m.fields.kind === 'someone-else'
+            ? map({
+                name: text(m.fields.name),
+                relation: text(m.fields.relation),
+                phone: text(m.fields.phone),
+              })
+            : { nullValue: null },
+        deviceAt: time(m.deviceAt),
+        createdAt: time(m.createdAt ?? Date.now()),
+        withdrawnAt: { nullValue: null },
+      }),
     centreForParent: () => ready.loadCentre(),
     // jsdom has no service worker: the adapter's own answer for such a browser.
     pushWithoutSupport: () => createFirebasePush(services),
@@ -93,4 +162,5 @@ describe('the Firebase adapter keeps the ports’ contracts', () => {
   noticesContract(adapterWorld)
   inquiriesContract(adapterWorld, { delivers: false })
   centreSettingsContract(adapterWorld)
+  attendanceContract(adapterWorld)
 })

@@ -7,6 +7,7 @@
 // Firebase types.
 import type { InquiryRecord } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
+import type { AttendancePort } from './attendance-ports'
 import type { CentrePort, RegistrationsPort } from './centre-ports'
 import type { InquiryRefusalReason } from './inquiry-refused'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
@@ -127,4 +128,6 @@ export interface Backend {
   readonly push: PushPort
   /** The staff screens' port, loaded only when /centre asks for it (its code stays out of the parent area). */
   loadCentre(): Promise<CentrePort>
+  /** The door's port (/centre/today), loaded like loadCentre, only by the staff screens. */
+  loadAttendance(): Promise<AttendancePort>
 }

@@ -14,6 +14,7 @@ import type {
 import { BackendError } from '#shared/backend/kids-ports'
 import { type InquirySubmission, inquiryProblems, normalizeInquiry } from '#shared/records/inquiry-record'
 import { newUserRecord } from '#shared/records/user-record'
+import { createFakeAttendance, FakeAttendanceServer } from './fake-attendance-ports'
 import { createFakeCentre, createFakeRegistrations, FakeCentreServer } from './fake-centre-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
 import { FakeNotices, FakePush } from './fake-notices-ports'
@@ -367,6 +368,8 @@ export type FakeBackend = Backend & {
   device: FakeDevice
   /** The centre's records (children as staff see them, decisions, inquiries). */
   centre: FakeCentreServer
+  /** The door's records (confirmed places, the day's events, code verifiers, parents' messages). */
+  attendance: FakeAttendanceServer
   notices: FakeNotices
   push: FakePush
 }
@@ -374,6 +377,8 @@ export type FakeBackend = Backend & {
 export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBackend {
   const kids = new FakeKidsPort()
   const centre = new FakeCentreServer()
+  const attendance = new FakeAttendanceServer()
+  attendance.isStaff = () => centre.access === 'staff'
   centre.ownerOf = (kidId) => kids.server.get(kidId)?.userRef
   // The fake Firestore refuses writes for another account than the signed-in one, like the adapter, and
   // reads of another parent's records, like the rules (src/testing/contracts/kids-contract.ts).
@@ -381,6 +386,7 @@ export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBacken
     kids.signedIn = user?.uid ?? null
     kids.readerId = user?.uid ?? null
     centre.signedIn = user?.uid ?? null
+    attendance.signedIn = user?.uid ?? null
   })
   return {
     auth,
@@ -390,9 +396,11 @@ export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBacken
     account: createFakeAccountData(kids, auth),
     device: createFakeDevice(kids),
     centre,
+    attendance,
     registrations: createFakeRegistrations(centre),
     notices: new FakeNotices(),
     push: new FakePush(),
     loadCentre: async () => createFakeCentre(centre),
+    loadAttendance: async () => createFakeAttendance(attendance),
   }
 }

@@ -5,19 +5,31 @@ import { describe } from 'vitest'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { FakePhotoStorage } from '#testing/backend/fake-kids-ports'
 import { FakePush } from '#testing/backend/fake-notices-ports'
+import { type AttendanceWorld, attendanceContract } from './attendance-contract'
 import { authContract } from './auth-contract'
 import { centreSettingsContract } from './centre-settings-contract'
-import type { ContractWorld } from './contract-world'
 import { inquiriesContract } from './inquiries-contract'
 import { kidsContract } from './kids-contract'
 import { noticesContract } from './notices-contract'
 import { photosContract } from './photos-contract'
 import { registrationsContract } from './registrations-contract'
 
-async function fakeWorld(): Promise<ContractWorld> {
+async function fakeWorld(): Promise<AttendanceWorld> {
   const backend = createFakeBackend()
   return {
     backend,
+    placeChild: async ({ collectors, ...child }) => {
+      backend.attendance.children.push({ ...child, collectors: [...collectors] })
+      backend.attendance.changed()
+    },
+    addCodeChecks: async (kidId, _userRef, people) => {
+      backend.attendance.codeChecks.set(kidId, people)
+      backend.attendance.changed()
+    },
+    addMessage: async (message) => {
+      backend.attendance.messages.push(message)
+      backend.attendance.changed()
+    },
     centreForParent: async () => {
       // The fake's staff access is the test's to set: this world's parent holds no staff claim.
       backend.centre.access = 'not-staff'
@@ -64,5 +76,6 @@ describe('the fakes keep the ports’ contracts', () => {
   noticesContract(fakeWorld)
   inquiriesContract(fakeWorld, { delivers: true })
   centreSettingsContract(fakeWorld)
+  attendanceContract(fakeWorld)
   photosContract(async () => ({ photos: new FakePhotoStorage(), userId: 'parent-1' }))
 })

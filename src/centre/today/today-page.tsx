@@ -1,0 +1,291 @@
+// /centre/today, the door (issue 51; decision 0075): every child whose confirmed place has started, with
+// 'Arrived' and, once arrived, 'Collected'; counts of here, expected and away; the parents' messages of
+// the day; the file's 'must not collect' note. Every tap is a job of the outbox (attendance-kind.ts) and
+// shows in the frame it was made in; offline all day, the lists come from Firestore's cache and the
+// taps wait on the device.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
+import type { Job } from '#shared/outbox/job'
+import {
+  type AttendanceEvent,
+  type Collector,
+  centreDay,
+  clockWarning,
+  newArrival,
+  newCollection,
+  type StoredAttendanceEvent,
+} from '#shared/records/attendance-record'
+import type { CodeVerifier } from '#shared/records/collection-code'
+import { type StoredTellMessage, tellSummary } from '#shared/records/tell-the-centre-record'
+import type { AttendancePayload } from './attendance-kind'
+import { CollectPanel } from './collect-panel'
+import { type DoorRuntime, getDoorRuntime } from './door-runtime'
+import { centreTime, type DoorMark, type DoorRow, lastClockOffset, todayView } from './today-view'
+
+export interface TodayPageProps {
+  readonly staffUid: string
+  /** The door's parts (tests give their own); by default this tab's for the account. */
+  readonly runtime?: Promise<DoorRuntime>
+}
+
+/** The screen's clock: the day and the 'not seen' time move on while the door stays open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
+  const now = useNow()
+  const day = centreDay(now)
+  const [runtime, setRuntime] = useState<DoorRuntime | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [children, setChildren] = useState<DoorSeen<DoorChild> | undefined>()
+  const [events, setEvents] = useState<readonly StoredAttendanceEvent[]>([])
+  const [messages, setMessages] = useState<readonly StoredTellMessage[]>([])
+  const [checks, setChecks] = useState<ReadonlyMap<string, readonly CodeVerifier[]>>(new Map())
+  const [jobs, setJobs] = useState<readonly Job<AttendancePayload>[]>([])
+  const [taps, setTaps] = useState<readonly AttendanceEvent[]>([])
+  const [collecting, setCollecting] = useState<string | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const names = useRef(new Map<string, HTMLHeadingElement>())
+
+  useEffect(() => {
+    let live = true
+    ;(given ?? getDoorRuntime(staffUid)).then(
+      (loaded) => live && setRuntime(loaded),
+      (error: unknown) => {
+        console.warn('The door could not be opened', error)
+        if (live) setFailed(true)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [given, staffUid])
+
+  useEffect(() => {
+    if (!runtime) return
+    const onError = (error: Error) => {
+      console.warn('Today’s lists could not be followed', error)
+      setFailed(true)
+    }
+    const stops = [
+      runtime.port.watchChildren(day, setChildren, onError),
+      runtime.port.watchDay(day, (seen) => setEvents(seen.items), onError),
+      runtime.port.watchMessages(day, (seen) => setMessages(seen.items), onError),
+      runtime.outbox.watch(setJobs),
+    ]
+    return () => {
+      for (const stop of stops) stop()
+    }
+  }, [runtime, day])
+
+  // Followed again only when the children listed change, not at every snapshot of them.
+  const idsKey = (children?.items ?? []).map((c) => c.kidId).join(',')
+  useEffect(() => {
+    if (!runtime || idsKey === '') return
+    return runtime.port.watchCodeChecks(idsKey.split(','), setChecks, (error) =>
+      console.warn('The collection codes could not be followed', error),
+    )
+  }, [runtime, idsKey])
+
+  const offset = lastClockOffset(events, staffUid)
+  useEffect(() => runtime?.noteClockOffset(offset), [runtime, offset])
+
+  const view = useMemo(
+    () =>
+      todayView({
+        children: children?.items ?? [],
+        events: events.filter((e) => e.day === day),
+        jobs: jobs.filter((j) => j.payload.event.day === day),
+        taps: taps.filter((t) => t.day === day),
+        messages,
+        now,
+      }),
+    [children, events, jobs, taps, messages, now, day],
+  )
+
+  function record(event: AttendanceEvent, words: string) {
+    // Drawn at once; the outbox keeps it on the device and sends it.
+    setTaps((before) => [...before, event])
+    setAnnouncement(words)
+    runtime?.outbox.record(event).catch((error: unknown) => {
+      console.warn('The event could not be kept on this device', error)
+      setTaps((before) => before.filter((t) => t !== event))
+      setAnnouncement(`${words.replace(/\.$/, '')} could not be kept on this device. Please try again.`)
+    })
+  }
+
+  function arrive(child: DoorChild) {
+    const event = newArrival({
+      kidId: child.kidId,
+      userRef: child.userRef,
+      recordedBy: staffUid,
+      deviceAt: Date.now(),
+    })
+    record(event, `${child.kidName} arrived at ${centreTime(event.deviceAt)}.`)
+  }
+
+  function collect(child: DoorChild, collector: Collector) {
+    const event = newCollection({
+      kidId: child.kidId,
+      userRef: child.userRef,
+      recordedBy: staffUid,
+      deviceAt: Date.now(),
+      collector,
+    })
+    setCollecting(null)
+    record(
+      event,
+      `${child.kidName} collected by ${collector.name} (${collector.relation}) at ${centreTime(event.deviceAt)}.`,
+    )
+    names.current.get(child.kidId)?.focus()
+  }
+
+  const warning = clockWarning(offset)
+  const { counts } = view
+
+  return (
+    <section className="today" aria-labelledby="today-heading">
+      <div className="centre-section-head">
+        <h2 id="today-heading">Today</h2>
+        <p className="centre-muted">{formatDay(day)}</p>
+      </div>
+      <ul className="today-counts" aria-label="Today's counts">
+        <li>
+          <strong>{counts.here}</strong> here
+        </li>
+        <li>
+          <strong>{counts.expected}</strong> expected
+        </li>
+        <li>
+          <strong>{counts.away}</strong> away
+        </li>
+        <li>
+          <strong>{counts.gone}</strong> gone home
+        </li>
+      </ul>
+      {warning && (
+        <p className="notice notice--error" role="alert">
+          {warning}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {failed && (
+        <p className="notice notice--error" role="alert">
+          Today’s list could not be loaded. Please sign in again or try later.
+        </p>
+      )}
+      {!children && !failed && <p className="centre-muted">Loading today’s children…</p>}
+      {children && view.rows.length === 0 && (
+        <p className="centre-muted">No child’s place has started yet.</p>
+      )}
+      <ul className="today-list">
+        {view.rows.map((row) => (
+          <li key={row.child.kidId} className={`today-row today-row--${row.status}`}>
+            <div className="today-row__main">
+              <div className="today-row__who">
+                <h3
+                  tabIndex={-1}
+                  ref={(node) => {
+                    if (node) names.current.set(row.child.kidId, node)
+                    else names.current.delete(row.child.kidId)
+                  }}
+                >
+                  {row.child.kidName}
+                </h3>
+                <p className="today-status">{statusLine(row)}</p>
+                {row.away && <p className="today-told">{tellSummary(row.away)}</p>}
+                {row.someoneElse.map((message) => (
+                  <p key={message.id} className="today-told">
+                    {tellSummary(message)}
+                  </p>
+                ))}
+                {row.child.mustNotCollect && row.status !== 'gone' && (
+                  <p className="today-must-not-line">
+                    <strong>Must not collect:</strong> {row.child.mustNotCollect}
+                  </p>
+                )}
+                {row.failures.map((failure) => (
+                  <p key={failure.jobId} className="centre-problem" role="alert">
+                    {failure.error}{' '}
+                    <button
+                      type="button"
+                      className="centre-text-button"
+                      onClick={() => void runtime?.outbox.dismiss(failure.jobId)}
+                    >
+                      Dismiss
+                    </button>
+                  </p>
+                ))}
+              </div>
+              <div className="today-row__actions">
+                {!row.arrival && (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    aria-label={`Arrived: ${row.child.kidName}`}
+                    onClick={() => arrive(row.child)}
+                  >
+                    Arrived
+                  </button>
+                )}
+                {row.arrival && !row.collection && (
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    aria-label={`Collected: ${row.child.kidName}`}
+                    aria-expanded={collecting === row.child.kidId}
+                    onClick={() => setCollecting(collecting === row.child.kidId ? null : row.child.kidId)}
+                  >
+                    Collected
+                  </button>
+                )}
+              </div>
+            </div>
+            {collecting === row.child.kidId && (
+              <CollectPanel
+                row={row}
+                verifiers={checks.get(row.child.kidId)}
+                onRecord={(collector) => collect(row.child, collector)}
+                onCancel={() => setCollecting(null)}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function formatDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  })
+}
+
+function markWords(mark: DoorMark): string {
+  const notes = [
+    mark.pending ? 'on this device, not sent yet' : null,
+    mark.clockOff ? 'recorded on a clock more than 10 minutes off, time corrected' : null,
+  ].filter(Boolean)
+  return notes.length ? ` (${notes.join('; ')})` : ''
+}
+
+function statusLine(row: DoorRow): string {
+  const { arrival, collection } = row
+  if (!arrival) return row.away ? 'Away today' : row.notSeen ? 'Not seen yet' : 'Expected'
+  const arrived = `Arrived at ${centreTime(arrival.at)}${markWords(arrival)}`
+  if (!collection?.collector) return arrived
+  const who = collection.collector
+  return `${arrived}. Collected by ${who.name} (${who.relation}) at ${centreTime(collection.at)}${markWords(collection)}`
+}

@@ -1,0 +1,306 @@
+// AttendancePort on Firestore (issue 51; decisions 0070, 0075): the door's lists, live and from the
+// persistent cache first (a door offline all day still opens with what it last saw), and one attempt to
+// record an arrival or a collection. Loaded with the staff screens only (Backend.loadAttendance).
+import {
+  collection,
+  type DocumentData,
+  doc,
+  documentId,
+  type Firestore,
+  getDocFromServer,
+  limit,
+  onSnapshot,
+  type Query,
+  type QueryDocumentSnapshot,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  where,
+} from 'firebase/firestore'
+import type { AttendancePort, DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
+import { BackendError } from '#shared/backend/kids-ports'
+import {
+  type AttendanceEvent,
+  attendanceEventId,
+  parseAttendanceEvent,
+  type StoredAttendanceEvent,
+} from '#shared/records/attendance-record'
+import { type CodeVerifier, parseCodeVerifiers } from '#shared/records/collection-code'
+import { parseEnrolment } from '#shared/records/enrolment-record'
+import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
+import { parseTellMessage, type StoredTellMessage } from '#shared/records/tell-the-centre-record'
+import type { FirebaseServices } from './firebase-app'
+import { firebaseErrorCode } from './firebase-errors'
+import { toKidsBackendError } from './firebase-kids'
+
+/** Firestore's 'in' takes at most 30 values. */
+const BATCH = 30
+/**
+ * The most confirmed places one door lists: a centre of 120 children and room to grow. A query is
+ * never read whole (decision 0026); a centre past it would need pages here.
+ */
+export const DOOR_PLACES_MAX = 300
+
+const millis = (value: unknown): number | null => (value instanceof Timestamp ? value.toMillis() : null)
+
+function byIds(db: Firestore, path: string, ids: readonly string[]): Query {
+  return query(collection(db, path), where(documentId(), 'in', ids), limit(BATCH))
+}
+
+/** Documents of a collection with these ids, live, parsed, by id, in batches of 30. */
+function watchByIds<T>(
+  services: FirebaseServices,
+  path: string,
+  ids: readonly string[],
+  listener: (found: ReadonlyMap<string, T>, fromCache: boolean) => void,
+  onError: (error: unknown) => void,
+  parse: (snapshot: QueryDocumentSnapshot) => T | null,
+): () => void {
+  const batches: string[][] = []
+  for (let at = 0; at < ids.length; at += BATCH) batches.push(ids.slice(at, at + BATCH))
+  const found = batches.map(() => new Map<string, T>())
+  const cached = batches.map(() => true)
+  const emit = () =>
+    listener(
+      new Map(found.flatMap((batch) => [...batch])),
+      cached.some((c) => c),
+    )
+  if (batches.length === 0) queueMicrotask(() => listener(new Map(), false))
+  const stops = batches.map((batch, index) =>
+    services.listen((db) =>
+      onSnapshot(
+        byIds(db, path, batch),
+        { includeMetadataChanges: true },
+        (snapshot) => {
+          const batchFound = new Map<string, T>()
+          for (const document of snapshot.docs) {
+            const parsed = parse(document)
+            if (parsed !== null) batchFound.set(document.id, parsed)
+          }
+          found[index] = batchFound
+          cached[index] = snapshot.metadata.fromCache
+          emit()
+        },
+        onError,
+      ),
+    ),
+  )
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
+
+function eventOf(snapshot: {
+  id: string
+  data(options?: object): DocumentData
+}): StoredAttendanceEvent | null {
+  const data = snapshot.data({ serverTimestamps: 'estimate' })
+  return parseAttendanceEvent(snapshot.id, data, {
+    deviceAt: millis(data.deviceAt),
+    sentAt: millis(data.sentAt),
+    serverAt: millis(data.serverAt),
+  })
+}
+
+function messageOf(snapshot: QueryDocumentSnapshot): StoredTellMessage | null {
+  const data = snapshot.data({ serverTimestamps: 'estimate' })
+  return parseTellMessage(snapshot.id, data, {
+    deviceAt: millis(data.deviceAt),
+    createdAt: millis(data.createdAt),
+    withdrawnAt: millis(data.withdrawnAt),
+  })
+}
+
+/** What the door reads of an enrolment file. */
+interface FileParts {
+  readonly collectors: DoorChild['collectors']
+  readonly mustNotCollect: string
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export function createFirebaseAttendance(services: FirebaseServices): AttendancePort {
+  const fail = (onError: (error: Error) => void) => (error: unknown) => onError(toKidsBackendError(error))
+
+  return {
+    watchChildren(day, listener, onError) {
+      // The confirmed places (one query), then their children's records and files by id.
+      let places = new Map<string, string>()
+      let placesCached = true
+      let kids = new Map<string, StoredKid>()
+      let kidsCached = true
+      let files = new Map<string, FileParts>()
+      let filesCached = true
+      let stopRecords: (() => void) | null = null
+      let watchedIds = ''
+      const emit = () => {
+        const items: DoorChild[] = []
+        for (const [kidId, startDate] of places) {
+          const kid = kids.get(kidId)
+          if (!kid || startDate > day) continue
+          const file = files.get(kidId)
+          items.push({
+            kidId,
+            userRef: kid.userRef,
+            kidName: kid.kidName,
+            parentName: kid.parentName,
+            parentPhone: kid.parentPhone,
+            startDate,
+            collectors: file?.collectors ?? null,
+            mustNotCollect: file?.mustNotCollect ?? '',
+          })
+        }
+        items.sort((a, b) => a.kidName.localeCompare(b.kidName))
+        const seen: DoorSeen<DoorChild> = { items, fromCache: placesCached || kidsCached || filesCached }
+        listener(seen)
+      }
+      const follow = (ids: string[]) => {
+        const key = ids.join(',')
+        if (key === watchedIds) return emit()
+        watchedIds = key
+        stopRecords?.()
+        const stopKids = watchByIds<StoredKid>(
+          services,
+          'kids',
+          ids,
+          (found, fromCache) => {
+            kids = new Map(found)
+            kidsCached = fromCache
+            emit()
+          },
+          fail(onError),
+          (snapshot) => {
+            const data = snapshot.data({ serverTimestamps: 'estimate' })
+            return parseStoredKid(snapshot.id, data, millis(data.timestamp))
+          },
+        )
+        const stopFiles = watchByIds<FileParts>(
+          services,
+          'enrolments',
+          ids,
+          (found, fromCache) => {
+            files = new Map(found)
+            filesCached = fromCache
+            emit()
+          },
+          fail(onError),
+          (snapshot) => {
+            const file = parseEnrolment(snapshot.id, snapshot.data(), null)
+            return file
+              ? {
+                  collectors: file.collectors.map(({ name, relation, phone }) => ({ name, relation, phone })),
+                  mustNotCollect: file.mustNotCollect,
+                }
+              : null
+          },
+        )
+        stopRecords = () => {
+          stopKids()
+          stopFiles()
+        }
+      }
+      const stopPlaces = services.listen((db) =>
+        onSnapshot(
+          query(collection(db, 'registrations'), where('state', '==', 'confirmed'), limit(DOOR_PLACES_MAX)),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            places = new Map()
+            for (const document of snapshot.docs) {
+              const startDate = document.get('startDate')
+              if (typeof startDate === 'string') places.set(document.id, startDate)
+            }
+            placesCached = snapshot.metadata.fromCache
+            follow([...places.keys()].sort())
+          },
+          fail(onError),
+        ),
+      )
+      return () => {
+        stopPlaces()
+        stopRecords?.()
+      }
+    },
+
+    watchDay(day, listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          query(collection(db, 'attendance'), where('day', '==', day), limit(DOOR_PLACES_MAX * 2)),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            const items = snapshot.docs.flatMap((document) => eventOf(document) ?? [])
+            listener({ items, fromCache: snapshot.metadata.fromCache })
+          },
+          fail(onError),
+        ),
+      )
+    },
+
+    watchCodeChecks(kidIds, listener, onError) {
+      return watchByIds<readonly CodeVerifier[]>(
+        services,
+        'codeChecks',
+        kidIds,
+        (found) => listener(found),
+        fail(onError),
+        (snapshot): readonly CodeVerifier[] => parseCodeVerifiers(snapshot.data()),
+      )
+    },
+
+    watchMessages(day, listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          query(collection(db, 'tellTheCentre'), where('day', '==', day), limit(DOOR_PLACES_MAX * 4)),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            const items = snapshot.docs.flatMap((document) => messageOf(document) ?? [])
+            listener({ items, fromCache: snapshot.metadata.fromCache })
+          },
+          fail(onError),
+        ),
+      )
+    },
+
+    async record(event: AttendanceEvent, { asUser }) {
+      // Offline, the write is not left in Firestore's queue: its sentAt would be now, not when it goes,
+      // and the hours it waited would read as a wrong clock. The outbox keeps it and tries again.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false)
+        return { kind: 'no answer', error: 'Offline' }
+      const db = await services.db()
+      if (services.auth.currentUser?.uid !== asUser)
+        return { kind: 'no answer', error: 'Another account is signed in on this device' }
+      const id = attendanceEventId(event.kidId, event.day, event.kind)
+      const ref = doc(db, 'attendance', id)
+      try {
+        await setDoc(ref, {
+          kidId: event.kidId,
+          userRef: event.userRef,
+          day: event.day,
+          kind: event.kind,
+          deviceAt: Timestamp.fromMillis(event.deviceAt),
+          sentAt: Timestamp.fromMillis(Date.now()),
+          serverAt: serverTimestamp(),
+          recordedBy: event.recordedBy,
+          collector: event.collector,
+        })
+        return { kind: 'stored' }
+      } catch (error) {
+        if (firebaseErrorCode(error) !== 'permission-denied')
+          return { kind: 'no answer', error: describe(error) }
+      }
+      // Refused: the same id taken by another device (or this one before a reload), or not allowed.
+      try {
+        const stored = await getDocFromServer(ref)
+        return { kind: 'refused', stored: stored.exists() ? eventOf(stored) : null }
+      } catch (error) {
+        // A staff member may read any event: a refusal here is no answer yet.
+        return {
+          kind: 'no answer',
+          error: error instanceof BackendError ? error.message : describe(error),
+        }
+      }
+    },
+  }
+}

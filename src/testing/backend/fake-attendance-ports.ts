@@ -1,0 +1,106 @@
+// An in-memory fake of the door's port (never imported by the app): the centre's confirmed places, the
+// day's events, the code verifiers and the parents' messages, judged as firestore.rules judge them
+// where the door can tell (a create only; a collection once the arrival is stored; staff only).
+import type { AttendancePort, DoorChild, RecordAnswer } from '#shared/backend/attendance-ports'
+import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/attendance-record'
+import { attendanceEventId } from '#shared/records/attendance-record'
+import type { CodeVerifier } from '#shared/records/collection-code'
+import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
+
+export class FakeAttendanceServer {
+  /** Children with a confirmed place (whatever their start date: the port lists the started ones). */
+  children: DoorChild[] = []
+  /** attendance/{id} */
+  readonly events = new Map<string, StoredAttendanceEvent>()
+  /** codeChecks/{kidId} */
+  readonly codeChecks = new Map<string, readonly CodeVerifier[]>()
+  messages: StoredTellMessage[] = []
+  /** Whether the signed-in account holds the staff claim (the fake backend asks its centre). */
+  isStaff: () => boolean = () => true
+  /** The signed-in account (recordedBy must be it). */
+  signedIn: string | null = 'staff-1'
+  /** While true, record() answers 'no answer' (the device offline). */
+  offline = false
+  /** The server's clock. */
+  now: () => number = () => Date.now()
+  /** Every attempt, in order, as 'kidId day kind → answer'. */
+  readonly attempts: string[] = []
+  private readonly listeners = new Set<() => void>()
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  changed(): void {
+    for (const listener of this.listeners) listener()
+  }
+
+  /** As the rules judge a create (what the door can tell of them). */
+  private allowed(event: AttendanceEvent): boolean {
+    const child = this.children.find((c) => c.kidId === event.kidId)
+    return (
+      this.isStaff() &&
+      event.recordedBy === this.signedIn &&
+      child !== undefined &&
+      child.userRef === event.userRef &&
+      child.startDate <= event.day &&
+      (event.kind === 'arrival'
+        ? event.collector === null
+        : event.collector !== null && this.events.has(attendanceEventId(event.kidId, event.day, 'arrival')))
+    )
+  }
+
+  record(event: AttendanceEvent, asUser: string): RecordAnswer {
+    const id = attendanceEventId(event.kidId, event.day, event.kind)
+    const answer = ((): RecordAnswer => {
+      if (this.offline) return { kind: 'no answer', error: 'Offline' }
+      if (this.signedIn !== asUser)
+        return { kind: 'no answer', error: 'Another account is signed in on this device' }
+      const stored = this.events.get(id)
+      if (stored || !this.allowed(event)) return { kind: 'refused', stored: stored ?? null }
+      const at = this.now()
+      this.events.set(id, { ...event, id, sentAt: at, serverAt: at })
+      this.changed()
+      return { kind: 'stored' }
+    })()
+    this.attempts.push(`${event.kidId} ${event.day} ${event.kind} → ${answer.kind}`)
+    return answer
+  }
+}
+
+export function createFakeAttendance(server: FakeAttendanceServer): AttendancePort {
+  const follow = (send: () => void) => {
+    queueMicrotask(send)
+    return server.subscribe(send)
+  }
+  const staffOnly = (onError: (error: Error) => void, send: () => void) => {
+    if (server.isStaff()) return follow(send)
+    queueMicrotask(() => onError(new Error('Missing or insufficient permissions.')))
+    return () => {}
+  }
+  return {
+    watchChildren: (day, listener, onError) =>
+      staffOnly(onError, () =>
+        listener({
+          items: server.children
+            .filter((child) => child.startDate <= day)
+            .sort((a, b) => a.kidName.localeCompare(b.kidName)),
+          fromCache: false,
+        }),
+      ),
+    watchDay: (day, listener, onError) =>
+      staffOnly(onError, () =>
+        listener({ items: [...server.events.values()].filter((e) => e.day === day), fromCache: false }),
+      ),
+    watchCodeChecks: (kidIds, listener, onError) =>
+      staffOnly(onError, () =>
+        listener(new Map([...server.codeChecks].filter(([kidId]) => kidIds.includes(kidId)))),
+      ),
+    watchMessages: (day, listener, onError) =>
+      staffOnly(onError, () =>
+        listener({ items: server.messages.filter((m) => m.day === day), fromCache: false }),
+      ),
+    record: async (event, { asUser }) => server.record(event, asUser),
+  }
+}

@@ -1,0 +1,212 @@
+// AttendancePort (the door, /centre/today), true of the fake and of the adapter with firestore.rules:
+// staff see the children whose confirmed place has started, with their file's collectors and note; an
+// arrival is stored once (a second write of the same id is refused, and the server's copy is handed
+// back for the outbox to judge); a collection waits for the arrival; the code verifiers and the
+// parents' messages of the day reach the door; a parent without the staff claim reads none of it.
+import { describe, expect, it } from 'vitest'
+import type { AttendancePort, DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
+import {
+  type AttendanceEvent,
+  centreDay,
+  newArrival,
+  newCollection,
+  type StoredAttendanceEvent,
+} from '#shared/records/attendance-record'
+import { type CodeVerifier, newCodeVerifier } from '#shared/records/collection-code'
+import { newRandomId } from '#shared/records/ids'
+import { addDays } from '#shared/records/registration-record'
+import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
+import { type ContractWorld, heard, signUpParent } from './contract-world'
+
+/** A child with a confirmed place as the server holds it (kids/, registrations/, enrolments/). */
+export interface ServerPlace {
+  readonly kidId: string
+  readonly userRef: string
+  readonly kidName: string
+  readonly parentName: string
+  readonly parentPhone: string
+  readonly startDate: string
+  readonly collectors: readonly { name: string; relation: string; phone: string }[]
+  readonly mustNotCollect: string
+}
+
+/** What the attendance contract needs of a world, beyond the common one. */
+export interface AttendanceWorld extends ContractWorld {
+  /** Stores the child, its confirmed place and its enrolment file, as the server holds them. */
+  placeChild(place: ServerPlace): Promise<void>
+  /** codeChecks/{kidId} as the parent's batch leaves it. */
+  addCodeChecks(kidId: string, userRef: string, people: readonly CodeVerifier[]): Promise<void>
+  /** A parent's 'Someone else collects today', as it reaches the server. */
+  addMessage(message: StoredTellMessage): Promise<void>
+}
+
+function place(userRef: string, startDate: string, kidName = 'Amara Obi'): ServerPlace {
+  return {
+    kidId: newRandomId(),
+    userRef,
+    kidName,
+    parentName: 'Ada Obi',
+    parentPhone: '+234 802 555 0101',
+    startDate,
+    collectors: [{ name: 'Ada Obi', relation: 'Mother', phone: '+234 802 555 0101' }],
+    mustNotCollect: 'Not the uncle, Chidi',
+  }
+}
+
+async function asStaff(world: AttendanceWorld): Promise<{ door: AttendancePort; uid: string }> {
+  const staff = await signUpParent(world, 'Bola Staff')
+  await world.makeStaff(staff.uid)
+  // The claim reaches this device's token as staff open /centre (a fresh token is asked for once).
+  expect(await (await world.backend.loadCentre()).staffAccess()).toBe('staff')
+  return { door: await world.backend.loadAttendance(), uid: staff.uid }
+}
+
+const fail = (error: Error) => {
+  throw error
+}
+
+export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): void {
+  describe('AttendancePort: the door', () => {
+    it('lists a confirmed place that has started, with its file’s people and note; not one starting later', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      const started = place(parent.uid, addDays(today, -3))
+      const later = place(parent.uid, addDays(today, 2), 'Tobi Obi')
+      await world.placeChild(started)
+      await world.placeChild(later)
+      const { door } = await asStaff(world)
+      const children = heard<DoorSeen<DoorChild>>()
+      const stop = door.watchChildren(today, children.push, fail)
+      const seen = await children.until((s) => s.items.some((c) => c.kidId === started.kidId))
+      const child = seen.items.find((c) => c.kidId === started.kidId)
+      expect(child).toEqual({
+        kidId: started.kidId,
+        userRef: parent.uid,
+        kidName: 'Amara Obi',
+        parentName: 'Ada Obi',
+        parentPhone: '+234 802 555 0101',
+        startDate: started.startDate,
+        collectors: [{ name: 'Ada Obi', relation: 'Mother', phone: '+234 802 555 0101' }],
+        mustNotCollect: 'Not the uncle, Chidi',
+      })
+      // The control: the same child is listed on its first day.
+      expect(seen.items.some((c) => c.kidId === later.kidId)).toBe(false)
+      stop()
+      const onItsDay = heard<DoorSeen<DoorChild>>()
+      const stopLater = door.watchChildren(later.startDate, onItsDay.push, fail)
+      await onItsDay.until((s) => s.items.some((c) => c.kidId === later.kidId))
+      stopLater()
+    })
+
+    it('stores an arrival once: the second write is refused with the server’s copy', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, today)
+      await world.placeChild(child)
+      const { door, uid } = await asStaff(world)
+      const arrival = newArrival({
+        kidId: child.kidId,
+        userRef: parent.uid,
+        recordedBy: uid,
+        deviceAt: Date.now(),
+      })
+      expect(await door.record(arrival, { asUser: uid })).toEqual({ kind: 'stored' })
+      const day = heard<DoorSeen<StoredAttendanceEvent>>()
+      const stop = door.watchDay(today, day.push, fail)
+      const seen = await day.until((s) =>
+        s.items.some((e) => e.kidId === child.kidId && e.serverAt !== null && !s.fromCache),
+      )
+      const stored = seen.items.find((e) => e.kidId === child.kidId)
+      expect(stored).toMatchObject({ ...arrival, id: `${child.kidId}_${today}_arrival` })
+      expect(stored?.sentAt).toBeTypeOf('number')
+      stop()
+      // A second device's arrival of the same child: refused, and the first one handed back.
+      const second: AttendanceEvent = { ...arrival, deviceAt: arrival.deviceAt + 5_000 }
+      const answer = await door.record(second, { asUser: uid })
+      expect(answer.kind).toBe('refused')
+      expect(answer.kind === 'refused' && answer.stored).toMatchObject(arrival)
+    })
+
+    it('refuses a collection before the arrival, and stores it after', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, today)
+      await world.placeChild(child)
+      const { door, uid } = await asStaff(world)
+      const collection = newCollection({
+        kidId: child.kidId,
+        userRef: parent.uid,
+        recordedBy: uid,
+        deviceAt: Date.now(),
+        collector: { from: 'file', name: 'Ada Obi', relation: 'Mother', codeChecked: true },
+      })
+      expect(await door.record(collection, { asUser: uid })).toEqual({ kind: 'refused', stored: null })
+      const arrival = newArrival({
+        kidId: child.kidId,
+        userRef: parent.uid,
+        recordedBy: uid,
+        deviceAt: Date.now() - 60_000,
+      })
+      expect(await door.record(arrival, { asUser: uid })).toEqual({ kind: 'stored' })
+      // The control: the same collection once the arrival is there.
+      expect(await door.record(collection, { asUser: uid })).toEqual({ kind: 'stored' })
+    })
+
+    it('gives staff the day’s code verifiers and the parents’ messages', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, today)
+      await world.placeChild(child)
+      const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
+      await world.addCodeChecks(child.kidId, parent.uid, [verifier])
+      const message: StoredTellMessage = {
+        id: newRandomId(),
+        kidId: child.kidId,
+        userRef: parent.uid,
+        day: today,
+        fields: {
+          kind: 'someone-else',
+          name: 'Ngozi Eze',
+          relation: 'Aunt',
+          phone: '+234 803 555 0199',
+          note: '',
+        },
+        deviceAt: Date.now(),
+        createdAt: Date.now(),
+        withdrawnAt: null,
+      }
+      await world.addMessage(message)
+      const { door } = await asStaff(world)
+      const checks = heard<ReadonlyMap<string, readonly CodeVerifier[]>>()
+      const stopChecks = door.watchCodeChecks([child.kidId], checks.push, fail)
+      const found = await checks.until((map) => map.has(child.kidId))
+      expect(found.get(child.kidId)).toEqual([verifier])
+      stopChecks()
+      const messages = heard<DoorSeen<StoredTellMessage>>()
+      const stopMessages = door.watchMessages(today, messages.push, fail)
+      const seen = await messages.until((s) => s.items.some((m) => m.id === message.id))
+      expect(seen.items.find((m) => m.id === message.id)).toMatchObject({
+        kidId: child.kidId,
+        fields: message.fields,
+        withdrawnAt: null,
+      })
+      stopMessages()
+    })
+
+    it('lets no parent without the staff claim read the door’s lists', async () => {
+      const world = await makeWorld()
+      await signUpParent(world)
+      // As the fake's world says who is staff: this parent is not.
+      await world.centreForParent()
+      const door = await world.backend.loadAttendance()
+      const refused = heard<Error>()
+      const stop = door.watchChildren(centreDay(Date.now()), () => undefined, refused.push)
+      await refused.until(() => true)
+      stop()
+    })
+  })
+}
