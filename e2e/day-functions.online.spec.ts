@@ -101,7 +101,7 @@ test('an arrival and a collection become the parent’s notices in the centre’
   const uid = `day${stamp()}`
   const now = Date.now()
   const day = centreDay(now)
-  const kidName = `Amara ${stamp().slice(0, 4)}`
+  const kidName = `Amara ${stamp()}`
   const kidId = await startedChild(uid, kidName, day)
 
   const arrivedAt = now - 60 * 60_000

@@ -1,5 +1,5 @@
 // The centre's binding of the one outbox engine (decision 0075): the parent area binds it to the parent
-// signed in (src/parent/kids/outbox/outbox-runtime.ts); at the door nothing of the parent area is
+// signed in (src/parent/outbox/outbox-runtime.ts); at the door nothing of the parent area is
 // loaded, so the staff screens bind it here to the member of staff, register the 'attendance' kind on
 // it, and let go before the account changes (sign-out, another account signing in on this tab). Both
 // bindings follow the same signed-in account, so they never disagree.
