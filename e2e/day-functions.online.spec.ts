@@ -5,8 +5,8 @@
 // records are written as staff's door would write them, past the rules (tests/rules/attendance.test.ts
 // holds the rules); no browser is needed for what the server does.
 import { readFileSync } from 'node:fs'
-import { clockTime } from '../functions/src/day-notices'
 import { centreDay } from '../src/shared/records/attendance-record'
+import { clockTime } from '../src/shared/records/attendance-words'
 import { expect, test } from './fixtures'
 import { runNotSeenCheckAt } from './not-seen-check'
 import { onlineWorld, putServerDocument, type RestValue, serverDocument } from './online-world'

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { attendanceNoticeText, attendanceWords, clockTime, noticeOnAttendance } from './day-notices'
+import { attendanceWords, clockTime } from '#shared/records/attendance-words'
+import { attendanceNoticeText, noticeOnAttendance } from './day-notices'
 import type { NoticePorts } from './notices'
 import { fakeMailer, fakeNoticeStore, fakePush, mailConfig } from './testing/fake-mail'
 

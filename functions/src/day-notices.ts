@@ -6,33 +6,12 @@
 import {
   CENTRE_TIME_ZONE,
   centreDay,
-  eventTime,
   parseAttendanceEvent,
   type StoredAttendanceEvent,
 } from '#shared/records/attendance-record'
+import { attendanceDetail, type ToldEvent } from '#shared/records/attendance-words'
 import { dateFormat } from '#shared/records/registration-record'
 import { deliverNotice, type NoticeOutcome, type NoticePorts } from './notices'
-
-/** '08:12': the centre's clock, 24 hours, as the door and the child's page show it. */
-export function clockTime(ms: number, timeZone: string = CENTRE_TIME_ZONE): string {
-  return dateFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
-}
-
-type Told = Pick<StoredAttendanceEvent, 'kind' | 'collector' | 'deviceAt' | 'sentAt' | 'serverAt'>
-
-/** What follows the verb: ' at 08:12', ' by Ada Eze (aunt) at 16:40'. */
-function detail(event: Told, timeZone: string): string {
-  const at = ` at ${clockTime(eventTime(event), timeZone)}`
-  return event.collector === null ? at : ` by ${event.collector.name} (${event.collector.relation})${at}`
-}
-
-/**
- * The child's page's words for an event: 'Arrived at 08:12', 'Collected by Ada Eze (aunt) at 16:40'.
- * The time is the tap's, corrected where the door's clock was more than 10 minutes off (eventTime).
- */
-export function attendanceWords(event: Told, timeZone: string = CENTRE_TIME_ZONE): string {
-  return `${event.kind === 'arrival' ? 'Arrived' : 'Collected'}${detail(event, timeZone)}`
-}
 
 /**
  * The notice's words (the notices list names no child, so the sentence does): 'Amara arrived at 08:12.',
@@ -41,12 +20,12 @@ export function attendanceWords(event: Told, timeZone: string = CENTRE_TIME_ZONE
  */
 export function attendanceNoticeText(
   kidName: string,
-  event: Told & Pick<StoredAttendanceEvent, 'day'>,
+  event: ToldEvent & Pick<StoredAttendanceEvent, 'day'>,
   today: string,
   timeZone: string = CENTRE_TIME_ZONE,
 ): string {
   const name = kidName.trim() || 'Your child'
-  const sentence = `${name} ${event.kind === 'arrival' ? 'arrived' : 'was collected'}${detail(event, timeZone)}`
+  const sentence = `${name} ${event.kind === 'arrival' ? 'arrived' : 'was collected'}${attendanceDetail(event, timeZone)}`
   if (event.day === today) return `${sentence}.`
   const day = dateFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(`${event.day}T12:00:00Z`),

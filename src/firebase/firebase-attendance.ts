@@ -3,7 +3,6 @@
 // record an arrival or a collection. Loaded with the staff screens only (Backend.loadAttendance).
 import {
   collection,
-  type DocumentData,
   doc,
   documentId,
   type Firestore,
@@ -20,17 +19,13 @@ import {
 } from 'firebase/firestore'
 import type { AttendancePort, DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
 import { BackendError } from '#shared/backend/kids-ports'
-import {
-  type AttendanceEvent,
-  attendanceEventId,
-  parseAttendanceEvent,
-  type StoredAttendanceEvent,
-} from '#shared/records/attendance-record'
+import { type AttendanceEvent, attendanceEventId } from '#shared/records/attendance-record'
 import { type CodeVerifier, parseCodeVerifiers } from '#shared/records/collection-code'
 import { parseEnrolment } from '#shared/records/enrolment-record'
 import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
 import { parseTellMessage, type StoredTellMessage } from '#shared/records/tell-the-centre-record'
 import type { FirebaseServices } from './firebase-app'
+import { eventOf } from './firebase-child-day'
 import { firebaseErrorCode } from './firebase-errors'
 import { toKidsBackendError } from './firebase-kids'
 
@@ -89,18 +84,6 @@ function watchByIds<T>(
   return () => {
     for (const stop of stops) stop()
   }
-}
-
-function eventOf(snapshot: {
-  id: string
-  data(options?: object): DocumentData
-}): StoredAttendanceEvent | null {
-  const data = snapshot.data({ serverTimestamps: 'estimate' })
-  return parseAttendanceEvent(snapshot.id, data, {
-    deviceAt: millis(data.deviceAt),
-    sentAt: millis(data.sentAt),
-    serverAt: millis(data.serverAt),
-  })
 }
 
 function messageOf(snapshot: QueryDocumentSnapshot): StoredTellMessage | null {

@@ -5,6 +5,7 @@ import type { Backend } from '#shared/backend/backend-ports'
 import { createFirebaseAccountData } from './firebase-account'
 import { type FirebaseStart, getFirebase } from './firebase-app'
 import { createFirebaseAuth } from './firebase-auth'
+import { createFirebaseChildDay } from './firebase-child-day'
 import { createFirebaseInquiries } from './firebase-inquiries'
 import { createFirebaseKids } from './firebase-kids'
 import { createFirebaseNotices } from './firebase-notices'
@@ -47,6 +48,7 @@ export async function createFirebaseBackend(
     registrations: createFirebaseRegistrations(services),
     notices: createFirebaseNotices(services),
     push: createFirebasePush(services),
+    childDay: createFirebaseChildDay(services),
     // Its own chunk: only the staff screens load it (docs/decisions/0023).
     loadCentre: () =>
       (centre?.catch(() => import('./firebase-centre')) ?? import('./firebase-centre')).then((m) =>

@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router'
 import { OfferAnswer } from '#parent/offers/offer-answer'
 import { kidAgeText } from '#shared/records/kid-age'
+import { ChildDay } from './child-day'
 import { KidCarousel } from './kid-carousel'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
@@ -45,6 +46,7 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
             : `${statusText.failed}: ${kidMessages.failedHint}`}
         </p>
       )}
+      <ChildDay kidId={kidId} userId={userId} />
       <OfferAnswer kidId={kidId} kidName={fields.kidName} userId={userId} onServer={kid.stored !== null} />
       <KidCarousel photos={kid.photos} name={fields.kidName} />
       <dl className="kid-lines">

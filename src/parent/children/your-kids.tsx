@@ -10,6 +10,7 @@ import { StandingBadge } from '#parent/offers/registration-status'
 import { useOutbox } from '#parent/outbox/outbox-context'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { notify } from '#shared/ui/notify'
+import { ChildDay } from './child-day'
 import { kidMessages } from './kid-messages'
 import { KidPhoto } from './kid-photo'
 import { DeleteIcon, EditIcon, KidStatusBadge, PrivateBrowsingNotice, SyncStatus } from './kid-status'
@@ -199,6 +200,7 @@ function KidCard({ kid, failure, userId, onDelete, onDiscard }: KidCardProps) {
             <span>{formatPlan(kid.fields.plan)}</span>
             <StandingBadge standing={answering.standing} />
             <KidStatusBadge status={kid.status} />
+            <ChildDay kidId={kid.id} userId={userId} />
           </span>
         </Link>
         <div className="kid-card-actions">

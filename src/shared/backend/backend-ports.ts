@@ -9,6 +9,7 @@ import type { InquiryRecord } from '#shared/records/inquiry-record'
 import type { StoredKid } from '#shared/records/kid-record'
 import type { AttendancePort } from './attendance-ports'
 import type { CentrePort, RegistrationsPort } from './centre-ports'
+import type { ChildDayPort } from './child-day-ports'
 import type { InquiryRefusalReason } from './inquiry-refused'
 import type { KidsPort, PhotoStoragePort } from './kids-ports'
 import type { NoticesPort, PushPort } from './notices-ports'
@@ -126,6 +127,8 @@ export interface Backend {
   /** The parent's notices (the centre's decisions), and push to this device. */
   readonly notices: NoticesPort
   readonly push: PushPort
+  /** Today's arrivals and collections of the parent's children. */
+  readonly childDay: ChildDayPort
   /** The staff screens' port, loaded only when /centre asks for it (its code stays out of the parent area). */
   loadCentre(): Promise<CentrePort>
   /** The door's port (/centre/today), loaded like loadCentre, only by the staff screens. */

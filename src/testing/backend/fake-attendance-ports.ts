@@ -2,6 +2,7 @@
 // day's events, the code verifiers and the parents' messages, judged as firestore.rules judge them
 // where the door can tell (a create only; a collection once the arrival is stored; staff only).
 import type { AttendancePort, DoorChild, RecordAnswer } from '#shared/backend/attendance-ports'
+import type { ChildDayPort } from '#shared/backend/child-day-ports'
 import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/attendance-record'
 import { attendanceEventId } from '#shared/records/attendance-record'
 import type { CodeVerifier } from '#shared/records/collection-code'
@@ -102,5 +103,22 @@ export function createFakeAttendance(server: FakeAttendanceServer): AttendancePo
         listener({ items: server.messages.filter((m) => m.day === day), fromCache: false }),
       ),
     record: async (event, { asUser }) => server.record(event, asUser),
+  }
+}
+
+/** The parent's side (ChildDayPort): their own children's events of a day, as the rules let them read. */
+export function createFakeChildDay(server: FakeAttendanceServer): ChildDayPort {
+  return {
+    watchChildDay: (uid, day, listener, onError) => {
+      // The rules answer a query for another family's events (or signed out) with a refusal.
+      if (server.signedIn !== uid) {
+        queueMicrotask(() => onError(new Error('Missing or insufficient permissions.')))
+        return () => {}
+      }
+      const send = () =>
+        listener([...server.events.values()].filter((e) => e.userRef === uid && e.day === day))
+      queueMicrotask(send)
+      return server.subscribe(send)
+    },
   }
 }

@@ -14,7 +14,7 @@ import type {
 import { BackendError } from '#shared/backend/kids-ports'
 import { type InquirySubmission, inquiryProblems, normalizeInquiry } from '#shared/records/inquiry-record'
 import { newUserRecord } from '#shared/records/user-record'
-import { createFakeAttendance, FakeAttendanceServer } from './fake-attendance-ports'
+import { createFakeAttendance, createFakeChildDay, FakeAttendanceServer } from './fake-attendance-ports'
 import { createFakeCentre, createFakeRegistrations, FakeCentreServer } from './fake-centre-ports'
 import { FakeKidsPort, FakePhotoStorage } from './fake-kids-ports'
 import { FakeNotices, FakePush } from './fake-notices-ports'
@@ -400,6 +400,7 @@ export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBacken
     registrations: createFakeRegistrations(centre),
     notices: new FakeNotices(),
     push: new FakePush(),
+    childDay: createFakeChildDay(attendance),
     loadCentre: async () => createFakeCentre(centre),
     loadAttendance: async () => createFakeAttendance(attendance),
   }

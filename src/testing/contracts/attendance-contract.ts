@@ -16,7 +16,7 @@ import { type CodeVerifier, newCodeVerifier } from '#shared/records/collection-c
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
 import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
-import { type ContractWorld, heard, signUpParent } from './contract-world'
+import { type ContractWorld, heard, newEmail, PASSWORD, signUpParent } from './contract-world'
 
 /** A child with a confirmed place as the server holds it (kids/, registrations/, enrolments/). */
 export interface ServerPlace {
@@ -195,6 +195,38 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
         withdrawnAt: null,
       })
       stopMessages()
+    })
+
+    it('gives a parent their own children’s day (ChildDayPort), and refuses another family’s', async () => {
+      const world = await makeWorld()
+      const email = newEmail()
+      const parent = await world.backend.auth.signUp('Ada Obi', email, PASSWORD)
+      const other = await signUpParent(world, 'Bola Eze')
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, today)
+      const theirs = place(other.uid, today, 'Tobi Eze')
+      await world.placeChild(child)
+      await world.placeChild(theirs)
+      const { door, uid } = await asStaff(world)
+      for (const c of [child, theirs]) {
+        const arrival = newArrival({
+          kidId: c.kidId,
+          userRef: c.userRef,
+          recordedBy: uid,
+          deviceAt: Date.now(),
+        })
+        expect(await door.record(arrival, { asUser: uid })).toEqual({ kind: 'stored' })
+      }
+      await world.backend.auth.signIn(email, PASSWORD)
+      const day = heard<readonly StoredAttendanceEvent[]>()
+      const stop = world.backend.childDay.watchChildDay(parent.uid, today, day.push, fail)
+      const seen = await day.until((events) => events.length > 0)
+      expect(seen.map((e) => [e.kidId, e.kind])).toEqual([[child.kidId, 'arrival']])
+      stop()
+      const refused = heard<Error>()
+      const stopOther = world.backend.childDay.watchChildDay(other.uid, today, () => undefined, refused.push)
+      await refused.until(() => true)
+      stopOther()
     })
 
     it('lets no parent without the staff claim read the door’s lists', async () => {
