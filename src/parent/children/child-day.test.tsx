@@ -19,7 +19,12 @@ const world = useKidsWorld()
 /** An event as the door's write leaves it on the server. */
 function store(event: AttendanceEvent): void {
   const id = attendanceEventId(event.kidId, event.day, event.kind)
-  world().backend.attendance.events.set(id, { ...event, id, sentAt: event.deviceAt, serverAt: event.deviceAt })
+  world().backend.attendance.events.set(id, {
+    ...event,
+    id,
+    sentAt: event.deviceAt,
+    serverAt: event.deviceAt,
+  })
   world().backend.attendance.changed()
 }
 
@@ -68,7 +73,9 @@ describe("Today at Sunbeam: the child's page and card", () => {
       day: yesterday,
     })
     // Another family's child, same id by chance in this fake: the query asks for this parent's only.
-    store(newArrival({ kidId: 'kid1', userRef: 'other-parent', recordedBy: 'staff-1', deviceAt: at('09:30') }))
+    store(
+      newArrival({ kidId: 'kid1', userRef: 'other-parent', recordedBy: 'staff-1', deviceAt: at('09:30') }),
+    )
     world.render('/kid/kid1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Amara Obi' })).toBeInTheDocument()
     // A later event of this parent's own arrives: only it is shown (the listener has answered by then).
