@@ -8,6 +8,7 @@ import { KidCarousel } from './kid-carousel'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
 import { formatPlan, formatYears } from './kids-view'
+import { TellTheCentre } from './tell-the-centre'
 import { useKidLookup } from './use-kid-lookup'
 import './kids.css'
 
@@ -48,6 +49,7 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
       )}
       <ChildDay kidId={kidId} userId={userId} />
       <OfferAnswer kidId={kidId} kidName={fields.kidName} userId={userId} onServer={kid.stored !== null} />
+      <TellTheCentre kidId={kidId} userId={userId} onServer={kid.stored !== null} />
       <KidCarousel photos={kid.photos} name={fields.kidName} />
       <dl className="kid-lines">
         {lines.map(([label, value]) => (

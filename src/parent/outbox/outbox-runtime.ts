@@ -20,6 +20,7 @@ import { OutboxSender } from './outbox-sender'
 import { Outbox } from './outbox-store'
 import { openPhotoCopies, type PhotoCopies } from './photo-copies'
 import { adoptOldReplies, ReplySender } from './reply-sender'
+import { TellSender } from './tell-kind'
 
 /** Tabs of this app tell each other that a parent is signing out, before the account changes. */
 export const SESSION_CHANNEL = 'sunbeam-session'
@@ -33,6 +34,8 @@ export interface OutboxRuntime {
   readonly jobs: OutboxEngine
   /** The parents' enrolment files and their documents, through the outbox (decisions 0032, 0068). */
   readonly enrolments: EnrolmentFiles
+  /** The parents' 'Tell the centre' messages, through the outbox (decision 0076). */
+  readonly tells: TellSender
   /** This device's copies of the parents' photos. */
   readonly copies: PhotoCopies
   readonly backend: Backend
@@ -99,6 +102,7 @@ export async function createOutboxRuntime(
   await adoptOldEnrolments(outbox.db, jobs).catch((error: unknown) =>
     console.warn('The enrolment files kept on this device could not be moved yet', error),
   )
+  const tells = new TellSender(jobs, backend.childDay)
   const bind = (userId: string | null) => {
     sender.bindUser(userId)
     jobs.bindUser(userId)
@@ -141,6 +145,7 @@ export async function createOutboxRuntime(
     replies,
     jobs,
     enrolments,
+    tells,
     copies,
     backend,
     send: () => sender.kick(),
@@ -155,7 +160,8 @@ export async function createOutboxRuntime(
       // The engine's database read last: read first, the live query (watchUnsent) missed the reads after it.
       const replyRows = await replies.rowsOfUser(userId)
       const files = await enrolments.rowsOfUser(userId)
-      const queued = [...replyRows, ...files].filter((row) => row.state === 'queued')
+      const told = await tells.rowsOfUser(userId)
+      const queued = [...replyRows, ...files, ...told].filter((row) => row.state === 'queued')
       return unsentKids + queued.length
     },
     async endSession(userId, keep) {
@@ -168,6 +174,9 @@ export async function createOutboxRuntime(
       // Enrolment files not sent (refused ones too) stay for the next sign-in, or go with their bytes
       // (uploaded documents are in the parent's folder, which 'Delete my account' and the sweep find).
       if (!keep) for (const file of await enrolments.rowsOfUser(userId)) await enrolments.dismiss(file.kidId)
+      // A sent message is nothing left to send; forgetting, every message goes.
+      for (const told of await tells.rowsOfUser(userId))
+        if (!keep || told.state === 'sent') await tells.dismiss(told.id)
       if (keep) {
         await outbox.keepForLater(userId)
         return []

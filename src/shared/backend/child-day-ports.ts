@@ -2,6 +2,8 @@
 // of the parent's own children, live and from this device's cache first. Small and loaded with the
 // parent area (the door's AttendancePort stays in the staff chunk). No Firebase types here.
 import type { StoredAttendanceEvent } from '#shared/records/attendance-record'
+import type { StoredTellMessage, TellMessage } from '#shared/records/tell-the-centre-record'
+import type { AsUser } from './kids-ports'
 import type { Unsubscribe } from './port-types'
 
 export interface ChildDayPort {
@@ -15,4 +17,13 @@ export interface ChildDayPort {
     listener: (events: readonly StoredAttendanceEvent[]) => void,
     onError: (error: Error) => void,
   ): Unsubscribe
+  /**
+   * Writes a 'Tell the centre' message (tellTheCentre/{id}, the id chosen on the device; the adapter adds
+   * `createdAt`, the server's time, and `withdrawnAt: null`) and resolves once the server has it (offline
+   * it waits in Firestore's queue). Rejects with a BackendError: permanent when the rules refuse it (no
+   * confirmed place, or the id is stored already), WRONG_ACCOUNT when `asUser` is not signed in.
+   */
+  tell(id: string, message: TellMessage, options: AsUser): Promise<void>
+  /** What the server holds under tellTheCentre/{id} now (null: nothing); rejects when out of reach. */
+  readMessageFromServer(id: string): Promise<StoredTellMessage | null>
 }

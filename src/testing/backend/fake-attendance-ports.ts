@@ -3,10 +3,15 @@
 // where the door can tell (a create only; a collection once the arrival is stored; staff only).
 import type { AttendancePort, DoorChild, RecordAnswer } from '#shared/backend/attendance-ports'
 import type { ChildDayPort } from '#shared/backend/child-day-ports'
+import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
 import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/attendance-record'
-import { attendanceEventId } from '#shared/records/attendance-record'
+import { attendanceEventId, centreDay } from '#shared/records/attendance-record'
 import type { CodeVerifier } from '#shared/records/collection-code'
-import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
+import {
+  type StoredTellMessage,
+  type TellMessage,
+  validateTellMessage,
+} from '#shared/records/tell-the-centre-record'
 
 export class FakeAttendanceServer {
   /** Children with a confirmed place (whatever their start date: the port lists the started ones). */
@@ -27,6 +32,51 @@ export class FakeAttendanceServer {
   /** Every attempt, in order, as 'kidId day kind → answer'. */
   readonly attempts: string[] = []
   private readonly listeners = new Set<() => void>()
+  /** Parents' writes waiting while offline (Firestore's queue), sent by goOnline(). */
+  private readonly queued: (() => void)[] = []
+
+  /** The device is back online: the queued writes go. */
+  goOnline(): void {
+    this.offline = false
+    for (const send of this.queued.splice(0)) send()
+  }
+
+  /** A parent's 'Tell the centre' write, as the rules judge a create (waits while offline). */
+  tell(id: string, message: TellMessage, asUser: string): Promise<void> {
+    if (this.signedIn !== asUser)
+      return Promise.reject(
+        new BackendError('Another account is signed in on this device', {
+          permanent: false,
+          code: WRONG_ACCOUNT,
+        }),
+      )
+    return new Promise((resolve, reject) => {
+      const send = () => {
+        const child = this.children.find((c) => c.kidId === message.kidId)
+        const today = centreDay(this.now())
+        const allowed =
+          !this.messages.some((m) => m.id === id) &&
+          child !== undefined &&
+          child.userRef === asUser &&
+          message.userRef === asUser &&
+          validateTellMessage(message, today).day === undefined
+        if (!allowed) {
+          reject(
+            new BackendError('Missing or insufficient permissions.', {
+              permanent: true,
+              code: 'permission-denied',
+            }),
+          )
+          return
+        }
+        this.messages.push({ ...message, id, createdAt: this.now(), withdrawnAt: null })
+        this.changed()
+        resolve()
+      }
+      if (this.offline) this.queued.push(send)
+      else send()
+    })
+  }
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener)
@@ -119,6 +169,12 @@ export function createFakeChildDay(server: FakeAttendanceServer): ChildDayPort {
         listener([...server.events.values()].filter((e) => e.userRef === uid && e.day === day))
       queueMicrotask(send)
       return server.subscribe(send)
+    },
+    tell: (id, message, { asUser }) => server.tell(id, message, asUser),
+    readMessageFromServer: async (id) => {
+      if (server.offline) throw new BackendError('Offline', { permanent: false, code: 'unavailable' })
+      const found = server.messages.find((m) => m.id === id)
+      return found && found.userRef === server.signedIn ? found : null
     },
   }
 }

@@ -5,6 +5,7 @@
 // parents' messages of the day reach the door; a parent without the staff claim reads none of it.
 import { describe, expect, it } from 'vitest'
 import type { AttendancePort, DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
+import { isPermanentFailure } from '#shared/backend/kids-ports'
 import {
   type AttendanceEvent,
   centreDay,
@@ -15,8 +16,8 @@ import {
 import { type CodeVerifier, newCodeVerifier } from '#shared/records/collection-code'
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
-import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
-import { type ContractWorld, heard, newEmail, PASSWORD, signUpParent } from './contract-world'
+import { newTellMessage, type StoredTellMessage } from '#shared/records/tell-the-centre-record'
+import { type ContractWorld, heard, newEmail, PASSWORD, rejection, signUpParent } from './contract-world'
 
 /** A child with a confirmed place as the server holds it (kids/, registrations/, enrolments/). */
 export interface ServerPlace {
@@ -227,6 +228,34 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       const stopOther = world.backend.childDay.watchChildDay(other.uid, today, () => undefined, refused.push)
       await refused.until(() => true)
       stopOther()
+    })
+
+    it('stores a parent’s message for a child with a confirmed place once; refuses one without', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, addDays(today, 2))
+      await world.placeChild(child)
+      const port = world.backend.childDay
+      const message = newTellMessage({
+        kidId: child.kidId,
+        userRef: parent.uid,
+        fields: { kind: 'away', reason: 'holiday', note: 'A trip' },
+        deviceAt: Date.now(),
+        day: addDays(today, 2),
+      })
+      const id = newRandomId()
+      expect(await port.readMessageFromServer(id)).toBeNull()
+      await port.tell(id, message, { asUser: parent.uid })
+      expect(await port.readMessageFromServer(id)).toMatchObject({ ...message, id, withdrawnAt: null })
+      // The same id again (a retry after a reload): refused for good, the server's copy stays.
+      const again = await rejection(port.tell(id, message, { asUser: parent.uid }))
+      expect(isPermanentFailure(again)).toBe(true)
+      // A child without a confirmed place: refused for good.
+      const unplaced = { ...message, kidId: newRandomId() }
+      expect(
+        isPermanentFailure(await rejection(port.tell(newRandomId(), unplaced, { asUser: parent.uid }))),
+      ).toBe(true)
     })
 
     it('lets no parent without the staff claim read the door’s lists', async () => {
