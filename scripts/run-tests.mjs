@@ -18,33 +18,45 @@ const failureTails = []
 
 const notRun = []
 const timings = []
-/** The step running now, stopped with `npm test` on a signal (below). */
-let running = null
+/** The steps running now, stopped with `npm test` on a signal (below). */
+const running = new Set()
 
 /** Runs one step, its output passed through; `okCodes` are the exit codes that are no failure
  * (test:emulators' 2 is NOT RUN). A failed step's last lines are printed again at the end, where a CI
  * log that keeps only its tail still shows why. */
-async function run(name, command, args, { env = {}, okCodes = [0] } = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
+async function run(name, command, args, { env = {}, okCodes = [0], held = false } = {}) {
+  const heading = `\n=== ${name}: ${command} ${args.join(' ')}`
+  // A step run beside another (held) keeps its output and prints it whole when it ends: two steps'
+  // lines interleaved would be unreadable.
+  const heldOutput = []
+  if (held) console.log(`${heading} (beside the step above; its output follows when it ends)`)
+  else console.log(heading)
   const started = Date.now()
   const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-  running = child
+  running.add(child)
   let last = ''
   const keep = (chunk) => {
     last = (last + chunk.toString()).slice(-6000)
   }
   child.stdout.on('data', (chunk) => {
-    process.stdout.write(chunk)
+    if (held) heldOutput.push(chunk)
+    else process.stdout.write(chunk)
     keep(chunk)
   })
   child.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk)
+    if (held) heldOutput.push(chunk)
+    else process.stderr.write(chunk)
     keep(chunk)
   })
   const status = await new Promise((resolve) => {
     child.on('error', () => resolve(1))
     child.on('close', (code) => resolve(code ?? 1))
   })
+  running.delete(child)
+  if (held) {
+    console.log(heading)
+    for (const chunk of heldOutput) process.stdout.write(chunk)
+  }
   timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`)
   const ok = okCodes.includes(status)
   if (!ok) {
@@ -107,7 +119,7 @@ function startOnlineEmulators() {
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(signal, () => {
-      running?.kill(signal)
+      for (const child of running) child.kill(signal)
       void stop().then(() => process.exit(1))
     })
   }
@@ -139,13 +151,25 @@ if (!found.firestoreOk)
   notRun.push(`online browser tests: the Firestore emulator cannot run here: ${found.why.firestore}`)
 const onlineEmulators = buildOk && found.firestoreOk ? startOnlineEmulators() : null
 
-const unitOk = await run('unit tests', 'npx', [
+// The unit tests and the rules tests run side by side: the rules tests mostly wait on the Firestore
+// emulator, whose start alone is 10 to 15 s, while the unit tests use the cores (docs/decisions/0080).
+rmSync('test-results/rules-results.json', { force: true })
+const unitRun = run('unit tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=test-results/unit-results.json',
 ])
+// The rules tests and the port contracts on the adapter, in the emulators this machine can run
+// (scripts/test-emulators.mjs says which, and prints NOT RUN for the others: exit code 2).
+const rulesRun = run(
+  'rules and contract tests',
+  process.execPath,
+  ['scripts/test-emulators.mjs', '--report=test-results/rules-results.json'],
+  { okCodes: [0, 2], held: true },
+)
+const [unitOk, rulesOk] = await Promise.all([unitRun, rulesRun])
 const unit = readJson('test-results/unit-results.json')
 if (unit) {
   passed += unit.numPassedTests
@@ -153,17 +177,6 @@ if (unit) {
 }
 if (!unitOk && (!unit || unit.numFailedTests === 0)) failed += 1
 
-// The rules tests and the port contracts on the adapter, in the emulators this machine can run
-// (scripts/test-emulators.mjs says which, and prints NOT RUN for the others: exit code 2).
-rmSync('test-results/rules-results.json', { force: true })
-const rulesOk = await run(
-  'rules and contract tests',
-  process.execPath,
-  ['scripts/test-emulators.mjs', '--report=test-results/rules-results.json'],
-  {
-    okCodes: [0, 2],
-  },
-)
 const rules = readJson('test-results/rules-results.json')
 if (rules) {
   passed += rules.numPassedTests
