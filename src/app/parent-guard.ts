@@ -7,8 +7,9 @@
 //   server refuses (docs/decisions/0016), and asks the browser to keep the device's data once a child
 //   waits in the outbox (0022);
 // - guardParentArea: a signed-out visitor goes to /login and comes back after signing in; a signed-in
-//   parent, or one this device remembers (0016), gets the user, the outbox, the signed-in state and the
-//   screens' parts in the route context. It answers synchronously when the signed-in state is known.
+//   parent, or one this device remembers (0016), gets the user, their scope (the backend, the outbox,
+//   the live sources: docs/decisions/0080), the signed-in state and the screens' parts in the route
+//   context. It answers synchronously when the signed-in state is known.
 import { redirect } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import {
@@ -20,14 +21,15 @@ import {
   loadNoticesSection,
   loadOutboxRuntime,
   loadParentSession,
-  type OutboxRuntime,
+  type ParentScope,
+  type ParentScopes,
 } from '#parent'
 import { getBackend } from '#shared/backend/backend'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
 
-/** A part of the parent's screens, drawn for one parent. */
-type ParentPart = ComponentType<{ readonly userId: string }>
+/** A part of the parent's screens, drawn for the parent of the scope it is in. */
+type ParentPart = ComponentType
 
 /**
  * What the parent's screens draw besides the route's own page, loaded and filled in before the screen
@@ -36,17 +38,18 @@ type ParentPart = ComponentType<{ readonly userId: string }>
  */
 export interface ParentParts {
   /** Every parent screen: the notices bar. */
-  screen(userId: string): Promise<{ readonly NoticesBar: ParentPart }>
+  screen(scope: ParentScope): Promise<{ readonly NoticesBar: ParentPart }>
   /** The add form: the children known on this device (the parent's name and phone from the last). */
-  kids(userId: string): Promise<void>
+  kids(scope: ParentScope): Promise<void>
   /** My Profile: the children's first answers, and the Notices section. */
-  profile(userId: string): Promise<{ readonly NoticesSection: ParentPart }>
+  profile(scope: ParentScope): Promise<{ readonly NoticesSection: ParentPart }>
 }
 
 /** What the parent area's routes get in their context. */
 export interface ParentContext {
   readonly user: AuthUser
-  readonly outbox: OutboxRuntime
+  /** The parent's scope: what their screens use, disposed at sign-out. */
+  readonly scope: ParentScope
   readonly session: AuthSession
   readonly parts: ParentParts
 }
@@ -64,39 +67,37 @@ function toLogin(location: GuardedLocation): never {
 }
 
 /** The parts of the parent's screens, with what they show read first (bounded: kids-data, notices-data). */
-function parentParts(outbox: OutboxRuntime): ParentParts {
-  return {
-    async screen(userId) {
-      const [{ NoticesBar }, { prepareNotices }] = await Promise.all([loadNoticesBar(), loadNoticesData()])
-      await prepareNotices(userId)
-      return { NoticesBar }
-    },
-    async kids(userId) {
-      const { kidsDataReady, prepareKidsData } = await loadKidsData()
-      if (!kidsDataReady(outbox, userId)) await prepareKidsData(outbox, userId)
-    },
-    async profile(userId) {
-      const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
-        loadKidsData(),
-        loadNoticesSection(),
-      ])
-      if (!kidsDataReady(outbox, userId)) await prepareKidsData(outbox, userId)
-      return { NoticesSection }
-    },
-  }
+const parentParts: ParentParts = {
+  async screen(scope) {
+    const [{ NoticesBar }, { prepareNotices }] = await Promise.all([loadNoticesBar(), loadNoticesData()])
+    await prepareNotices(scope)
+    return { NoticesBar }
+  },
+  async kids(scope) {
+    const { kidsDataReady, prepareKidsData } = await loadKidsData()
+    if (!kidsDataReady(scope)) await prepareKidsData(scope)
+  },
+  async profile(scope) {
+    const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
+      loadKidsData(),
+      loadNoticesSection(),
+    ])
+    if (!kidsDataReady(scope)) await prepareKidsData(scope)
+    return { NoticesSection }
+  },
 }
 
-export function guardParentArea(session: AuthSession, outbox: OutboxRuntime): ParentGuard {
-  const parts = parentParts(outbox)
+export function guardParentArea(session: AuthSession, scopes: ParentScopes): ParentGuard {
+  const parts = parentParts
   return {
     knownAtOnce: () => session.getState().status !== 'pending',
     require(location) {
       const auth = session.getState()
-      if (auth.status === 'signedIn') return { user: auth.user, outbox, session, parts }
+      if (auth.status === 'signedIn') return { user: auth.user, scope: scopes.for(auth.user), session, parts }
       if (auth.status === 'signedOut') toLogin(location)
       return session.waitForAuth().then((user) => {
         if (!user) toLogin(location)
-        return { user, outbox, session, parts }
+        return { user, scope: scopes.for(user), session, parts }
       })
     },
   }
@@ -105,11 +106,15 @@ export function guardParentArea(session: AuthSession, outbox: OutboxRuntime): Pa
 export async function loadParentAreaParts(onSessionEnded: () => void): Promise<ParentGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
-  const [{ createAuthSession }, { getOutboxRuntime }, { keepDeviceDataWhenQueued, watchRefusedSession }] =
-    await Promise.all([loadAuthSession(), loadOutboxRuntime(), loadParentSession()])
+  const [
+    { createAuthSession },
+    { getOutboxRuntime },
+    { followParentScopes, keepDeviceDataWhenQueued, watchRefusedSession },
+  ] = await Promise.all([loadAuthSession(), loadOutboxRuntime(), loadParentSession()])
   const session = createAuthSession(getBackend)
   const outbox = await getOutboxRuntime()
-  watchRefusedSession(session, outbox, onSessionEnded)
+  const scopes = followParentScopes(session, outbox)
+  watchRefusedSession(session, outbox, scopes, onSessionEnded)
   keepDeviceDataWhenQueued(outbox)
-  return guardParentArea(session, outbox)
+  return guardParentArea(session, scopes)
 }

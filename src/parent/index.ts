@@ -10,6 +10,8 @@
 export type { AuthSession } from './account/auth-session'
 export { LoginPage } from './account/login-page'
 export { keepParentPicture, takeOverFromPicture } from './account/parent-picture-screen'
+export type { ParentScope, ParentScopes } from './account/parent-scope'
+export { ParentScopeProvider } from './account/parent-scope-context'
 export { sessionActions } from './account/parent-session'
 export { ProfilePage } from './account/profile-page'
 export { SignupPage } from './account/signup-page'
@@ -33,6 +35,5 @@ export {
 // Offers and the enrolment file.
 export { EnrolmentPage } from './offers/enrolment-page'
 // The device's outbox: its runtime and the start-up hint that something waits.
-export { OutboxProvider } from './outbox/outbox-context'
 export { readOutboxHint } from './outbox/outbox-hint'
 export type { OutboxRuntime } from './outbox/outbox-runtime'

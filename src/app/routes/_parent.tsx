@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { FailureToasts, OutboxIndicator, OutboxProvider } from '#parent'
+import { FailureToasts, OutboxIndicator, ParentScopeProvider } from '#parent'
 import { AuthPendingLoader } from '#parent/start'
-import { BackendProvider } from '#shared/backend/backend-context'
 
 // The parent area: /profile, /add-kid, /edit-kid/$kidId and /kid/$kidId (their URLs carry no prefix).
 // The guard comes from the router's context (../parent-guard.ts), the loader's delay from ../router.tsx.
@@ -13,21 +12,20 @@ export const Route = createFileRoute('/_parent')({
   // The notices bar is loaded and filled in before the screen shows, never drawn a moment after it
   // (it pushed the page down under the parent's finger); through the guard, which is loaded already, so
   // the route tree every page carries gains no byte (docs/decisions/0029, 0030).
-  loader: ({ context: { parts, user } }) => parts.screen(user.uid),
+  loader: ({ context: { parts, scope } }) => parts.screen(scope),
   component: ParentArea,
 })
 
 function ParentArea() {
-  const { outbox, user } = Route.useRouteContext()
+  const { scope, user } = Route.useRouteContext()
   const { NoticesBar } = Route.useLoaderData()
+  // The parent's scope for every screen below: their one way to the server, the outbox, the live data.
   return (
-    <BackendProvider backend={outbox.backend}>
-      <OutboxProvider runtime={outbox}>
-        <FailureToasts />
-        <NoticesBar userId={user.uid} />
-        <OutboxIndicator userId={user.uid} />
-        <Outlet />
-      </OutboxProvider>
-    </BackendProvider>
+    <ParentScopeProvider scope={scope}>
+      <FailureToasts />
+      <NoticesBar />
+      <OutboxIndicator userId={user.uid} />
+      <Outlet />
+    </ParentScopeProvider>
   )
 }

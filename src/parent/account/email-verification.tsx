@@ -1,29 +1,29 @@
 // Under the profile's e-mail while the address is not verified: the link sent at sign-up, and 'Resend'.
 // Nothing a parent does waits for it; staff access needs it (firestore.rules' isStaff(), decision 0026).
 import { useEffect, useState } from 'react'
-import { getBackend } from '#shared/backend/backend'
 import { accountMessages } from './account-messages'
+import { useParentScope } from './parent-scope-context'
 
 type Shown = 'unknown' | 'unverified' | 'sending' | 'sent' | 'verified' | 'failed'
 
 export function EmailVerification({ email }: { readonly email: string }) {
+  const { auth } = useParentScope().backend
   const [shown, setShown] = useState<Shown>('unknown')
 
   useEffect(() => {
     let live = true
-    void getBackend()
-      .then(({ auth }) => auth.emailVerified())
+    void auth
+      .emailVerified()
       .then((verified) => live && verified === false && setShown('unverified'))
       .catch(() => {})
     return () => {
       live = false
     }
-  }, [])
+  }, [auth])
 
   async function resend() {
     setShown('sending')
     try {
-      const { auth } = await getBackend()
       setShown(await auth.sendEmailVerification())
     } catch (error) {
       console.warn('The verification e-mail could not be sent', error)

@@ -2,9 +2,7 @@
 // backend: signing out (leaving nothing of the parent behind, unless they keep unsent children for their
 // next sign-in), 'Download my data' and 'Delete my account' (docs/decisions/0012-download-and-delete-my-data.md).
 import { liveQuery } from 'dexie'
-import { forgetKidsData } from '#parent/children/kids-data'
 import { mergeKids } from '#parent/children/kids-view'
-import { forgetNotices } from '#parent/notices/notices-data'
 import { enrolmentEntries } from '#parent/offers/my-data-enrolment'
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
 import type { AuthUser } from '#shared/backend/backend-ports'
@@ -19,6 +17,7 @@ import type { StoredKid } from '#shared/records/kid-record'
 import { notify } from '#shared/ui/notify'
 import type { AuthSession } from './auth-session'
 import { forgetParentPictures } from './parent-picture-screen'
+import { type ParentScope, ParentScopes } from './parent-scope'
 import type { DataProgress, DeletionResult, SessionActions } from './session-actions'
 
 /** The service worker's photo cache of earlier versions (URL-keyed, so not per parent): never kept. */
@@ -37,11 +36,24 @@ async function forgetPushQuickly(runtime: OutboxRuntime, user: AuthUser): Promis
     .catch((error: unknown) => console.warn('Notifications stay on for this device', error))
 }
 
-/** Removes everything of the former parent kept on this device by the app and the backend. */
-async function clearDevice(runtime: OutboxRuntime): Promise<void> {
-  forgetParentPictures()
-  forgetKidsData()
-  forgetNotices()
+/**
+ * The tab's parent scopes, following the signed-in state: a parent signed out (here or in another tab,
+ * or refused by the server) has their scope disposed, and with it their picture of My Profile.
+ */
+export function followParentScopes(session: AuthSession, runtime: OutboxRuntime): ParentScopes {
+  const scopes = new ParentScopes(runtime, (scope) => scope.onDispose(forgetParentPictures))
+  session.subscribe(() => {
+    if (session.getState().status === 'signedOut') scopes.end()
+  })
+  return scopes
+}
+
+/**
+ * Removes everything of the former parent kept on this device by the app and the backend: their scope
+ * first (what the screens followed and kept), then the stores.
+ */
+async function clearDevice(runtime: OutboxRuntime, scope: { dispose(): void }): Promise<void> {
+  scope.dispose()
   const results = await Promise.allSettled([
     runtime.backend.device.clear(),
     runtime.copies.clear(),
@@ -58,7 +70,8 @@ async function clearDevice(runtime: OutboxRuntime): Promise<void> {
  * next sign-in on this device, else they are deleted. Then the backend's and the app's copies of the
  * parent's data on this device are removed: the next parent starts clean.
  */
-export async function signOutParent(runtime: OutboxRuntime, user: AuthUser, keep: boolean): Promise<void> {
+export async function signOutParent(scope: ParentScope, keep: boolean): Promise<void> {
+  const { outbox: runtime, user } = scope
   const orphans = await runtime.endSession(user.uid, keep)
   // This device stops hearing of the parent's notices: the next parent on it must not see them.
   await Promise.all([
@@ -66,7 +79,7 @@ export async function signOutParent(runtime: OutboxRuntime, user: AuthUser, keep
     forgetPushQuickly(runtime, user),
   ])
   await runtime.backend.auth.signOut()
-  await clearDevice(runtime)
+  await clearDevice(runtime, scope)
 }
 
 /** What a parent whose remembered session the server refused is told (docs/decisions/0016). */
@@ -84,10 +97,14 @@ export const sessionEndedMessages = {
  * confirmation). The device is cleared as at sign-out, except that unsent changes are kept for their
  * next sign-in: nobody chose to delete them, and the parent may simply sign in with a new password.
  */
-export async function endRefusedSession(runtime: OutboxRuntime, user: AuthUser): Promise<number> {
+export async function endRefusedSession(
+  runtime: OutboxRuntime,
+  scopes: ParentScopes,
+  user: AuthUser,
+): Promise<number> {
   const kept = await runtime.unsentCount(user.uid).catch(() => 0)
   await runtime.endSession(user.uid, true)
-  await clearDevice(runtime)
+  await clearDevice(runtime, { dispose: () => scopes.end() })
   return kept
 }
 
@@ -95,13 +112,18 @@ export async function endRefusedSession(runtime: OutboxRuntime, user: AuthUser):
  * Ends a remembered session the server refuses, as soon as the signed-in state says so: the device is
  * cleared, the parent is told, then `onEnded` (the router runs the guard again: to the sign-in screen).
  */
-export function watchRefusedSession(session: AuthSession, runtime: OutboxRuntime, onEnded: () => void) {
+export function watchRefusedSession(
+  session: AuthSession,
+  runtime: OutboxRuntime,
+  scopes: ParentScopes,
+  onEnded: () => void,
+) {
   let handled: string | null = null
   return session.subscribe(() => {
     const state = session.getState()
     if (state.status !== 'signedOut' || !state.ended || handled === state.ended.uid) return
     handled = state.ended.uid
-    void endRefusedSession(runtime, state.ended).then((kept) => {
+    void endRefusedSession(runtime, scopes, state.ended).then((kept) => {
       const { title, description, kept: keptLine } = sessionEndedMessages
       void notify('error', title, {
         description: kept > 0 ? `${description} ${keptLine(kept)}` : description,
@@ -141,10 +163,10 @@ async function knownChildren(runtime: OutboxRuntime, userId: string) {
  * details, every child (saved, or still waiting here) as JSON, every photo, and each enrolment file.
  */
 export async function buildMyDataZip(
-  runtime: OutboxRuntime,
-  user: AuthUser,
+  scope: ParentScope,
   onProgress: (progress: DataProgress) => void,
 ): Promise<Blob> {
+  const { outbox: runtime, user } = scope
   const [{ zipSync, strToU8 }, { photoBlob }] = await Promise.all([
     import('fflate'),
     import('#parent/children/kid-photo'),
@@ -222,21 +244,19 @@ export async function buildMyDataZip(
  * the parent can run it again: it then deletes what remains.
  */
 export async function deleteAccountData(
-  runtime: OutboxRuntime,
-  user: AuthUser,
+  scope: ParentScope,
   onProgress: (progress: DataProgress) => void,
 ): Promise<DeletionResult> {
-  const { backend } = runtime
+  const { outbox: runtime, user, backend } = scope
   // What this device knows of (a child queued here may have photos uploaded but no record yet).
   const known = await knownChildren(runtime, user.uid)
   const orphans = await runtime.endSession(user.uid, false)
   // Their notices go with the account on the server (the function accountDeleted); this device stops
   // hearing of them now.
   await forgetPushQuickly(runtime, user)
-  // Firestore's queue goes first: nothing waiting in it may re-create a record after the deletion.
-  forgetParentPictures()
-  forgetKidsData()
-  forgetNotices()
+  // Firestore's queue goes first: nothing waiting in it may re-create a record after the deletion. The
+  // scope's listeners go before it.
+  scope.dispose()
   await backend.device
     .clear()
     .catch((error: unknown) => console.warn('Firestore data stays on the device', error))
@@ -292,13 +312,14 @@ export async function deleteAccountData(
   if (childrenLeft > 0) return { deleted: false, left: { photos: 0, children: childrenLeft, account: true } }
   if (!(await step(() => backend.account.deleteUserRecord(user.uid))))
     return { deleted: false, left: { photos: 0, children: 0, account: true } }
-  await clearDevice(runtime)
+  await clearDevice(runtime, scope)
   await backend.auth.deleteAccount()
   return { deleted: true }
 }
 
 /** The profile's session actions for a signed-in parent. */
-export function sessionActions(runtime: OutboxRuntime, user: AuthUser): SessionActions {
+export function sessionActions(scope: ParentScope): SessionActions {
+  const { outbox: runtime, user } = scope
   return {
     unsentCount: () => runtime.unsentCount(user.uid),
     watchUnsent: (listener) => {
@@ -308,9 +329,9 @@ export function sessionActions(runtime: OutboxRuntime, user: AuthUser): SessionA
       })
       return () => subscription.unsubscribe()
     },
-    signOut: (keep) => signOutParent(runtime, user, keep),
-    downloadData: (onProgress) => buildMyDataZip(runtime, user, onProgress),
-    confirmPassword: (password) => runtime.backend.auth.confirmPassword(password),
-    deleteAccount: (onProgress) => deleteAccountData(runtime, user, onProgress),
+    signOut: (keep) => signOutParent(scope, keep),
+    downloadData: (onProgress) => buildMyDataZip(scope, onProgress),
+    confirmPassword: (password) => scope.backend.auth.confirmPassword(password),
+    deleteAccount: (onProgress) => deleteAccountData(scope, onProgress),
   }
 }

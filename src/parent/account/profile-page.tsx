@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { getBackend } from '#shared/backend/backend'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import type { KidPlan } from '#shared/records/kid-record'
 import { normalizeUserName, USER_NAME_MAX } from '#shared/records/user-record'
@@ -11,6 +10,7 @@ import { AuthPendingLoader } from './auth-pending'
 import { type AuthSession, useAuthState } from './auth-session'
 import { EmailVerification } from './email-verification'
 import { MyDataSection } from './my-data-section'
+import { useParentScope } from './parent-scope-context'
 import type { SessionActions } from './session-actions'
 import { SignOutButton } from './sign-out-button'
 import './account.css'
@@ -80,6 +80,7 @@ export function ProfilePage({ kidsSection, noticesSection, actions, session, cho
 }
 
 function PersonalDetails({ user }: { readonly user: AuthUser }) {
+  const { auth } = useParentScope().backend
   const savedName = user.displayName ?? ''
   const [editing, setEditing] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -134,7 +135,6 @@ function PersonalDetails({ user }: { readonly user: AuthUser }) {
     setBusy(true)
     const attempt = ++latest.current
     try {
-      const { auth } = await getBackend()
       const { sent } = await auth.updateName(next)
       setName(next)
       // Unless the parent has moved on meanwhile, focus goes back to 'change' (the 'done' pressed is gone).

@@ -101,7 +101,7 @@ export function AddKidPage({ userId, accountName, share, shareNote, plan }: AddK
   // in Firestore and in its photo paths, whatever happens on the way.
   const [kidId] = useState(() => newRandomId())
   const entries = useOutboxEntries(userId)
-  const { kids: stored } = useStoredKids(userId)
+  const { kids: stored } = useStoredKids()
   // Read once, when the form opens (the route's loader has read the children already).
   const [initial] = useState(() => addFormStart(mergeKids(stored, entries ?? []), { plan, accountName }))
   // Counted when the form opens (the child being added must not close the form under the parent).

@@ -3,7 +3,7 @@
 // (ChildDayPort: attendance where userRef == the parent), from this device's cache first; nothing is
 // shown before the door has recorded anything, nor when the read fails (the page stays usable).
 import { useEffect, useState } from 'react'
-import { useBackend } from '#shared/backend/backend-context'
+import { useParentScope } from '#parent/account/parent-scope-context'
 import { centreDay, type StoredAttendanceEvent } from '#shared/records/attendance-record'
 import { attendanceWords } from '#shared/records/attendance-words'
 
@@ -19,7 +19,7 @@ function useCentreDay(): string {
 
 /** This child's words for today, arrival first ([] before the door has recorded anything). */
 export function useChildDay(kidId: string, userId: string): readonly string[] {
-  const backend = useBackend()
+  const { backend } = useParentScope()
   const day = useCentreDay()
   const [events, setEvents] = useState<readonly StoredAttendanceEvent[]>([])
   useEffect(() => {

@@ -3,7 +3,8 @@
 // screen has claimed (it says so itself), and once over two tabs.
 import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OutboxProvider } from '#parent/outbox/outbox-context'
+import { ParentScope } from '#parent/account/parent-scope'
+import { ParentScopeProvider } from '#parent/account/parent-scope-context'
 import { createOutboxRuntime, type OutboxRuntime } from '#parent/outbox/outbox-runtime'
 import type { SenderEvent } from '#parent/outbox/sender-events'
 import { fields, PARENT, sharedLocks } from '#parent/outbox/testing/outbox-fixtures'
@@ -83,9 +84,9 @@ describe('the toast for a failed submission', () => {
       return unsubscribe
     })
     const view = render(
-      <OutboxProvider runtime={runtime}>
+      <ParentScopeProvider scope={new ParentScope({ uid: 'ngozi', email: null, displayName: null }, runtime)}>
         <FailureToasts />
-      </OutboxProvider>,
+      </ParentScopeProvider>,
     )
     expect(heard).toHaveLength(1)
     const release = runtime.claim('claimed')

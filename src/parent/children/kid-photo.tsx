@@ -3,9 +3,9 @@
 // never a public address to put in an <img>; an object URL is made, and released when the photo leaves
 // the screen (docs/decisions/0008-private-photos.md).
 import { useEffect, useState } from 'react'
+import { useParentScope } from '#parent/account/parent-scope-context'
 import { useOutbox } from '#parent/outbox/outbox-context'
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
-import { useBackend } from '#shared/backend/backend-context'
 import type { Backend } from '#shared/backend/backend-ports'
 import { type PhotoRef, photoKey } from './kids-view'
 
@@ -29,7 +29,7 @@ export async function photoBlob(
 /** The address to show a photo at; null while it loads (or when this device cannot have it). */
 export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
   const runtime = useOutbox()
-  const backend = useBackend()
+  const { backend } = useParentScope()
   const [src, setSrc] = useState<string | null>(null)
   const key = photo ? (photo.kind === 'stored' ? `${photo.owner}/${photo.path}` : photo.photoId) : null
   useEffect(() => {
@@ -58,7 +58,7 @@ export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
 /** Object URLs of several photos (by photoKey), filled in as each loads; released when they leave. */
 export function usePhotoSrcs(photos: readonly PhotoRef[]): ReadonlyMap<string, string> {
   const runtime = useOutbox()
-  const backend = useBackend()
+  const { backend } = useParentScope()
   const [srcs, setSrcs] = useState<ReadonlyMap<string, string>>(new Map())
   const keys = photos.map(photoKey).join('\u0000')
   useEffect(() => {

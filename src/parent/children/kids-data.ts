@@ -1,14 +1,13 @@
 // The kids screens' data: the parent's outbox entries (live, from Dexie) and saved records (live, from
-// Firestore's cache first). Both are kept per parent for as long as the parent is signed in, not per
+// Firestore's cache first). Both are kept in the parent's scope (account/parent-scope.ts), not per
 // screen, so going back to 'Your Kids' shows the list at once instead of an empty frame while the data
 // is read again. The profile route waits (briefly) for the first answers before it shows the page.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { useOutbox } from '#parent/outbox/outbox-context'
+import type { ParentScope } from '#parent/account/parent-scope'
+import { useParentScope } from '#parent/account/parent-scope-context'
 import type { Submission } from '#parent/outbox/outbox-db'
-import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
-import { firstSnapshot } from '#shared/backend/first-snapshot'
-import type { KidsPort } from '#shared/backend/kids-ports'
+import { LiveSource } from '#shared/backend/live-source'
 import type { StoredKid } from '#shared/records/kid-record'
 
 export interface StoredKidsState {
@@ -17,97 +16,51 @@ export interface StoredKidsState {
   readonly failed: boolean
 }
 
-/** A parent's saved records, followed for as long as the parent is signed in on this tab. */
-class StoredKidsSource {
-  private state: StoredKidsState = { kids: undefined, failed: false }
-  private readonly listeners = new Set<() => void>()
-  private readonly stop: () => void
-
-  constructor(kids: KidsPort, userId: string) {
-    this.stop = kids.watchKidsOf(
-      userId,
-      (list) => this.set({ kids: list, failed: false }),
-      (error) => {
-        console.warn('Your children could not be loaded', error)
-        this.set({ kids: this.state.kids ?? [], failed: true })
-      },
-    )
-  }
-
-  private set(next: StoredKidsState): void {
-    this.state = next
-    for (const listener of this.listeners) listener()
-  }
-
-  get = (): StoredKidsState => this.state
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-
-  /** Resolves at Firestore's first answer, or after `ms` (it may wait for an unreachable server). */
-  async ready(ms: number): Promise<void> {
-    if (this.state.kids) return
-    await firstSnapshot<void>(
-      (next) =>
-        this.subscribe(() => {
-          if (this.state.kids) next()
-        }),
-      ms,
-      undefined,
-    )
-  }
-
-  close(): void {
-    this.stop()
-    this.listeners.clear()
-  }
+/** The parent's saved records, followed for as long as their scope lives (one listener, shared). */
+function storedKidsOf(scope: ParentScope): LiveSource<StoredKidsState> {
+  return scope.live(
+    'stored-kids',
+    () =>
+      new LiveSource<StoredKidsState>(
+        { kids: undefined, failed: false },
+        (set, get) =>
+          scope.backend.kids.watchKidsOf(
+            scope.user.uid,
+            (list) => set({ kids: list, failed: false }),
+            (error) => {
+              console.warn('Your children could not be loaded', error)
+              set({ kids: get().kids ?? [], failed: true })
+            },
+          ),
+        (state) => state.kids !== undefined,
+      ),
+  )
 }
 
-const sources = new Map<string, { readonly kids: KidsPort; readonly source: StoredKidsSource }>()
-/** The last outbox entries read per parent: a screen that opens again starts from them. */
-const lastEntries = new Map<string, Submission[]>()
-
-function storedKidsOf(kids: KidsPort, userId: string): StoredKidsSource {
-  const known = sources.get(userId)
-  if (known?.kids === kids) return known.source
-  known?.source.close()
-  const source = new StoredKidsSource(kids, userId)
-  sources.set(userId, { kids, source })
-  return source
-}
-
-/** Forgets every parent's data held for the screens (sign-out). */
-export function forgetKidsData(): void {
-  for (const { source } of sources.values()) source.close()
-  sources.clear()
-  lastEntries.clear()
-}
+/** The key under which the scope keeps the last outbox entries read: a screen that opens again starts from them. */
+const LAST_ENTRIES = 'outbox-entries'
 
 /**
  * Reads what 'Your Kids' needs before the profile shows: the outbox at once, Firestore's records as
  * soon as it answers (at most `ms`: with a server that hangs it may wait long before it answers from
  * its cache). Afterwards the screens start from this data.
  */
-export async function prepareKidsData(runtime: OutboxRuntime, userId: string, ms = 2500): Promise<void> {
-  const source = storedKidsOf(runtime.backend.kids, userId)
-  const entries = await runtime.outbox.list(userId).catch(() => [])
-  lastEntries.set(userId, entries)
+export async function prepareKidsData(scope: ParentScope, ms = 2500): Promise<void> {
+  const source = storedKidsOf(scope)
+  const entries = await scope.outbox.outbox.list(scope.user.uid).catch(() => [])
+  scope.remember(LAST_ENTRIES, entries)
   await source.ready(ms)
 }
 
 /** Whether the data of `prepareKidsData` is there already (then the profile needs no wait). */
-export function kidsDataReady(runtime: OutboxRuntime, userId: string): boolean {
-  const known = sources.get(userId)
-  return (
-    known?.kids === runtime.backend.kids && lastEntries.has(userId) && known.source.get().kids !== undefined
-  )
+export function kidsDataReady(scope: ParentScope): boolean {
+  return scope.recall(LAST_ENTRIES) !== undefined && storedKidsOf(scope).isKnown()
 }
 
 /** The parent's outbox entries, live (undefined only before the first read ever). */
 export function useOutboxEntries(userId: string): Submission[] | undefined {
-  const { outbox } = useOutbox()
+  const scope = useParentScope()
+  const { outbox } = scope.outbox
   const entries = useLiveQuery(
     () =>
       outbox.list(userId).catch((error: unknown) => {
@@ -116,24 +69,23 @@ export function useOutboxEntries(userId: string): Submission[] | undefined {
         return []
       }),
     [outbox, userId],
-    lastEntries.get(userId),
+    scope.recall<Submission[]>(LAST_ENTRIES),
   )
   useEffect(() => {
-    if (entries) lastEntries.set(userId, entries)
-  }, [entries, userId])
+    if (entries) scope.remember(LAST_ENTRIES, entries)
+  }, [entries, scope])
   return entries
 }
 
 /** The parent's saved records, cache first (kids undefined until Firestore's first answer). */
-export function useStoredKids(userId: string): StoredKidsState {
-  const runtime = useOutbox()
-  const source = storedKidsOf(runtime.backend.kids, userId)
+export function useStoredKids(): StoredKidsState {
+  const source = storedKidsOf(useParentScope())
   return useSyncExternalStore(source.subscribe, source.get, source.get)
 }
 
 /** One saved record, cache first: undefined while loading, null when missing, 'forbidden' when not yours. */
 export function useStoredKid(kidId: string): StoredKid | null | 'forbidden' | undefined {
-  const { backend } = useOutbox()
+  const { backend } = useParentScope()
   const [kid, setKid] = useState<StoredKid | null | 'forbidden' | undefined>(undefined)
   useEffect(() => {
     setKid(undefined)
@@ -146,6 +98,6 @@ export function useStoredKid(kidId: string): StoredKid | null | 'forbidden' | un
 
 /** Whether this device keeps the parent's data between sessions (false in some private modes). */
 export function useKeptOnDevice(): boolean {
-  const { backend, outbox } = useOutbox()
-  return backend.kids.persistentCache && outbox.persistent
+  const { backend, outbox } = useParentScope()
+  return backend.kids.persistentCache && outbox.outbox.persistent
 }

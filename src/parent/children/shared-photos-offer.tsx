@@ -30,7 +30,7 @@ export function useSharedFiles(share: string | undefined): readonly File[] | und
 /** On the add form: the shared photos may be for a child already registered. */
 export function SharedPhotosOffer({ share, userId }: { readonly share: string; readonly userId: string }) {
   const entries = useOutboxEntries(userId) ?? []
-  const { kids } = useStoredKids(userId)
+  const { kids } = useStoredKids()
   const children = mergeKids(kids, entries)
   if (children.length === 0) return null
   return (

@@ -25,7 +25,7 @@ export interface YourKidsProps {
 export function YourKids({ userId }: YourKidsProps) {
   const runtime = useOutbox()
   const entries = useOutboxEntries(userId)
-  const { kids: stored, failed } = useStoredKids(userId)
+  const { kids: stored, failed } = useStoredKids()
   const keptOnDevice = useKeptOnDevice()
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)

@@ -26,8 +26,8 @@ export function unreadCount(notices: readonly Notice[]): number {
   return notices.filter((notice) => notice.readAt === null).length
 }
 
-export function NoticesBar({ userId }: { readonly userId: string }) {
-  const seen = useNotices(userId)
+export function NoticesBar() {
+  const seen = useNotices()
   const unread = seen ? unreadCount(seen.notices) : 0
   useEffect(() => {
     if (seen) setAppBadge(unread)

@@ -3,7 +3,8 @@
 // the parent's own tap (push-choice.tsx).
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import { getBackend } from '#shared/backend/backend'
+import { useParentScope } from '#parent/account/parent-scope-context'
+import type { Backend } from '#shared/backend/backend-ports'
 import { siteConfig } from '#shared/config/site-config'
 import type { Notice } from '#shared/records/notice-record'
 import { dateFormat } from '#shared/records/registration-record'
@@ -23,23 +24,24 @@ function when(ms: number | null): string {
   }).format(ms)
 }
 
-function markRead(userId: string, notice: Notice) {
+function markRead(backend: Backend, userId: string, notice: Notice) {
   if (notice.readAt !== null) return
-  void getBackend()
-    .then((backend) => backend.notices.markRead(userId, notice.id))
+  void backend.notices
+    .markRead(userId, notice.id)
     .catch((error: unknown) => console.warn('The notice could not be marked read', error))
 }
 
-export function NoticesSection({ userId }: { readonly userId: string }) {
+export function NoticesSection() {
   const headingId = useId()
-  const seen = useNotices(userId)
+  const { backend, user } = useParentScope()
+  const seen = useNotices()
   return (
     <section id="notices" className="profile-card notices" aria-labelledby={headingId}>
       <NoticesStyles />
       <div className="profile-card-head">
         <h2 id={headingId}>Notices</h2>
       </div>
-      <PushChoice userId={userId} />
+      <PushChoice />
       {seen === null ? (
         <p className="notices__empty">Loading your notices…</p>
       ) : seen.notices.length === 0 ? (
@@ -54,7 +56,7 @@ export function NoticesSection({ userId }: { readonly userId: string }) {
                 to="/kid/$kidId"
                 params={{ kidId: notice.kidId }}
                 className="notices__link"
-                onClick={() => markRead(userId, notice)}
+                onClick={() => markRead(backend, user.uid, notice)}
               >
                 {notice.readAt === null ? <span className="notices__new">New</span> : null}
                 <span className="notices__text">{notice.text}</span>

@@ -2,7 +2,7 @@
 // on load), and offered only where the browser can deliver it (docs/decisions/0029). Where it cannot,
 // or until the parent allows it, notices come by e-mail.
 import { useEffect, useState } from 'react'
-import { getBackend } from '#shared/backend/backend'
+import { useParentScope } from '#parent/account/parent-scope-context'
 import { noticesOf, useNoticesState } from './notices-data'
 
 export const pushMessages = {
@@ -21,11 +21,12 @@ export const pushMessages = {
 
 /** Whether the signed-in parent's e-mail address is confirmed; null until known (or when unknown). */
 function useEmailVerified(): boolean | null {
+  const { backend } = useParentScope()
   const [verified, setVerified] = useState<boolean | null>(null)
   useEffect(() => {
     let live = true
-    void getBackend()
-      .then(({ auth }) => auth.emailVerified())
+    void backend.auth
+      .emailVerified()
       .then((answer) => {
         if (live) setVerified(answer)
       })
@@ -33,13 +34,15 @@ function useEmailVerified(): boolean | null {
     return () => {
       live = false
     }
-  }, [])
+  }, [backend])
   return verified
 }
 
-export function PushChoice({ userId }: { readonly userId: string }) {
+export function PushChoice() {
+  const scope = useParentScope()
+  const userId = scope.user.uid
   // What this browser can do was asked before the screen showed (notices-data.ts).
-  const { push: state } = useNoticesState(userId)
+  const { push: state } = useNoticesState()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   const verified = useEmailVerified()
@@ -48,11 +51,11 @@ export function PushChoice({ userId }: { readonly userId: string }) {
     setBusy(true)
     setFailed(false)
     try {
-      const backend = await getBackend()
-      if (on) noticesOf(userId).setPush(await backend.push.turnOn(userId))
+      const { backend } = scope
+      if (on) noticesOf(scope).set({ push: await backend.push.turnOn(userId) })
       else {
         await backend.push.turnOff(userId)
-        noticesOf(userId).setPush('off')
+        noticesOf(scope).set({ push: 'off' })
       }
     } catch (error) {
       console.warn('Notifications could not be changed', error)

@@ -7,10 +7,10 @@
 // listener is closed for good, so a refusal is tried again a little later (a save may just be on its way).
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import { useParentScope } from '#parent/account/parent-scope-context'
 import { useOutbox } from '#parent/outbox/outbox-context'
 import type { QueuedReply } from '#parent/outbox/outbox-db'
 import { replyId } from '#parent/outbox/reply-sender'
-import { useBackend } from '#shared/backend/backend-context'
 import { type Standing, standingOf, standingText } from '#shared/records/enrolment-standing'
 import { openQuestion, type Registration } from '#shared/records/registration-record'
 import type { Reply } from '#shared/records/reply-record'
@@ -21,7 +21,7 @@ import './registration-status.css'
 const RETRY_MS = [2_000, 5_000, 15_000, 60_000]
 
 export function useRegistration(kidId: string, onServer: boolean): Registration | null {
-  const backend = useBackend()
+  const { backend } = useParentScope()
   const [registration, setRegistration] = useState<Registration | null>(null)
   useEffect(() => {
     if (!onServer) return
@@ -49,7 +49,7 @@ export function useRegistration(kidId: string, onServer: boolean): Registration 
 
 /** The server's reply to the open question, live. */
 function useServerReply(kidId: string, questionId: string | null): Reply | null {
-  const backend = useBackend()
+  const { backend } = useParentScope()
   const [reply, setReply] = useState<{ readonly questionId: string; readonly reply: Reply | null } | null>(
     null,
   )

@@ -16,8 +16,8 @@ import { lazyGuard } from '#app/lazy-guard'
 import { guardParentArea, type ParentContext, type ParentGuard } from '#app/parent-guard'
 import { createAppRouter } from '#app/router'
 import { createAuthSession } from '#parent/account/auth-session'
-import { watchRefusedSession } from '#parent/account/parent-session'
-import { forgetKidsData } from '#parent/children/kids-data'
+import type { ParentScopes } from '#parent/account/parent-scope'
+import { followParentScopes, watchRefusedSession } from '#parent/account/parent-session'
 import { createOutboxRuntime, type OutboxRuntime } from '#parent/outbox/outbox-runtime'
 import { memoryPhotoCopies } from '#parent/outbox/photo-copies'
 import { provideBackend } from '#shared/backend/backend'
@@ -31,7 +31,6 @@ export interface RenderRouteOptions {
 }
 
 export function renderRoute(path: string, { backend, outbox }: RenderRouteOptions) {
-  forgetKidsData()
   // Screens outside the parent area (sign-in, sign-up) ask the backend themselves.
   provideBackend(() => Promise.resolve(backend))
   const runtime = outbox
@@ -39,12 +38,18 @@ export function renderRoute(path: string, { backend, outbox }: RenderRouteOption
     : createOutboxRuntime(backend, { dbName: `outbox-${newRandomId(8)}`, copies: memoryPhotoCopies() })
   // Torn down with the test that rendered, however its file is run: a hook at this module's top would
   // be registered only by the first file to import it when files share a module graph (vitest.config.ts).
-  onTestFinished(() => tearDown(runtime))
+  let scopes: ParentScopes | null = null
+  onTestFinished(() => {
+    scopes?.end()
+    return tearDown(runtime)
+  })
   const session = createAuthSession(() => Promise.resolve(backend))
   const parentArea = lazyGuard<ParentContext, ParentGuard>(async () => {
     const loaded = await runtime
-    watchRefusedSession(session, loaded, () => void router.invalidate())
-    return guardParentArea(session, loaded)
+    // Each render's own scopes, as each page load of the app has: nothing of an earlier test's parent.
+    scopes = followParentScopes(session, loaded)
+    watchRefusedSession(session, loaded, scopes, () => void router.invalidate())
+    return guardParentArea(session, scopes)
   })
   const history = createMemoryHistory({ initialEntries: [path] })
   const centreArea = lazyGuard<CentreContext, CentreGuard>(async () =>

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_parent/add-kid')({
   // The form starts with the parent's name and phone from their last child: the children known on this
   // device are read before it shows (as /profile does; at once when already known), through the guard
   // (parent-guard.ts) like /profile's.
-  loader: ({ context: { parts, user } }) => parts.kids(user.uid),
+  loader: ({ context: { parts, scope } }) => parts.kids(scope),
   component: AddKidRoute,
 })
 

@@ -12,16 +12,16 @@ export const Route = createFileRoute('/_parent/profile')({
   // first read of the outbox and of Firestore's cache happens here (at once when already known), with the
   // Notices section's code. Both load through the guard (parent-guard.ts), never with the route tree
   // every page carries.
-  loader: ({ context: { parts, user } }) => parts.profile(user.uid),
+  loader: ({ context: { parts, scope } }) => parts.profile(scope),
   component: ProfileRoute,
 })
 
 function ProfileRoute() {
-  const { user, outbox, session } = Route.useRouteContext()
+  const { user, scope, session } = Route.useRouteContext()
   const { plan } = Route.useSearch()
   const { NoticesSection } = Route.useLoaderData()
-  // One object per session: 'Your data' follows the outbox through it.
-  const actions = useMemo(() => sessionActions(outbox, user), [outbox, user])
+  // One object per scope: signing out disposes it.
+  const actions = useMemo(() => sessionActions(scope), [scope])
   // The device's picture of this screen, drawn before the app loaded, gives way to it in one frame once
   // it shows the same (before the browser paints, hence a layout effect); then the screen is kept as the
   // picture for the next start (docs/decisions/0033).
@@ -38,7 +38,7 @@ function ProfileRoute() {
     <ProfilePage
       chosenPlan={plan}
       kidsSection={<YourKids userId={user.uid} />}
-      noticesSection={<NoticesSection userId={user.uid} />}
+      noticesSection={<NoticesSection />}
       actions={actions}
       session={session}
     />
