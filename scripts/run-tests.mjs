@@ -152,7 +152,7 @@ if (!found.firestoreOk)
 const onlineEmulators = buildOk && found.firestoreOk ? startOnlineEmulators() : null
 
 // The unit tests and the rules tests run side by side: the rules tests mostly wait on the Firestore
-// emulator, whose start alone is 10 to 15 s, while the unit tests use the cores (docs/decisions/0080).
+// emulator, whose start alone is 10 to 15 s, while the unit tests use the cores (docs/decisions/0081).
 rmSync('test-results/rules-results.json', { force: true })
 const unitRun = run('unit tests', 'npx', [
   'vitest',
