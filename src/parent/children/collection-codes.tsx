@@ -141,7 +141,7 @@ export function CollectionCodes(props: {
                   </button>
                   <button
                     type="button"
-                    className="button button--ghost"
+                    className="button button--outline"
                     aria-label={`${codeWords.change}: ${person.name}`}
                     disabled={busy !== null}
                     onClick={() => void change(person)}
