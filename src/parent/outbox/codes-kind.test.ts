@@ -73,15 +73,17 @@ describe('collection codes, as jobs of the outbox', () => {
     await codes.follow('u1', 'k1', [ADA])
     await until(() => server.codes.has('k1'))
     const before = server.codes.get('k1')
-    await codes.follow('u1', 'k1', [{ ...ADA, phone: '+234 802 555 0000' }])
+    // Her phone changed in the file: her code stays as it is.
+    const newPhone = { ...ADA, phone: '+234 802 555 0000' }
+    await codes.follow('u1', 'k1', [newPhone])
     expect(await codes.rowOf('k1')).toBeNull()
     expect(server.codes.get('k1')).toBe(before)
     jobs.close()
   })
 
   it('tries again while the file waits on the device; refused otherwise, kept and said', async () => {
-    const { server, jobs, codes } = world('codes-refused', false)
-    // The child's file is kept on this device (its place not yet the family's on the fake centre).
+    const { jobs, codes } = world('codes-refused', false)
+    // The child's file is kept on this device (offline): the rules refuse its codes until it is sent.
     const centre = new FakeCentreServer()
     const files = new EnrolmentFiles(jobs, createFakeRegistrations(centre), new FakePhotoStorage())
     centre.offline = true
