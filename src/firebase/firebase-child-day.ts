@@ -5,6 +5,7 @@ import {
   collection,
   type DocumentData,
   doc,
+  getDoc,
   getDocFromServer,
   limit,
   onSnapshot,
@@ -13,11 +14,13 @@ import {
   setDoc,
   Timestamp,
   where,
+  writeBatch,
 } from 'firebase/firestore'
 import type { ChildDayPort } from '#shared/backend/child-day-ports'
 import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
 import { parseAttendanceEvent, type StoredAttendanceEvent } from '#shared/records/attendance-record'
 import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
+import { parseCodeVerifiers, parseCollectionCodes } from '#shared/records/collection-code'
 import { parseTellMessage, tellMessageData } from '#shared/records/tell-the-centre-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
@@ -90,6 +93,62 @@ export function createFirebaseChildDay(services: FirebaseServices): ChildDayPort
       } catch (error) {
         // The rules refuse a parent a message that does not exist (its userRef is not theirs to read).
         if (firebaseErrorCode(error) === 'permission-denied') return null
+        throw toKidsBackendError(error)
+      }
+    },
+
+    watchCollectionCodes(kidId, listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'collectionCodes', kidId),
+          (snapshot) => listener(snapshot.exists() ? parseCollectionCodes(snapshot.data()) : null),
+          (error) => onError(toKidsBackendError(error)),
+        ),
+      )
+    },
+
+    async readCollectionCodes(kidId) {
+      const db = await services.db()
+      // The server's when it answers, else the cache's (getDoc); offline with nothing cached: unknown.
+      const [codes, checks] = await Promise.all([
+        getDoc(doc(db, 'collectionCodes', kidId)).catch(() => null),
+        getDoc(doc(db, 'codeChecks', kidId)).catch(() => null),
+      ])
+      if (!codes?.exists()) return null
+      return {
+        codes: parseCollectionCodes(codes.data()),
+        verifiers: checks?.exists() ? parseCodeVerifiers(checks.data()) : [],
+      }
+    },
+
+    async saveCollectionCodes(kidId, codes, verifiers, { asUser }) {
+      const db = await services.db()
+      if (services.auth.currentUser?.uid !== asUser)
+        throw new BackendError('Another account is signed in on this device', {
+          permanent: false,
+          code: WRONG_ACCOUNT,
+        })
+      // One batch: each record's rule wants the other written at the same server time (firestore.rules).
+      const batch = writeBatch(db)
+      batch.set(doc(db, 'collectionCodes', kidId), {
+        codes: codes.map(({ name, relation, code }) => ({ name, relation, code })),
+        userRef: asUser,
+        savedAt: serverTimestamp(),
+      })
+      batch.set(doc(db, 'codeChecks', kidId), {
+        people: verifiers.map(({ name, relation, salt, hash, iterations }) => ({
+          name,
+          relation,
+          salt,
+          hash,
+          iterations,
+        })),
+        userRef: asUser,
+        savedAt: serverTimestamp(),
+      })
+      try {
+        await batch.commit()
+      } catch (error) {
         throw toKidsBackendError(error)
       }
     },

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { OfferAnswer } from '#parent/offers/offer-answer'
 import { kidAgeText } from '#shared/records/kid-age'
 import { ChildDay } from './child-day'
+import { CollectionCodes } from './collection-codes'
 import { KidCarousel } from './kid-carousel'
 import { kidMessages } from './kid-messages'
 import { KidLoader, KidStatusBadge, statusText } from './kid-status'
@@ -50,6 +51,12 @@ export function KidDetailPage({ kidId, userId }: KidDetailPageProps) {
       <ChildDay kidId={kidId} userId={userId} />
       <OfferAnswer kidId={kidId} kidName={fields.kidName} userId={userId} onServer={kid.stored !== null} />
       <TellTheCentre kidId={kidId} userId={userId} onServer={kid.stored !== null} />
+      <CollectionCodes
+        kidId={kidId}
+        userId={userId}
+        kidName={fields.kidName}
+        onServer={kid.stored !== null}
+      />
       <KidCarousel photos={kid.photos} name={fields.kidName} />
       <dl className="kid-lines">
         {lines.map(([label, value]) => (

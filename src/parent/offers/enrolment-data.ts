@@ -3,13 +3,14 @@
 // the child's card and page.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import { useParentScope } from '#parent/account/parent-scope-context'
 import { useOutbox } from '#parent/outbox/outbox-context'
 import type { QueuedEnrolment } from '#parent/outbox/outbox-db'
 import type { StoredEnrolment } from '#shared/records/enrolment-record'
 
 /** The server's file, live; undefined until the first answer, null when there is none (or no access). */
 export function useEnrolmentFile(kidId: string, onServer: boolean): StoredEnrolment | null | undefined {
-  const { backend } = useOutbox()
+  const { backend } = useParentScope()
   const [file, setFile] = useState<StoredEnrolment | null | undefined>(onServer ? undefined : null)
   useEffect(() => {
     if (!onServer) return

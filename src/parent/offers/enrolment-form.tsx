@@ -174,7 +174,7 @@ export function EnrolmentForm({ kidName, userId, saved, onSave }: EnrolmentFormP
 
       <PeopleRows
         title={`Who may collect ${kidName}`}
-        hint={`Staff hand ${kidName} only to you and the people named here (at most ${MAX_COLLECTORS}).`}
+        hint={`Staff hand ${kidName} only to you and the people named here (at most ${MAX_COLLECTORS}). Each gets a collection code, on ${kidName}’s page.`}
         itemName="Person"
         fieldKey="collectors"
         people={draft.collectors}

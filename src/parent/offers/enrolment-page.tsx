@@ -47,7 +47,7 @@ function EnrolmentFile({
   readonly kidName: string
   readonly onServer: boolean
 }) {
-  const { enrolments } = useOutbox()
+  const { enrolments, codes } = useOutbox()
   const { standing } = useStanding(kidId, onServer)
   const server = useEnrolmentFile(kidId, onServer)
   // undefined while Dexie answers; null: nothing kept on this device.
@@ -94,7 +94,14 @@ function EnrolmentFile({
           kidName={kidName}
           userId={userId}
           saved={saved}
-          onSave={(fields, picked) => enrolments.save(userId, kidId, fields, picked)}
+          onSave={async (fields, picked) => {
+            await enrolments.save(userId, kidId, fields, picked)
+            // A person added gets a collection code, a person removed loses theirs (decision 0079). Made
+            // after the save (the file is kept first), hashed off the click's frame.
+            void codes
+              .follow(userId, kidId, fields.collectors)
+              .catch((error: unknown) => console.warn('The collection codes could not be made', error))
+          }}
         />
       ) : (
         <p className="notice">The enrolment file opens once you have accepted a place for {kidName}.</p>

@@ -1,8 +1,11 @@
 // A child's enrolment file in 'Download my data' (docs/decisions/0032-enrolment-file.md): enrolment.json
 // (what this device keeps unsent, else the server's file) and its documents, read from this device when
-// they wait to be uploaded, else from the parent's private folder with their credentials.
+// they wait to be uploaded, else from the parent's private folder with their credentials; and the
+// collection codes of the people it allows (collection-codes.json, decision 0079), as the parent reads
+// them (the verifiers are made from them: nothing more of the family's).
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
 import { firstSnapshot } from '#shared/backend/first-snapshot'
+import { formatCollectionCode } from '#shared/records/collection-code'
 import {
   type Consent,
   type EnrolmentDocument,
@@ -75,5 +78,16 @@ export async function enrolmentEntries(
     status: local ? 'waiting on this device' : 'saved',
     savedAt: server?.savedAt ? new Date(server.savedAt).toISOString() : null,
   })
+  const waiting = await runtime.codes.rowOf(kidId)
+  const codes = waiting ?? (await runtime.codes.current(kidId).catch(() => null))
+  if (codes && codes.codes.length > 0)
+    files[`${folder}/collection-codes.json`] = json({
+      codes: codes.codes.map(({ name, relation, code }) => ({
+        name,
+        relation,
+        code: formatCollectionCode(code),
+      })),
+      status: waiting ? 'waiting on this device' : 'saved',
+    })
   return { files, missing }
 }

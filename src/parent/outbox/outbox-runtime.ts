@@ -13,6 +13,7 @@ import { within } from '#shared/device/within'
 import { JobDb } from '#shared/outbox/job-db'
 import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
+import { CollectionCodes } from './codes-kind'
 import { adoptOldEnrolments, EnrolmentFiles } from './enrolment-kind'
 import { isUnsent } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
@@ -36,6 +37,8 @@ export interface OutboxRuntime {
   readonly enrolments: EnrolmentFiles
   /** The parents' 'Tell the centre' messages, through the outbox (decision 0076). */
   readonly tells: TellSender
+  /** The collection codes of the people a file allows, through the outbox (decision 0079). */
+  readonly codes: CollectionCodes
   /** This device's copies of the parents' photos. */
   readonly copies: PhotoCopies
   readonly backend: Backend
@@ -103,6 +106,8 @@ export async function createOutboxRuntime(
     console.warn('The enrolment files kept on this device could not be moved yet', error),
   )
   const tells = new TellSender(jobs, backend.childDay)
+  // Collection codes (decision 0079): a kind of its own, on the same engine.
+  const codes = new CollectionCodes(jobs, backend.childDay)
   const bind = (userId: string | null) => {
     sender.bindUser(userId)
     jobs.bindUser(userId)
@@ -146,6 +151,7 @@ export async function createOutboxRuntime(
     jobs,
     enrolments,
     tells,
+    codes,
     copies,
     backend,
     send: () => sender.kick(),
@@ -161,7 +167,8 @@ export async function createOutboxRuntime(
       const replyRows = await replies.rowsOfUser(userId)
       const files = await enrolments.rowsOfUser(userId)
       const told = await tells.rowsOfUser(userId)
-      const queued = [...replyRows, ...files, ...told].filter((row) => row.state === 'queued')
+      const madeCodes = await codes.rowsOfUser(userId)
+      const queued = [...replyRows, ...files, ...told, ...madeCodes].filter((row) => row.state === 'queued')
       return unsentKids + queued.length
     },
     async endSession(userId, keep) {
@@ -177,6 +184,8 @@ export async function createOutboxRuntime(
       // A sent message is nothing left to send; forgetting, every message goes.
       for (const told of await tells.rowsOfUser(userId))
         if (!keep || told.state === 'sent') await tells.dismiss(told.id)
+      // Codes not sent stay for the next sign-in, or go (the server keeps the codes it has).
+      if (!keep) for (const made of await codes.rowsOfUser(userId)) await codes.dismiss(made.kidId)
       if (keep) {
         await outbox.keepForLater(userId)
         return []

@@ -6,7 +6,7 @@ import type { ChildDayPort } from '#shared/backend/child-day-ports'
 import { BackendError, WRONG_ACCOUNT } from '#shared/backend/kids-ports'
 import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/attendance-record'
 import { attendanceEventId, centreDay } from '#shared/records/attendance-record'
-import type { CodeVerifier } from '#shared/records/collection-code'
+import type { CodeVerifier, CollectionCode } from '#shared/records/collection-code'
 import {
   type StoredTellMessage,
   type TellMessage,
@@ -20,6 +20,8 @@ export class FakeAttendanceServer {
   readonly events = new Map<string, StoredAttendanceEvent>()
   /** codeChecks/{kidId} */
   readonly codeChecks = new Map<string, readonly CodeVerifier[]>()
+  /** collectionCodes/{kidId}: the family's plain codes. */
+  readonly codes = new Map<string, { readonly userRef: string; readonly codes: readonly CollectionCode[] }>()
   messages: StoredTellMessage[] = []
   /** Whether the signed-in account holds the staff claim (the fake backend asks its centre). */
   isStaff: () => boolean = () => true
@@ -70,6 +72,53 @@ export class FakeAttendanceServer {
           return
         }
         this.messages.push({ ...message, id, createdAt: this.now(), withdrawnAt: null })
+        this.changed()
+        resolve()
+      }
+      if (this.offline) this.queued.push(send)
+      else send()
+    })
+  }
+
+  /**
+   * A parent's batch of collectionCodes/{kidId} and codeChecks/{kidId}, as the rules judge it: the
+   * child's family, once its enrolment file exists, as many verifiers as codes (waits while offline).
+   */
+  saveCodes(
+    kidId: string,
+    codes: readonly CollectionCode[],
+    verifiers: readonly CodeVerifier[],
+    asUser: string,
+  ): Promise<void> {
+    if (this.signedIn !== asUser)
+      return Promise.reject(
+        new BackendError('Another account is signed in on this device', {
+          permanent: false,
+          code: WRONG_ACCOUNT,
+        }),
+      )
+    return new Promise((resolve, reject) => {
+      const send = () => {
+        const child = this.children.find((c) => c.kidId === kidId)
+        const stored = this.codes.get(kidId)
+        const allowed =
+          child !== undefined &&
+          child.userRef === asUser &&
+          child.collectors !== null &&
+          (!stored || stored.userRef === asUser) &&
+          codes.length === verifiers.length &&
+          codes.length <= 4
+        if (!allowed) {
+          reject(
+            new BackendError('Missing or insufficient permissions.', {
+              permanent: true,
+              code: 'permission-denied',
+            }),
+          )
+          return
+        }
+        this.codes.set(kidId, { userRef: asUser, codes: [...codes] })
+        this.codeChecks.set(kidId, [...verifiers])
         this.changed()
         resolve()
       }
@@ -176,5 +225,24 @@ export function createFakeChildDay(server: FakeAttendanceServer): ChildDayPort {
       const found = server.messages.find((m) => m.id === id)
       return found && found.userRef === server.signedIn ? found : null
     },
+    watchCollectionCodes: (kidId, listener, onError) => {
+      const child = server.children.find((c) => c.kidId === kidId)
+      const stored = () => server.codes.get(kidId)
+      // The rules: the child's family only (another's child, or signed out, is refused).
+      if ((stored()?.userRef ?? child?.userRef) !== server.signedIn) {
+        queueMicrotask(() => onError(new Error('Missing or insufficient permissions.')))
+        return () => {}
+      }
+      const send = () => listener(stored()?.codes ?? null)
+      queueMicrotask(send)
+      return server.subscribe(send)
+    },
+    readCollectionCodes: async (kidId) => {
+      const stored = server.codes.get(kidId)
+      if (!stored || stored.userRef !== server.signedIn) return null
+      return { codes: stored.codes, verifiers: server.codeChecks.get(kidId) ?? [] }
+    },
+    saveCollectionCodes: (kidId, codes, verifiers, { asUser }) =>
+      server.saveCodes(kidId, codes, verifiers, asUser),
   }
 }

@@ -13,7 +13,14 @@ import {
   newCollection,
   type StoredAttendanceEvent,
 } from '#shared/records/attendance-record'
-import { type CodeVerifier, newCodeVerifier } from '#shared/records/collection-code'
+import {
+  type CodeVerifier,
+  type CollectionCode,
+  checkCollectionCode,
+  codesForCollectors,
+  newCodeVerifier,
+  verifiersFor,
+} from '#shared/records/collection-code'
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
 import { newTellMessage, type StoredTellMessage } from '#shared/records/tell-the-centre-record'
@@ -257,6 +264,51 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       expect(
         isPermanentFailure(await rejection(port.tell(newRandomId(), unplaced, { asUser: parent.uid }))),
       ).toBe(true)
+    })
+
+    it('keeps a family’s collection codes and their checks in one write; the door checks the new code, not the old', async () => {
+      const world = await makeWorld()
+      const email = newEmail()
+      const parent = await world.backend.auth.signUp('Ada Obi', email, PASSWORD)
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, today)
+      await world.placeChild(child)
+      const port = world.backend.childDay
+      expect(await port.readCollectionCodes(child.kidId)).toBeNull()
+      const first = codesForCollectors(child.collectors, [])
+      const firstChecks = await verifiersFor(first, { codes: [], verifiers: [] })
+      await port.saveCollectionCodes(child.kidId, first, firstChecks, { asUser: parent.uid })
+      expect(await port.readCollectionCodes(child.kidId)).toEqual({ codes: first, verifiers: firstChecks })
+      // 'Change code': a new code and a new verifier; the parent's live read follows.
+      const heardCodes = heard<readonly CollectionCode[] | null>()
+      const stop = port.watchCollectionCodes(child.kidId, heardCodes.push, fail)
+      await heardCodes.until((codes) => codes?.[0]?.code === first[0]?.code)
+      const [ada] = child.collectors
+      const changed = codesForCollectors(child.collectors, first, ada ?? null)
+      const changedChecks = await verifiersFor(changed, { codes: first, verifiers: firstChecks })
+      expect(changed[0]?.code).not.toBe(first[0]?.code)
+      await port.saveCollectionCodes(child.kidId, changed, changedChecks, { asUser: parent.uid })
+      await heardCodes.until((codes) => codes?.[0]?.code === changed[0]?.code)
+      stop()
+      // Another family's child: refused for good (its control is the write above).
+      const other = await signUpParent(world, 'Bola Eze')
+      const theirs = place(other.uid, today, 'Tobi Eze')
+      await world.placeChild(theirs)
+      await world.backend.auth.signIn(email, PASSWORD)
+      const refused = await rejection(
+        port.saveCollectionCodes(theirs.kidId, first, firstChecks, { asUser: parent.uid }),
+      )
+      expect(isPermanentFailure(refused)).toBe(true)
+      // The door reads the verifiers only, and checks a typed code on the device.
+      const { door } = await asStaff(world)
+      const checks = heard<ReadonlyMap<string, readonly CodeVerifier[]>>()
+      const stopChecks = door.watchCodeChecks([child.kidId], checks.push, fail)
+      const found = await checks.until((map) => map.get(child.kidId)?.[0]?.salt === changedChecks[0]?.salt)
+      stopChecks()
+      const verifier = found.get(child.kidId)?.[0]
+      if (!verifier || !first[0] || !changed[0]) throw new Error('No verifier at the door')
+      expect(await checkCollectionCode(first[0].code, verifier)).toBe(false)
+      expect(await checkCollectionCode(changed[0].code, verifier)).toBe(true)
     })
 
     it('lets no parent without the staff claim read the door’s lists', async () => {
