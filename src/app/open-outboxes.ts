@@ -1,4 +1,5 @@
 // What start-outbox.ts loads when a hint says something waits: each outbox whose hint is there.
+import { ATTENDANCE_HINT_KEY } from '#centre/today/door-hint'
 import { LEGACY_PENDING_KEY } from '#marketing/legacy-inquiries'
 import { loadOutboxRuntime, readOutboxHint } from '#parent'
 import { hinted, JOBS_HINT_KEY } from '#shared/outbox/outbox-hint'
@@ -11,4 +12,7 @@ export function openOutboxes(): void {
   // Quick Inquire's messages (a visitor's jobs), or an older version's messages.
   if (jobs || hinted(LEGACY_PENDING_KEY))
     void import('#marketing/inquiry-kind').then((inquiries) => inquiries.startInquiries())
+  // A staff device's arrivals and collections left when the door's tab closed (decision 0078).
+  if (hinted(ATTENDANCE_HINT_KEY))
+    void import('#centre/today/door-start').then((door) => door.startDoorOutbox())
 }
