@@ -32,6 +32,8 @@ import { noticeOnDecision, pruneDevices } from './notices'
 import { sweepAbandonedPhotos } from './photo-sweep'
 import { checkUploadedPhoto, keepPrivate } from './photo-upload'
 import { REGION, TIME_ZONE } from './region'
+import { runRegisterRetention } from './register-retention'
+import { firestoreRegisterRetention } from './register-retention-firestore'
 import { runRetention } from './retention'
 import { firestoreRetention } from './retention-firestore'
 import { adminFirestore, centreMailPorts, inquiryPorts, noticePorts, ports } from './services'
@@ -279,11 +281,15 @@ export const enrolmentCleaned = onDocumentWritten(
 
 /**
  * Nightly, in Uyo: a child whose place ended is deleted after the centre's period, the parent told 30
- * days before (retention.ts; docs/decisions/0036-retention.md). Safe to run twice.
+ * days before (retention.ts; docs/decisions/0036-retention.md); and the register's day records older than
+ * the centre's months (register-retention.ts; decision 0078). Safe to run twice.
  */
 export const retention = onSchedule({ schedule: '15 1 * * *', timeZone: TIME_ZONE }, async () => {
   const report = await runRetention(firestoreRetention(adminFirestore()), Date.now())
   logger.info('Retention', report)
+  // The register's period (register-retention.ts; decision 0078): day records older than it go.
+  const register = await runRegisterRetention(firestoreRegisterRetention(adminFirestore()), Date.now())
+  logger.info('Register retention', register)
 })
 
 /** Every ten minutes: what arrived past the fifth within ten minutes goes in one digest. */

@@ -13,29 +13,13 @@ import { CENTRE_TIME_ZONE, centreDay } from '#shared/records/attendance-record'
 import { dateFormat } from '#shared/records/registration-record'
 import { deliverNotice, type NoticePorts } from './notices'
 
-/** The time of the check when the centre has set none (issue 51). */
-export const DEFAULT_NOT_SEEN_AT = '10:00'
-/**
- * The times the schedule can keep: it runs every 10 minutes from 06:00 to 13:50 (index.ts), so a time
- * outside these, or one not on a ten-minute mark's hour, still works from the next run after it; a time
- * outside the bounds is read as the default.
- */
-export const NOT_SEEN_EARLIEST = '06:00'
-export const NOT_SEEN_LATEST = '13:50'
-
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
-
-/** centre/today's notSeenAt ('HH:MM', NOT_SEEN_EARLIEST to NOT_SEEN_LATEST), or the default. */
-export function parseNotSeenAt(data: unknown): string {
-  const value =
-    typeof data === 'object' && data !== null ? (data as Record<string, unknown>).notSeenAt : undefined
-  return typeof value === 'string' &&
-    TIME.test(value) &&
-    value >= NOT_SEEN_EARLIEST &&
-    value <= NOT_SEEN_LATEST
-    ? value
-    : DEFAULT_NOT_SEEN_AT
-}
+// The time and its bounds are the centre's setting (centre/today), shared with the Today screen.
+export {
+  DEFAULT_NOT_SEEN_AT,
+  NOT_SEEN_EARLIEST,
+  NOT_SEEN_LATEST,
+  parseNotSeenAt,
+} from '#shared/records/day-settings'
 
 /** The centre's clock at `now`, 'HH:MM' (24 hours). */
 export function centreClock(now: number, timeZone: string = CENTRE_TIME_ZONE): string {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { writeAttendanceHint } from '#centre/today/door-hint'
 import { LEGACY_PENDING_KEY } from '#marketing/legacy-inquiries'
 import { writeOutboxHint } from '#parent/outbox/outbox-hint'
 import { writeJobsHint } from '#shared/outbox/outbox-hint'
@@ -8,13 +9,16 @@ import { startOutboxIfPending } from './start-outbox'
 
 const startOutbox = vi.fn()
 const startInquiries = vi.fn()
+const startDoorOutbox = vi.fn()
 vi.mock('#parent/outbox/outbox-runtime', () => ({ startOutbox: () => startOutbox() }))
 vi.mock('#marketing/inquiry-kind', () => ({ startInquiries: () => startInquiries() }))
+vi.mock('#centre/today/door-start', () => ({ startDoorOutbox: () => startDoorOutbox() }))
 
 beforeEach(() => {
   localStorage.clear()
   startOutbox.mockClear()
   startInquiries.mockClear()
+  startDoorOutbox.mockClear()
 })
 
 describe('starting the outbox with the app', () => {
@@ -23,6 +27,7 @@ describe('starting the outbox with the app', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(startOutbox).not.toHaveBeenCalled()
     expect(startInquiries).not.toHaveBeenCalled()
+    expect(startDoorOutbox).not.toHaveBeenCalled()
   })
 
   it('starts the sender at start-up when something waits', async () => {
@@ -44,5 +49,20 @@ describe('starting the outbox with the app', () => {
     startOutboxIfPending()
     await vi.waitFor(() => expect(startInquiries).toHaveBeenCalledTimes(2), WAIT)
     expect(startOutbox).not.toHaveBeenCalled()
+  })
+
+  it('starts the door’s kind when a staff device’s arrivals and collections wait, and only then', async () => {
+    writeAttendanceHint(2)
+    startOutboxIfPending()
+    await vi.waitFor(() => expect(startDoorOutbox).toHaveBeenCalledTimes(1), WAIT)
+    // The door's hint alone loads neither the parent's runtime nor Quick Inquire's.
+    expect(startOutbox).not.toHaveBeenCalled()
+    expect(startInquiries).not.toHaveBeenCalled()
+    // The control: a parent's or a visitor's jobs do not load the door.
+    localStorage.clear()
+    writeJobsHint(1)
+    startOutboxIfPending()
+    await vi.waitFor(() => expect(startInquiries).toHaveBeenCalledTimes(1), WAIT)
+    expect(startDoorOutbox).toHaveBeenCalledTimes(1)
   })
 })

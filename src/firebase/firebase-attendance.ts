@@ -7,20 +7,33 @@ import {
   documentId,
   type Firestore,
   getDocFromServer,
+  getDocs,
   limit,
   onSnapshot,
+  orderBy,
   type Query,
   type QueryDocumentSnapshot,
   query,
   serverTimestamp,
   setDoc,
+  startAfter,
   Timestamp,
   where,
 } from 'firebase/firestore'
-import type { AttendancePort, DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
+import {
+  type AttendancePort,
+  type DoorChild,
+  type DoorSeen,
+  REGISTER_EVENTS_MAX,
+} from '#shared/backend/attendance-ports'
 import { BackendError } from '#shared/backend/kids-ports'
-import { type AttendanceEvent, attendanceEventId } from '#shared/records/attendance-record'
+import {
+  type AttendanceEvent,
+  attendanceEventId,
+  type StoredAttendanceEvent,
+} from '#shared/records/attendance-record'
 import { type CodeVerifier, parseCodeVerifiers } from '#shared/records/collection-code'
+import { daySettingsFields, parseDaySettings } from '#shared/records/day-settings'
 import { parseEnrolment } from '#shared/records/enrolment-record'
 import { parseStoredKid, type StoredKid } from '#shared/records/kid-record'
 import { parseTellMessage, type StoredTellMessage } from '#shared/records/tell-the-centre-record'
@@ -28,6 +41,23 @@ import type { FirebaseServices } from './firebase-app'
 import { eventOf } from './firebase-child-day'
 import { firebaseErrorCode } from './firebase-errors'
 import { toKidsBackendError } from './firebase-kids'
+import { queuedWrite } from './firebase-local-commit'
+
+/** A register's page of events (REGISTER_EVENTS_MAX in all). */
+const REGISTER_PAGE = 1_000
+
+/** One field of the documents with these ids, read once, by id, in batches of 30. */
+async function namesByIds(db: Firestore, path: string, ids: readonly string[], key: string) {
+  const names = new Map<string, string>()
+  for (let at = 0; at < ids.length; at += BATCH) {
+    const snapshot = await getDocs(byIds(db, path, ids.slice(at, at + BATCH)))
+    for (const document of snapshot.docs) {
+      const name = document.get(key)
+      if (typeof name === 'string') names.set(document.id, name)
+    }
+  }
+  return names
+}
 
 /** Firestore's 'in' takes at most 30 values. */
 const BATCH = 30
@@ -244,6 +274,54 @@ export function createFirebaseAttendance(services: FirebaseServices): Attendance
           fail(onError),
         ),
       )
+    },
+
+    async readRegister(month) {
+      const db = await services.db()
+      try {
+        // The month's days in order, a page at a time (the single-field index on day serves it).
+        const events: StoredAttendanceEvent[] = []
+        let after: QueryDocumentSnapshot | null = null
+        while (events.length < REGISTER_EVENTS_MAX) {
+          const page: Query = query(
+            collection(db, 'attendance'),
+            where('day', '>=', `${month}-01`),
+            where('day', '<=', `${month}-31`),
+            orderBy('day'),
+            orderBy(documentId()),
+            ...(after ? [startAfter(after)] : []),
+            limit(REGISTER_PAGE),
+          )
+          const snapshot = await getDocs(page)
+          events.push(...snapshot.docs.flatMap((document) => eventOf(document) ?? []))
+          if (snapshot.docs.length < REGISTER_PAGE) break
+          after = snapshot.docs.at(-1) ?? null
+        }
+        const kidIds = [...new Set(events.map((e) => e.kidId))].sort()
+        const staffIds = [...new Set(events.map((e) => e.recordedBy))].sort()
+        const [kidNames, staffNames] = await Promise.all([
+          namesByIds(db, 'kids', kidIds, 'kidName'),
+          namesByIds(db, 'users', staffIds, 'name'),
+        ])
+        return { events, kidNames, staffNames }
+      } catch (error) {
+        throw toKidsBackendError(error)
+      }
+    },
+
+    watchDaySettings(listener, onError) {
+      return services.listen((db) =>
+        onSnapshot(
+          doc(db, 'centre', 'today'),
+          (snapshot) => listener(parseDaySettings(snapshot.data())),
+          fail(onError),
+        ),
+      )
+    },
+
+    async saveDaySettings(settings) {
+      const ref = doc(await services.db(), 'centre', 'today')
+      return queuedWrite(ref, setDoc(ref, daySettingsFields(settings)), 'The centre’s day settings')
     },
 
     async record(event: AttendanceEvent, { asUser }) {

@@ -6,6 +6,7 @@ import type { AttendancePort } from '#shared/backend/attendance-ports'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
+import { writeAttendanceHint } from './door-hint'
 import { type DoorOutbox, openDoorOutbox } from './door-outbox'
 
 export interface DoorRuntime {
@@ -25,6 +26,8 @@ async function makeRuntime(backend: Backend, staffUid: string): Promise<DoorRunt
     // The rules' bounds are judged on the server's clock, as well as this device knows it.
     serverNow: () => Date.now() + clockOffset,
   })
+  // The start-up hint follows this account's jobs still to send (door-hint.ts).
+  outbox.watch((jobs) => writeAttendanceHint(jobs.filter((job) => job.state === 'queued').length))
   return {
     port,
     outbox,

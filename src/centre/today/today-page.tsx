@@ -16,10 +16,13 @@ import {
   type StoredAttendanceEvent,
 } from '#shared/records/attendance-record'
 import type { CodeVerifier } from '#shared/records/collection-code'
+import { type DaySettings, DEFAULT_DAY_SETTINGS } from '#shared/records/day-settings'
 import { type StoredTellMessage, tellSummary } from '#shared/records/tell-the-centre-record'
 import type { AttendancePayload } from './attendance-kind'
 import { CollectPanel } from './collect-panel'
+import { DaySettingsForm } from './day-settings-form'
 import { type DoorRuntime, getDoorRuntime } from './door-runtime'
+import { RegisterPanel } from './register-panel'
 import { centreTime, type DoorMark, type DoorRow, lastClockOffset, todayView } from './today-view'
 
 export interface TodayPageProps {
@@ -51,6 +54,8 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   const [taps, setTaps] = useState<readonly AttendanceEvent[]>([])
   const [collecting, setCollecting] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
+  // centre/today: null until heard (the screen then uses the defaults, as the server's check does).
+  const [settings, setSettings] = useState<DaySettings | null>(null)
   const names = useRef(new Map<string, HTMLHeadingElement>())
 
   useEffect(() => {
@@ -84,6 +89,13 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
     }
   }, [runtime, day])
 
+  useEffect(() => {
+    if (!runtime) return
+    return runtime.port.watchDaySettings(setSettings, (error) =>
+      console.warn('The day’s settings could not be followed', error),
+    )
+  }, [runtime])
+
   // Followed again only when the children listed change, not at every snapshot of them.
   const idsKey = (children?.items ?? []).map((c) => c.kidId).join(',')
   useEffect(() => {
@@ -105,8 +117,9 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
         taps: taps.filter((t) => t.day === day),
         messages,
         now,
+        notSeenAt: (settings ?? DEFAULT_DAY_SETTINGS).notSeenAt,
       }),
-    [children, events, jobs, taps, messages, now, day],
+    [children, events, jobs, taps, messages, now, day, settings],
   )
 
   function record(event: AttendanceEvent, words: string) {
@@ -260,6 +273,14 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
           </li>
         ))}
       </ul>
+      {runtime && (
+        <RegisterPanel
+          port={runtime.port}
+          today={day}
+          keptMonths={(settings ?? DEFAULT_DAY_SETTINGS).registerMonths}
+        />
+      )}
+      {runtime && settings && <DaySettingsForm port={runtime.port} settings={settings} />}
     </section>
   )
 }

@@ -68,4 +68,15 @@ describe('todayView', () => {
     expect(lastClockOffset([slow], 'staff-1')).toBe(20 * 60_000)
     expect(lastClockOffset([slow], 'staff-2')).toBeNull()
   })
+
+  it('uses the centre’s own time: at 08:00 with 07:30 set, the children not seen are first', () => {
+    const input = { children, events: [], jobs: [], taps: [], messages: [], now: EIGHT }
+    expect(todayView({ ...input, notSeenAt: '07:30' }).rows.map((r) => r.notSeen)).toEqual([true, true, true])
+    // The control: at 08:00 with 08:10 set, nobody yet.
+    expect(todayView({ ...input, notSeenAt: '08:10' }).rows.map((r) => r.notSeen)).toEqual([
+      false,
+      false,
+      false,
+    ])
+  })
 })

@@ -13,12 +13,13 @@ import {
   eventTime,
   type StoredAttendanceEvent,
 } from '#shared/records/attendance-record'
+import { DEFAULT_NOT_SEEN_AT } from '#shared/records/day-settings'
 import { dateFormat } from '#shared/records/registration-record'
 import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
 import type { AttendancePayload } from './attendance-kind'
 
-/** When a child not seen yet is listed first (the centre's time; the server's check's default). */
-export const NOT_SEEN_AT = '10:00'
+/** When a child not seen yet is listed first while the centre has set no time (centre/today). */
+export const NOT_SEEN_AT = DEFAULT_NOT_SEEN_AT
 
 export type DoorStatus = 'expected' | 'here' | 'gone' | 'away'
 
@@ -44,7 +45,7 @@ export interface DoorRow {
   readonly someoneElse: readonly StoredTellMessage[]
   /** A job kept with a failure, for staff to read. */
   readonly failures: readonly { readonly jobId: string; readonly error: string }[]
-  /** Listed at the top: after NOT_SEEN_AT, no arrival and no 'Away today'. */
+  /** Listed at the top: after the centre's 'not seen' time, no arrival and no 'Away today'. */
   readonly notSeen: boolean
 }
 
@@ -64,6 +65,8 @@ export interface TodayInput {
   readonly messages: readonly StoredTellMessage[]
   /** This device's clock now. */
   readonly now: number
+  /** The centre's 'not seen' time, 'HH:MM' (centre/today; NOT_SEEN_AT when not given). */
+  readonly notSeenAt?: string
 }
 
 const key = (kidId: string, kind: AttendanceKind) => `${kidId}|${kind}`
@@ -112,7 +115,7 @@ export function todayView(input: TodayInput): { rows: DoorRow[]; counts: DoorCou
       collector: event.collector,
     })
   const live = input.messages.filter((m) => m.withdrawnAt === null)
-  const late = centreTime(input.now) >= NOT_SEEN_AT
+  const late = centreTime(input.now) >= (input.notSeenAt ?? NOT_SEEN_AT)
   const rows = input.children.map((child): DoorRow => {
     const arrival = marks.get(key(child.kidId, 'arrival')) ?? null
     const collection = arrival ? (marks.get(key(child.kidId, 'collection')) ?? null) : null
@@ -130,7 +133,7 @@ export function todayView(input: TodayInput): { rows: DoorRow[]; counts: DoorCou
       notSeen: late && status === 'expected',
     }
   })
-  // Not seen after 10:00 at the top; otherwise as listed (by name).
+  // Not seen after the centre's time at the top; otherwise as listed (by name).
   rows.sort((a, b) => Number(b.notSeen) - Number(a.notSeen))
   const count = (status: DoorStatus) => rows.filter((row) => row.status === status).length
   return {

@@ -6,8 +6,9 @@
 // (Backend.loadAttendance), never by the parent area.
 import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/attendance-record'
 import type { CodeVerifier } from '#shared/records/collection-code'
+import type { DaySettings } from '#shared/records/day-settings'
 import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
-import type { Unsubscribe } from './port-types'
+import type { QueuedWrite, Unsubscribe } from './port-types'
 
 /** A person the enrolment file allows to collect. */
 export interface DoorCollector {
@@ -51,6 +52,22 @@ export type RecordAnswer =
   /** No answer (offline, the server out of reach): tried again later. */
   | { readonly kind: 'no answer'; readonly error: string }
 
+/** A month of the register (docs/decisions/0078): its events, and the names they refer to. */
+export interface RegisterMonth {
+  /** attendance where day is in the month, at most REGISTER_EVENTS_MAX. */
+  readonly events: readonly StoredAttendanceEvent[]
+  /** The children's names (kids/{kidId}.kidName) by id; a child no longer there is missing. */
+  readonly kidNames: ReadonlyMap<string, string>
+  /** The recorders' names (users/{uid}.name) by uid; an account without a record is missing. */
+  readonly staffNames: ReadonlyMap<string, string>
+}
+
+/**
+ * The most events a month's register reads: 120 children, 23 days, an arrival and a collection each is
+ * 5,520; read in pages of 1,000 (a query is never read whole, decision 0026).
+ */
+export const REGISTER_EVENTS_MAX = 20_000
+
 export interface AttendancePort {
   /**
    * The children whose place is confirmed and has started by `day`, with their file's people, live.
@@ -86,4 +103,13 @@ export interface AttendancePort {
    * really went (the clock's offset is measured by it: decision 0070). `asUser` must be signed in.
    */
   record(event: AttendanceEvent, options: { readonly asUser: string }): Promise<RecordAnswer>
+  /**
+   * The register of a month ('YYYY-MM'): its arrivals and collections and the names of their children
+   * and recorders, from the server (or this device's cache, offline). Rejects when refused.
+   */
+  readRegister(month: string): Promise<RegisterMonth>
+  /** centre/today: the 'not seen' time and the register's period (the defaults when unset), live. */
+  watchDaySettings(listener: (settings: DaySettings) => void, onError: (error: Error) => void): Unsubscribe
+  /** Saves centre/today for every member of staff (offline: sent when the connection returns). */
+  saveDaySettings(settings: DaySettings): Promise<QueuedWrite>
 }

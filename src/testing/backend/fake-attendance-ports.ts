@@ -8,6 +8,12 @@ import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/att
 import { attendanceEventId, centreDay } from '#shared/records/attendance-record'
 import type { CodeVerifier, CollectionCode } from '#shared/records/collection-code'
 import {
+  type DaySettings,
+  DEFAULT_DAY_SETTINGS,
+  isNotSeenTime,
+  isRegisterMonths,
+} from '#shared/records/day-settings'
+import {
   type StoredTellMessage,
   type TellMessage,
   validateTellMessage,
@@ -23,6 +29,10 @@ export class FakeAttendanceServer {
   /** collectionCodes/{kidId}: the family's plain codes. */
   readonly codes = new Map<string, { readonly userRef: string; readonly codes: readonly CollectionCode[] }>()
   messages: StoredTellMessage[] = []
+  /** users/{uid}.name (the register names its recorders; the fake backend reads its auth's records). */
+  userName: (uid: string) => string | undefined = () => undefined
+  /** centre/today (null: never saved: the defaults). */
+  daySettings: DaySettings | null = null
   /** Whether the signed-in account holds the staff claim (the fake backend asks its centre). */
   isStaff: () => boolean = () => true
   /** The signed-in account (recordedBy must be it). */
@@ -127,6 +137,20 @@ export class FakeAttendanceServer {
     })
   }
 
+  /** centre/today, as the rules judge a save: staff only, within the bounds. */
+  saveDaySettings(settings: DaySettings): Promise<void> {
+    if (!this.isStaff() || !isNotSeenTime(settings.notSeenAt) || !isRegisterMonths(settings.registerMonths))
+      return Promise.reject(
+        new BackendError('Missing or insufficient permissions.', {
+          permanent: true,
+          code: 'permission-denied',
+        }),
+      )
+    this.daySettings = { ...settings }
+    this.changed()
+    return Promise.resolve()
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -202,6 +226,28 @@ export function createFakeAttendance(server: FakeAttendanceServer): AttendancePo
         listener({ items: server.messages.filter((m) => m.day === day), fromCache: false }),
       ),
     record: async (event, { asUser }) => server.record(event, asUser),
+    readRegister: async (month) => {
+      if (!server.isStaff()) throw new Error('Missing or insufficient permissions.')
+      if (server.offline) throw new BackendError('Offline', { permanent: false, code: 'unavailable' })
+      const events = [...server.events.values()]
+        .filter((e) => e.day.startsWith(`${month}-`))
+        .sort((a, b) => a.day.localeCompare(b.day) || a.id.localeCompare(b.id))
+      const kidNames = new Map(
+        server.children
+          .filter((c) => events.some((e) => e.kidId === c.kidId))
+          .map((c) => [c.kidId, c.kidName]),
+      )
+      const staffNames = new Map(
+        [...new Set(events.map((e) => e.recordedBy))].flatMap((uid) => {
+          const name = server.userName(uid)
+          return name === undefined ? [] : [[uid, name] as const]
+        }),
+      )
+      return { events, kidNames, staffNames }
+    },
+    watchDaySettings: (listener, onError) =>
+      staffOnly(onError, () => listener(server.daySettings ?? DEFAULT_DAY_SETTINGS)),
+    saveDaySettings: async (settings) => ({ sent: server.saveDaySettings(settings) }),
   }
 }
 

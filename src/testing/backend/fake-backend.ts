@@ -379,6 +379,7 @@ export function createFakeBackend(auth: FakeAuth = createFakeAuth()): FakeBacken
   const centre = new FakeCentreServer()
   const attendance = new FakeAttendanceServer()
   attendance.isStaff = () => centre.access === 'staff'
+  attendance.userName = (uid) => auth.userDocs.get(uid)?.name
   centre.ownerOf = (kidId) => kids.server.get(kidId)?.userRef
   // The fake Firestore refuses writes for another account than the signed-in one, like the adapter, and
   // reads of another parent's records, like the rules (src/testing/contracts/kids-contract.ts).

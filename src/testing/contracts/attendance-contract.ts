@@ -21,6 +21,7 @@ import {
   newCodeVerifier,
   verifiersFor,
 } from '#shared/records/collection-code'
+import { addMonths, type DaySettings, DEFAULT_DAY_SETTINGS } from '#shared/records/day-settings'
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
 import { newTellMessage, type StoredTellMessage } from '#shared/records/tell-the-centre-record'
@@ -311,6 +312,68 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       expect(await checkCollectionCode(changed[0].code, verifier)).toBe(true)
     })
 
+    it('reads a month’s register with its children’s and recorders’ names; not another month’s', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      const child = place(parent.uid, today)
+      await world.placeChild(child)
+      const { door, uid } = await asStaff(world)
+      const arrival = newArrival({
+        kidId: child.kidId,
+        userRef: parent.uid,
+        recordedBy: uid,
+        deviceAt: Date.now() - 60_000,
+      })
+      const collection = newCollection({
+        kidId: child.kidId,
+        userRef: parent.uid,
+        recordedBy: uid,
+        deviceAt: Date.now(),
+        collector: { from: 'file', name: 'Ada Obi', relation: 'Mother', codeChecked: false },
+      })
+      expect(await door.record(arrival, { asUser: uid })).toEqual({ kind: 'stored' })
+      expect(await door.record(collection, { asUser: uid })).toEqual({ kind: 'stored' })
+      const month = today.slice(0, 7)
+      const register = await door.readRegister(month)
+      const mine = register.events.filter((e) => e.kidId === child.kidId)
+      expect(mine.map((e) => e.kind).sort()).toEqual(['arrival', 'collection'])
+      expect(mine.find((e) => e.kind === 'collection')).toMatchObject(collection)
+      expect(register.events.every((e) => e.day.startsWith(`${month}-`))).toBe(true)
+      expect(register.kidNames.get(child.kidId)).toBe('Amara Obi')
+      expect(register.staffNames.get(uid)).toBe('Bola Staff')
+      // The control: last month's register does not hold this day.
+      const before = await door.readRegister(addMonths(month, -1))
+      expect(before.events.some((e) => e.kidId === child.kidId)).toBe(false)
+    })
+
+    it('gives staff the day’s settings (the defaults while unset), saves them within bounds only', async () => {
+      const world = await makeWorld()
+      const { door } = await asStaff(world)
+      const settings = heard<DaySettings>()
+      const stop = door.watchDaySettings(settings.push, fail)
+      // No other test saves centre/today, and the adapter's emulator is fresh for each run.
+      expect(await settings.until((seen) => seen.notSeenAt === DEFAULT_DAY_SETTINGS.notSeenAt)).toEqual(
+        DEFAULT_DAY_SETTINGS,
+      )
+      await (await door.saveDaySettings({ notSeenAt: '09:30', registerMonths: 24 })).sent
+      await settings.until((seen) => seen.notSeenAt === '09:30' && seen.registerMonths === 24)
+      for (const wrong of [
+        { notSeenAt: '05:50', registerMonths: 24 },
+        { notSeenAt: '14:00', registerMonths: 24 },
+        { notSeenAt: '9:30', registerMonths: 24 },
+        { notSeenAt: '09:30', registerMonths: 2 },
+        { notSeenAt: '09:30', registerMonths: 121 },
+        { notSeenAt: '09:30', registerMonths: 12.5 },
+      ])
+        await rejection((await door.saveDaySettings(wrong)).sent)
+      // The control: the bounds themselves are allowed.
+      await (await door.saveDaySettings({ notSeenAt: '13:50', registerMonths: 120 })).sent
+      await (await door.saveDaySettings({ notSeenAt: '06:00', registerMonths: 3 })).sent
+      await settings.until((seen) => seen.notSeenAt === '06:00' && seen.registerMonths === 3)
+      stop()
+    })
+
     it('lets no parent without the staff claim read the door’s lists', async () => {
       const world = await makeWorld()
       await signUpParent(world)
@@ -321,6 +384,13 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       const stop = door.watchChildren(centreDay(Date.now()), () => undefined, refused.push)
       await refused.until(() => true)
       stop()
+      // Nor the register, nor the day's settings; nor save them.
+      await rejection(door.readRegister(centreDay(Date.now()).slice(0, 7)))
+      const settingsRefused = heard<Error>()
+      const stopSettings = door.watchDaySettings(() => undefined, settingsRefused.push)
+      await settingsRefused.until(() => true)
+      stopSettings()
+      await rejection((await door.saveDaySettings(DEFAULT_DAY_SETTINGS)).sent)
     })
   })
 }

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+// Attendance jobs left on a staff device go from any page's start (door-start.ts, loaded by the app's
+// open-outboxes.ts when the door's hint is there): no /centre opened, the job still reaches the server,
+// and the hint goes once nothing waits.
+import { describe, expect, it, vi } from 'vitest'
+import { provideBackend } from '#shared/backend/backend'
+import { getSharedOutbox } from '#shared/outbox/shared-outbox'
+import { newArrival } from '#shared/records/attendance-record'
+import { newRandomId } from '#shared/records/ids'
+import { createFakeBackend } from '#testing/backend/fake-backend'
+import { WAIT } from '#testing/timeouts'
+import { ATTENDANCE_KIND, type AttendancePayload, attendanceJobId } from './attendance-kind'
+import { ATTENDANCE_HINT_KEY, writeAttendanceHint } from './door-hint'
+import { startDoorOutbox } from './door-start'
+
+describe('the door’s jobs from any start', () => {
+  it('sends an arrival left on the device once the staff account is known, then drops the hint', async () => {
+    const backend = createFakeBackend()
+    backend.auth.startSignedInAs({ uid: 'staff-1', email: 'sam@sunbeam.test', displayName: 'Sam' })
+    const kidId = newRandomId()
+    backend.attendance.children.push({
+      kidId,
+      userRef: 'parent-1',
+      kidName: 'Amara Obi',
+      parentName: 'Ada Obi',
+      parentPhone: '+234 802 555 0101',
+      startDate: '2026-01-05',
+      collectors: [],
+      mustNotCollect: '',
+    })
+    provideBackend(async () => backend)
+    // Left by the door's tab: the job on the device (no kind registered in this start yet), the hint.
+    const event = newArrival({ kidId, userRef: 'parent-1', recordedBy: 'staff-1', deviceAt: Date.now() })
+    const engine = await getSharedOutbox()
+    await engine.add<AttendancePayload>({
+      id: attendanceJobId(event),
+      kind: ATTENDANCE_KIND,
+      owner: 'staff-1',
+      payload: { event },
+    })
+    writeAttendanceHint(1)
+    expect(backend.attendance.events.size).toBe(0)
+
+    await startDoorOutbox()
+    await vi.waitFor(() => expect(backend.attendance.events.has(attendanceJobId(event))).toBe(true), WAIT)
+    await vi.waitFor(() => expect(localStorage.getItem(ATTENDANCE_HINT_KEY)).toBeNull(), WAIT)
+    expect(await engine.list(ATTENDANCE_KIND)).toEqual([])
+  })
+})
