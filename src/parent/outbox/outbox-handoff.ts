@@ -5,20 +5,11 @@
 // the write and its marker is caught by comparing the record Firestore has with the one to write. What
 // the page waits for is a small state machine (handoff-machine.ts, decision 0072). The sender
 // (outbox-sender.ts) calls it from a child's lane.
-import { firstSnapshot } from '#shared/backend/first-snapshot'
-import { ABORTED, BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
-import { buildKidRecord, type KidRecord, kidRecordProblems, type StoredKid } from '#shared/records/kid-record'
-import {
-  type FinalState,
-  type FollowEvent,
-  type FollowState,
-  initialState,
-  isFinal,
-  listens,
-  transition,
-} from './handoff-machine'
+import { ABORTED, BackendError, type KidsPort } from '#shared/backend/kids-ports'
+import { buildKidRecord, type KidRecord, kidRecordProblems } from '#shared/records/kid-record'
 import type { Submission } from './outbox-db'
 import type { Outbox } from './outbox-store'
+import { type FollowOutcome, followSave, peekKid, sameRecord } from './save-follow'
 import type { SenderEvent } from './sender-events'
 
 /** The parent a sender works for; aborted when the account changes. */
@@ -48,22 +39,8 @@ function recordOf(entry: Submission, userId: string): KidRecord | null {
   return entry.kind === 'delete' ? null : buildKidRecord(entry.fields, entry.imgPaths, userId)
 }
 
-/** Whether the stored record is the one written (the server's timestamp aside). */
-function sameRecord(stored: StoredKid, record: KidRecord): boolean {
-  const keys = Object.keys(record) as (keyof KidRecord)[]
-  return keys.every((key) =>
-    key === 'imgUrls'
-      ? stored.imgUrls.length === record.imgUrls.length &&
-        stored.imgUrls.every((path, i) => path === record.imgUrls[i])
-      : stored[key] === record[key],
-  )
-}
-
-/** How long after the server first says a save is not there it is asked again, before 'refused'. */
-const REFUSAL_CONFIRM_MS = 2_000
-
 /** What the server's answer to a handed-off save turned out to be. */
-type Outcome = Exclude<FinalState['name'], 'stopped'>
+type Outcome = Exclude<FollowOutcome, 'stopped'>
 
 export class Handoff {
   /** Saves whose server answer is being followed (submission id -> stops following it). */
@@ -85,18 +62,6 @@ export class Handoff {
       throw new BackendError('The account changed', { permanent: false, code: ABORTED })
   }
 
-  /**
-   * Reads what this device knows of a record now; null when it cannot tell within a few seconds (a
-   * record this device never had is not in its cache, and Firestore may wait for its server first).
-   */
-  private peek(kidId: string): Promise<KidSnapshot | 'forbidden' | null> {
-    return firstSnapshot<KidSnapshot | 'forbidden' | null>(
-      (onValue) => this.host.kids.watchKid(kidId, onValue),
-      5_000,
-      null,
-    )
-  }
-
   /** Puts the record into Firestore's local queue, once. */
   async handOff(binding: Binding, entry: Submission): Promise<StepResult> {
     const record = recordOf(entry, binding.userId)
@@ -107,7 +72,7 @@ export class Handoff {
     let written = false
     if (entry.handoffStarted) {
       // An earlier page or tab may have written this very record, then died before noting it.
-      const known = await this.peek(entry.kidId)
+      const known = await peekKid(this.host.kids, entry.kidId)
       written = known !== null && known !== 'forbidden' && known.kid !== null && sameRecord(known.kid, record)
     }
     if (!written) {
@@ -131,89 +96,23 @@ export class Handoff {
 
   /**
    * Waits for the server's answer: the write's own while this page has it, else (after a reload) on the
-   * record itself, which survives reloads. Each path's news is an event of a small machine
-   * (handoff-machine.ts, decision 0072); what a state needs (the listener, a read, the wait between two
-   * reads) is started in enter(), and all of it is stopped there, once, when a final state is entered.
+   * record itself, which survives reloads (save-follow.ts, the machine of decision 0072).
    */
   private follow(binding: Binding, entry: Submission): void {
     if (!this.host.current(binding) || this.following.has(entry.id)) return
     const sent = this.sent.get(entry.id)
-    const record = recordOf(entry, binding.userId)
-    let state = initialState(sent !== undefined)
-    let stopWatching: (() => void) | null = null
-    let timer: ReturnType<typeof setTimeout> | null = null
-    const dispatch = (event: FollowEvent) => {
-      const previous = state
-      state = transition(previous, event)
-      if (state !== previous) enter(previous, state)
+    let stop: (() => void) | null = null
+    let finished = false
+    const answered = (outcome: FollowOutcome) => {
+      finished = true
+      // Only this follow's own entries: after a stop, a new follow of the same save may have its own.
+      if (stop && this.following.get(entry.id) === stop) this.following.delete(entry.id)
+      if (this.sent.get(entry.id) === sent) this.sent.delete(entry.id)
+      if (outcome !== 'stopped') this.host.track(this.answered(binding, entry, outcome))
     }
-    const stop = () => dispatch({ type: 'stop' })
-    // The record in view is not the one written: the server's refusal, or its listen stream not yet
-    // caught up with the save it acknowledged (it can say 'no record' once more after the save, for as
-    // long as the connection takes: seen on the emulator; a reopened app on a slow phone took over 3 s).
-    // Only the server itself can tell, so it is asked; and a record not (yet) on the server reads the
-    // same as a refused one (asked while the write was on its way, the server said 'not there' for a
-    // save it took a moment later, in CI under load), so 'refused' needs the same answer twice, 2 s
-    // apart. Out of reach, nothing is decided: the next snapshot asks again.
-    const askServer = () => {
-      this.host.kids.readKidFromServer(entry.kidId).then(
-        (onServer) => {
-          const saved =
-            record !== null && onServer !== null && onServer !== 'forbidden' && sameRecord(onServer, record)
-          dispatch({ type: saved ? 'serverHasIt' : 'serverHasNot' })
-        },
-        () => dispatch({ type: 'serverOutOfReach' }),
-      )
-    }
-    // The record itself, followed only when the write's own answer cannot tell: after a reload (this
-    // page never had it), or when it failed for another reason than the rules. Followed beside it while
-    // the write was on its way, the record was a second listen target on the very document the
-    // parent's list query was about to receive, and Firestore 12.9 against the emulator then dropped
-    // that child from the list for good: 29 of 30 lists lost their new child in a stress run of the
-    // SDK alone, none without the second target (docs/decisions/0002, 0041).
-    const watch = () => {
-      const unsubscribe = this.host.kids.watchKid(entry.kidId, (snapshot) => {
-        if (snapshot === 'forbidden') return
-        if (snapshot.pendingWrite) dispatch({ type: 'seenQueued' })
-        else if (record && snapshot.kid && sameRecord(snapshot.kid, record)) dispatch({ type: 'seenSaved' })
-        else dispatch({ type: snapshot.fromCache ? 'seenOtherInCache' : 'seenOtherOnServer' })
-      })
-      // A snapshot given at once may have ended it already.
-      if (isFinal(state)) unsubscribe()
-      else stopWatching = unsubscribe
-    }
-    // The one place where the machine's states take effect.
-    const enter = (from: FollowState | null, to: FollowState) => {
-      if (isFinal(to)) {
-        stopWatching?.()
-        stopWatching = null
-        if (timer) clearTimeout(timer)
-        timer = null
-        // Only this follow's own entries: after a stop, a new follow of the same save may have its own.
-        if (this.following.get(entry.id) === stop) this.following.delete(entry.id)
-        if (this.sent.get(entry.id) === sent) this.sent.delete(entry.id)
-        if (to.name !== 'stopped') this.host.track(this.answered(binding, entry, to.name))
-        return
-      }
-      if (listens(to) && !(from && listens(from))) watch()
-      if (to.name !== from?.name) {
-        if (to.name === 'askingServer' || to.name === 'askingAgain') askServer()
-        if (to.name === 'confirmingAbsence')
-          timer = setTimeout(() => {
-            timer = null
-            dispatch({ type: 'confirmDue' })
-          }, REFUSAL_CONFIRM_MS)
-      }
-    }
-    this.following.set(entry.id, stop)
-    enter(null, state)
-    // The rules' refusal is the write's own; anything else (the device's data cleared under it) is the
-    // record's to tell.
-    sent?.then(
-      () => dispatch({ type: 'writeSaved' }),
-      (error: unknown) =>
-        dispatch({ type: error instanceof BackendError && error.permanent ? 'writeRefused' : 'writeLost' }),
-    )
+    stop = followSave(this.host.kids, entry.kidId, recordOf(entry, binding.userId), sent, answered)
+    // A snapshot given at once may have answered already.
+    if (!finished) this.following.set(entry.id, stop)
   }
 
   private async answered(binding: Binding, entry: Submission, outcome: Outcome): Promise<void> {
