@@ -21,7 +21,8 @@ beforeEach(() => {
 
 /** Queues a child whose upload keeps failing (Storage unreachable), so it stays waiting. */
 async function queueWaitingChild(kidId: string, kidName: string) {
-  world().storage.uploadFailures.push(transientError())
+  // Its uploads fail for now, three times: it waits (1-2 s, 2-4 s, 4-8 s) for as long as a test runs.
+  world().storage.uploadFailures.push(transientError(), transientError(), transientError())
   await world().runtime.outbox.add({
     userId: PARENT.uid,
     kidId,

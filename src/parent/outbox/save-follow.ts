@@ -2,8 +2,8 @@
 // 0072): the write's own answer while this page has it, else the record itself, and reads of the
 // server before 'refused'. Each path's news is an event of the machine in handoff-machine.ts; what a
 // state needs (the listener, a read, the wait between two reads) is started in enter(), and all of it
-// is stopped there, once, when a final state is entered. Shared by the old sender's hand-off
-// (outbox-handoff.ts) and the outbox engine's kind `child` (child-kind.ts, decision 0077).
+// is stopped there, once, when a final state is entered. Used by the hand-off
+// of the outbox engine's kind `child` (child-kind.ts, child-outbox.ts; decision 0077).
 import { firstSnapshot } from '#shared/backend/first-snapshot'
 import { BackendError, type KidSnapshot, type KidsPort } from '#shared/backend/kids-ports'
 import type { KidRecord, StoredKid } from '#shared/records/kid-record'
