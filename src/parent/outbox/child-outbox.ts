@@ -97,6 +97,11 @@ export class ChildOutbox {
   /** Saves whose server answer is followed (job id -> its follow's stop). */
   private readonly following = new Map<string, () => void>()
   private user: string | null = null
+  /**
+   * Jobs this tab ran or answered: a failure is told to this tab's screens only when this tab found it
+   * (the engine tells every tab; the failure toast would show in each).
+   */
+  private readonly ranHere = new Set<string>()
   private readonly stopEvents: () => void
 
   constructor(options: ChildOutboxOptions) {
@@ -122,16 +127,21 @@ export class ChildOutbox {
     this.stopEvents = this.jobs.onEvent((event) => {
       if (event.kind !== CHILD_KIND) return
       const submissionId = event.jobId
-      if (event.type === 'progress') this.emit({ type: 'progress', submissionId, fraction: event.fraction })
+      if (event.type === 'done') this.ranHere.delete(submissionId)
+      else if (event.type === 'progress') this.emit({ type: 'progress', submissionId, fraction: event.fraction })
       // 'handedOff' is told by the hand-off itself (follow): the server's answer may come before the
       // engine notes the job held, and then it is never held.
       else if (event.type === 'retrying')
         this.emit({ type: 'retrying', submissionId, error: event.error, at: event.at })
-      else if (event.type === 'failed') this.emit({ type: 'failed', submissionId, error: event.error })
+      else if (event.type === 'failed' && this.ranHere.delete(submissionId))
+        this.emit({ type: 'failed', submissionId, error: event.error })
     })
     this.jobs.register<ChildPayload>(CHILD_KIND, {
       lane: childLane,
-      run: (job, context) => runChildJob(host, job, context),
+      run: (job, context) => {
+        this.ranHere.add(job.id)
+        return runChildJob(host, job, context)
+      },
     })
   }
 
@@ -205,6 +215,7 @@ export class ChildOutbox {
 
   private async answered(job: ChildJob, rev: number, outcome: 'saved' | 'requeue' | 'refused') {
     if (this.user !== job.owner) return
+    this.ranHere.add(job.id)
     if (outcome === 'saved') {
       // The photos' bytes are no longer needed; the ones the save replaced can go now.
       // Another page following the same save may have noted it first: the server has it all the same.

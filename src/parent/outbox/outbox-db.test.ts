@@ -61,7 +61,7 @@ function v1Fields(kidName: string) {
   return rest
 }
 
-/** The rows version 1 wrote (src/parent/outbox/outbox-store.ts before photos became private). */
+/** The rows version 1 wrote (the old queue's outbox-store.ts, before photos became private). */
 const v1Submissions = [
   {
     // A new child, queued offline: its first photo went up before the connection dropped.
