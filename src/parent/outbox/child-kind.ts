@@ -311,7 +311,8 @@ export function childLane(job: ChildJob): string {
  * text) is kept failed, with the words that ask the parent to mend it: never dropped.
  */
 export async function adoptOldSubmissions(db: OutboxDb, jobs: OutboxEngine): Promise<number> {
-  const rows = await db.submissions.toArray()
+  // In their send order: the jobs' own order follows it.
+  const rows = await db.submissions.orderBy('seq').toArray()
   for (const row of rows) {
     const bytes = await db.photos.where('submissionId').equals(row.id).toArray()
     const payload = payloadOf(row)

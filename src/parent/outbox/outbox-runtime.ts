@@ -1,8 +1,10 @@
-// The app's one outbox and its one sender, started lazily: at start-up when the outbox's hint says a
-// submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
-// backend, so marketing pages never import this module statically. The sender follows the signed-in
-// account: it stops before this tab's account changes, and when another tab says it is signing out.
-// It shows nothing itself: the sender's events are the screens' to turn into words (failure-toasts.tsx).
+// The parent area's outbox, started lazily: at start-up when a hint says something waits
+// (src/app/start-outbox.ts), or by the parent-area guard. It registers the parents' kinds of job on the
+// outbox engine (children, replies, enrolment files, 'Tell the centre'), moves what an older version
+// kept in its own database into jobs once, and binds the engine to the signed-in account: its work
+// stops before this tab's account changes, and when another tab says it is signing out. It loads Dexie
+// and the backend, so marketing pages never import this module statically. It shows nothing itself:
+// the events are the screens' to turn into words (failure-toasts.tsx).
 
 import Dexie, { liveQuery } from 'dexie'
 import { once } from '#shared/async/once'
