@@ -128,7 +128,8 @@ export class ChildOutbox {
       if (event.kind !== CHILD_KIND) return
       const submissionId = event.jobId
       if (event.type === 'done') this.ranHere.delete(submissionId)
-      else if (event.type === 'progress') this.emit({ type: 'progress', submissionId, fraction: event.fraction })
+      else if (event.type === 'progress')
+        this.emit({ type: 'progress', submissionId, fraction: event.fraction })
       // 'handedOff' is told by the hand-off itself (follow): the server's answer may come before the
       // engine notes the job held, and then it is never held.
       else if (event.type === 'retrying')
