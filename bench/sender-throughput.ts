@@ -1,13 +1,14 @@
-// The sender's throughput benchmark: 50 submissions queued in the outbox (Dexie, on fake-indexeddb in
-// Node), then sent by one OutboxSender to in-memory fakes of Storage and Firestore, with no latency and
+// The sender's throughput benchmark: 50 submissions queued as jobs of the outbox (Dexie, on fake-indexeddb in
+// Node), then sent by the kind 'child' (ChildOutbox) to in-memory fakes of Storage and Firestore, with no latency and
 // with a weak connection's. It counts every write and upload, so the figures come with proof that each
 // submission was applied exactly once. Run by scripts/bench.mjs (through Vite, which reads TypeScript).
 import 'fake-indexeddb/auto'
 import { setMaxListeners } from 'node:events'
+import { ChildOutbox } from '../src/parent/outbox/child-outbox'
 import type { PreparedPhoto } from '../src/parent/outbox/outbox-db'
-import { OutboxSender } from '../src/parent/outbox/outbox-sender'
-import { Outbox } from '../src/parent/outbox/outbox-store'
 import type { PhotoBytes, UploadOptions } from '../src/shared/backend/kids-ports'
+import { JobDb } from '../src/shared/outbox/job-db'
+import { OutboxEngine } from '../src/shared/outbox/outbox-engine'
 import { newRandomId } from '../src/shared/records/ids'
 import { defaultKidFields } from '../src/shared/records/kid-record'
 import { FakeKidsPort, FakePhotoStorage } from '../src/testing/backend/fake-kids-ports'
@@ -55,10 +56,11 @@ export async function measureSender(options: {
   readonly photoBytes: number
   readonly latencyMs: number
 }): Promise<ThroughputResult> {
-  const outbox = await Outbox.open(`bench-${newRandomId(8)}`)
+  const jobs = new OutboxEngine({ db: await JobDb.openOnDevice(`bench-${newRandomId(8)}`) })
   const kids = new FakeKidsPort()
   kids.signedIn = PARENT
   const storage = new TimedStorage(options.latencyMs)
+  const outbox = new ChildOutbox({ jobs, kids, photos: storage })
   const queueStart = performance.now()
   for (let index = 0; index < options.submissions; index += 1) {
     await outbox.add({
@@ -79,9 +81,10 @@ export async function measureSender(options: {
     })
   }
   const queueMs = performance.now() - queueStart
-  const sender = new OutboxSender({ outbox, kids, photos: storage })
+  const sender = outbox
   const sendStart = performance.now()
   sender.bindUser(PARENT)
+  jobs.bindUser(PARENT)
   await sender.settled()
   // Until the server has confirmed every write; a submission that failed would wait for ever, so it stops the run.
   for (let left = await outbox.list(PARENT); left.length > 0; left = await outbox.list(PARENT)) {
@@ -92,7 +95,7 @@ export async function measureSender(options: {
   }
   const sendMs = performance.now() - sendStart
   sender.stop()
-  outbox.close()
+  jobs.close()
   const uploadsPerPath = new Map<string, number>()
   for (const path of storage.uploads) uploadsPerPath.set(path, (uploadsPerPath.get(path) ?? 0) + 1)
   const writesPerKid = new Map<string, number>()

@@ -149,10 +149,13 @@ async function channelGate(page: Page, channel: 'Listen' | 'Write') {
   }
 }
 
-/** How many of the outbox's submissions on this device are for the child (0 once its save is done). */
+/**
+ * How many of the outbox's jobs on this device are the child's submissions (kind 'child' in
+ * sunbeam-jobs, src/parent/outbox/child-kind.ts): 0 once its save is done.
+ */
 async function waitingOnDevice(page: Page, kidId: string): Promise<number> {
-  const rows = await storedRows<{ kidId?: string }>(page, 'sunbeam-outbox', 'submissions')
-  return rows.filter((row) => row.kidId === kidId).length
+  const rows = await storedRows<{ kind?: string; payload?: { kidId?: string } }>(page, 'sunbeam-jobs', 'jobs')
+  return rows.filter((row) => row.kind === 'child' && row.payload?.kidId === kidId).length
 }
 
 test('reopened while a child is on its way, 20 times: a save the server took is never called refused', async ({

@@ -193,7 +193,7 @@ test('a shared phone: A’s in-flight upload and A’s child never go out with B
   expect(storage.requests.some((request) => request.method === 'POST')).toBe(true) // one is in flight
 
   // A signs out, keeping the child for later: A's upload in flight is given up with A's session
-  // (outbox-sender.ts aborts it), so no answer can reach it in B's. B signs up on the same phone, in
+  // (the outbox engine aborts it), so no answer can reach it in B's. B signs up on the same phone, in
   // the same tab.
   await parent.signOut({ waitingChildren: 'keep' })
   await expect

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ChildPayload } from '#parent/outbox/child-kind'
 import { emptyEnrolmentFields } from '#shared/records/enrolment-record'
 import { transientError } from '#testing/backend/fake-kids-ports'
 import { seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
@@ -78,13 +79,18 @@ describe('signing out', () => {
     await queueChild('k1', 'Amara Obi')
     // Its photo went up, but the record never reached Firestore.
     world().runtime.sender.bindUser(null)
+    world().runtime.jobs.bindUser(null)
     const [entry] = await world().runtime.outbox.list('parent1')
-    await world().runtime.outbox.steps.markPhotoUploaded(
-      entry?.id ?? '',
-      'parent1',
-      entry?.photos[0]?.id ?? '',
-      entry?.photos[0]?.path ?? '',
-    )
+    await world()
+      .runtime.jobs.db.jobs.where('id')
+      .equals(entry?.id ?? '')
+      .modify((job) => {
+        const payload = job.payload as ChildPayload
+        ;(job as { payload: ChildPayload }).payload = {
+          ...payload,
+          photos: payload.photos.map((photo) => ({ ...photo, uploaded: true })),
+        }
+      })
     const user = userEvent.setup({ delay: null })
     const { history } = await openProfile()
     await user.click(await main().findByRole('button', { name: 'Logout' }))

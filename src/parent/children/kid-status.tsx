@@ -3,7 +3,7 @@
 // action icons.
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useOutbox } from '#parent/outbox/outbox-context'
-import type { Activity } from '#parent/outbox/outbox-sender'
+import type { Activity } from '#parent/outbox/sender-events'
 import { subscribeOnline } from '#shared/ui/online-status'
 import type { KidStatus, KidView } from './kids-view'
 

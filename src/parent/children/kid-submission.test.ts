@@ -3,7 +3,7 @@
 // reports, on a fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
-import type { SenderEvent } from '#parent/outbox/outbox-sender'
+import type { SenderEvent } from '#parent/outbox/sender-events'
 import { STALL_MS, type SubmitOutcome, submitAndWait } from './kid-submission'
 
 /** A runtime whose sender reports only what the test emits. */

@@ -5,7 +5,7 @@
 // too and finishes by itself in the background. Only a failure that retrying will not fix is red.
 
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
-import type { SenderEvent } from '#parent/outbox/outbox-sender'
+import type { SenderEvent } from '#parent/outbox/sender-events'
 import { notify } from '#shared/ui/notify'
 import { kidMessages } from './kid-messages'
 

@@ -3,6 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { MEND_AGE } from '#parent/outbox/child-kind'
+import { OutboxDb } from '#parent/outbox/outbox-db'
+import { adoptOldOutbox } from '#parent/outbox/outbox-runtime'
 import { notify } from '#shared/ui/notify'
 import { permanentError, transientError } from '#testing/backend/fake-kids-ports'
 import { childFields, PARENT, seedKid, storedKid, useKidsWorld } from '#testing/kids/kids-world'
@@ -21,7 +24,8 @@ beforeEach(() => {
 
 /** Queues a child whose upload keeps failing (Storage unreachable), so it stays waiting. */
 async function queueWaitingChild(kidId: string, kidName: string) {
-  world().storage.uploadFailures.push(transientError())
+  // Its uploads fail for now, three times: it waits (1-2 s, 2-4 s, 4-8 s) for as long as a test runs.
+  world().storage.uploadFailures.push(transientError(), transientError(), transientError())
   await world().runtime.outbox.add({
     userId: PARENT.uid,
     kidId,
@@ -182,6 +186,65 @@ describe("'Your Kids' on /profile", () => {
     )
     await waitFor(() => expect(world().kids.records.has('failed1')).toBe(true))
     expect(world().kids.saves).toHaveLength(1)
+  })
+
+  it('a new child an older version queued with its age in words is shown to mend, never dropped', async () => {
+    // What that version left in its outbox database (version 5): a new child, its age as words.
+    const name = `old-outbox-${Date.now()}`
+    const old = new OutboxDb(name)
+    await old.open()
+    const fields = { ...childFields({ kidName: 'Chidi Eze' }), kidAge: '4', kidBirthMonth: '' }
+    const path = `images/${PARENT.uid}/cover.png-${'c'.repeat(20)}`
+    await old.submissions.add({
+      id: 'old-add',
+      seq: 1,
+      kind: 'add',
+      kidId: 'mend1',
+      userId: PARENT.uid,
+      fields,
+      photos: [{ id: 'c'.repeat(20), name: 'cover.png', type: 'image/png', size: 30, path, uploaded: false }],
+      keptPaths: [],
+      imgPaths: [path],
+      cleanupPaths: [],
+      state: 'queued',
+      handoffStarted: false,
+      handedOffAt: 0,
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: null,
+      rev: 1,
+      createdAt: 1,
+    })
+    await old.photos.add({
+      id: 'c'.repeat(20),
+      submissionId: 'old-add',
+      type: 'image/png',
+      data: new ArrayBuffer(30),
+    })
+    old.close()
+    await adoptOldOutbox(name, world().runtime.jobs)
+    await world().runtime.sender.settled()
+
+    const user = userEvent.setup({ delay: null })
+    const { history } = world.render('/profile')
+    await screen.findByRole('heading', { name: 'Your Kids' })
+    const chidi = item('Chidi Eze')
+    expect(within(chidi).getByText('Not uploaded')).toBeInTheDocument()
+    expect(within(chidi).getByText(MEND_AGE)).toBeInTheDocument()
+    expect(world().kids.saves).toEqual([])
+
+    // Edit opens the form with the values kept; years and months replace the words, and it is sent.
+    await user.click(within(chidi).getByRole('link', { name: 'Edit Chidi Eze' }))
+    expect(await screen.findByLabelText('Child Name')).toHaveValue('Chidi Eze')
+    await user.type(screen.getByLabelText('Years'), '4')
+    await user.type(screen.getByLabelText('Months'), '0')
+    await user.click(screen.getByRole('button', { name: 'Edit Child' }))
+    await waitFor(() => expect(history.location.pathname).toBe('/profile'))
+    await waitFor(() =>
+      expect(world().kids.records.get('mend1')).toMatchObject({ kidAge: '', imgUrls: [path] }),
+    )
+    expect(world().kids.saves).toHaveLength(1)
+    expect(world().storage.uploads).toEqual([path])
   })
 
   it("a child that fails for good while 'Your Kids' shows says 'Images not uploaded', once", async () => {

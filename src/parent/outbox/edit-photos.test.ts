@@ -1,22 +1,26 @@
 // An edit keeps the saved photos and adds new ones, in the parent's order (the cover first); removed
 // photos are deleted from storage once the record is saved, once; an edit queued by the previous
-// version of the outbox survives the upgrade.
+// version of the outbox survives the upgrade, into a job.
 import Dexie from 'dexie'
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PageOutbox } from '#parent/outbox/testing/outbox-fixtures'
+import { JobDb } from '#shared/outbox/job-db'
+import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { newRandomId } from '#shared/records/ids'
+import { birthMonthFor } from '#shared/records/kid-age'
 import { defaultKidFields, type KidFields } from '#shared/records/kid-record'
 import { FakeKidsPort, FakePhotoStorage, pngBytes, transientError } from '#testing/backend/fake-kids-ports'
 import { WAIT } from '#testing/timeouts'
 import { editPhotos } from './edit-photos'
 import type { OutboxPhoto, PreparedPhoto } from './outbox-db'
-import { OutboxSender } from './outbox-sender'
-import { Outbox } from './outbox-store'
+import { adoptOldOutbox } from './outbox-runtime'
 
 const PARENT = 'parent1'
 const fields: KidFields = {
   ...defaultKidFields(),
   kidName: 'Amara',
-  kidAge: '4',
+  kidBirthMonth: birthMonthFor(4, 0, new Date()),
   parentName: 'Ada Parent',
   parentAge: '34',
   parentPhone: '+234 800 000 0000',
@@ -56,8 +60,7 @@ describe('an edit through the outbox and its sender', () => {
   let dbName: string
   let kids: FakeKidsPort
   let storage: FakePhotoStorage
-  const opened: Outbox[] = []
-  const senders: OutboxSender[] = []
+  const opened: PageOutbox[] = []
 
   beforeEach(() => {
     dbName = `edit-photos-${newRandomId(8)}`
@@ -68,22 +71,23 @@ describe('an edit through the outbox and its sender', () => {
   })
 
   afterEach(() => {
-    for (const sender of senders.splice(0)) sender.stop()
     for (const outbox of opened.splice(0)) outbox.close()
   })
 
   function openOutbox() {
-    const outbox = new Outbox(dbName)
+    const engine = new OutboxEngine({
+      db: new JobDb(`${dbName}-jobs`, { indexedDB, IDBKeyRange }),
+      lock: (_name, _signal, work) => work(),
+    })
+    const outbox = new PageOutbox(engine, { kids, photos: storage })
     opened.push(outbox)
     return outbox
   }
 
-  async function send(outbox: Outbox) {
-    const sender = new OutboxSender({ outbox, kids, photos: storage, lock: (_name, _signal, work) => work() })
-    senders.push(sender)
-    sender.bindUser(PARENT)
-    await sender.settled()
-    return sender
+  async function send(outbox: PageOutbox) {
+    outbox.bindUser(PARENT)
+    await outbox.settled()
+    return outbox
   }
 
   async function savedWithTwoPhotos() {
@@ -181,6 +185,7 @@ describe('an edit through the outbox and its sender', () => {
     old.close()
 
     const outbox = openOutbox()
+    await adoptOldOutbox(dbName, outbox.engine)
     expect((await outbox.get('old-edit'))?.imgPaths).toEqual(['images/parent1-b-2'])
     await send(outbox)
     expect(kids.records.get('kidA')?.kidName).toBe('Amara Grace')

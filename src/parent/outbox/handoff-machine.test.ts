@@ -1,5 +1,5 @@
 // The hand-off's machine, every state against every event (docs/decisions/0072). The expected table is
-// written out by hand, not computed: it is the behaviour the sender tests (outbox-sender*.test.ts)
+// written out by hand, not computed: it is the behaviour the sender tests (child-outbox*.test.ts)
 // check through the backend fakes, one row per state.
 import { describe, expect, it } from 'vitest'
 import {

@@ -1,6 +1,6 @@
 // What a handed-off save waits for, as a small state machine (docs/decisions/0072): the server's answer
 // comes by three paths (the write's own promise, the record's listener, reads of the server with a
-// timer between them), and each path's news is an event. transition() is pure; outbox-handoff.ts does
+// timer between them), and each path's news is an event. transition() is pure; save-follow.ts does
 // what a state asks (listen, read, wait) and, once a final state is entered, stops it all, once.
 
 /** Where a followed save stands. `queued`: Firestore's queue was seen holding the write. */
@@ -80,7 +80,7 @@ const STOPPED: FollowState = { name: 'stopped' }
 
 /**
  * The next state; the same object when the event changes nothing (an event a state does not expect,
- * and every event after a final state). Pure: outbox-handoff.ts acts on the change.
+ * and every event after a final state). Pure: save-follow.ts acts on the change.
  */
 export function transition(state: FollowState, event: FollowEvent): FollowState {
   if (isFinal(state)) return state

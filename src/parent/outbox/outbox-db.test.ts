@@ -1,15 +1,20 @@
-// The outbox's database upgrades, on real older databases: each test writes a database with the exact
-// schema and the exact rows an older version of the app wrote (read from that version's code in the
-// history), closes it, then opens it with today's code, as a phone updating the app would. Every queued
-// child and every photo's bytes must come through, with the right fields.
+// The old outbox database's upgrades, on real older databases: each test writes a database with the
+// exact schema and the exact rows an older version of the app wrote (read from that version's code in
+// the history), closes it, then opens it with today's code, as a phone updating the app would. Every
+// queued child and every photo's bytes must come through, with the right fields, and on into the jobs
+// of the outbox engine (decision 0077), which send them.
 import Dexie from 'dexie'
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fields, PARENT, sharedLocks } from '#parent/outbox/testing/outbox-fixtures'
+import { fields, PARENT, PageOutbox, sharedLocks } from '#parent/outbox/testing/outbox-fixtures'
+import { JobDb } from '#shared/outbox/job-db'
+import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { newRandomId } from '#shared/records/ids'
+import { birthMonthFor } from '#shared/records/kid-age'
 import { FakeKidsPort, FakePhotoStorage } from '#testing/backend/fake-kids-ports'
+import { MEND_AGE } from './child-kind'
 import { OutboxDb } from './outbox-db'
-import { OutboxSender } from './outbox-sender'
-import { Outbox } from './outbox-store'
+import { adoptOldOutbox } from './outbox-runtime'
 
 const STORES = { submissions: 'id, seq, kidId, userId', photos: 'id, submissionId' }
 const BUCKET = 'demo-sunbeam.appspot.com'
@@ -50,7 +55,13 @@ const storedE1 = 'images/parent1-e1.jpg-E1e1e1e1e1e1e1e1e1e1'
 const storedE2 = 'images/parent1-e2.jpg-E2e2e2e2e2e2e2e2e2e2'
 const stray = 'images/parent1-stray.png-S1s1s1s1s1s1s1s1s1s1'
 
-/** The rows version 1 wrote (src/parent/outbox/outbox-store.ts before photos became private). */
+/** A child's fields as version 1 kept them: no month of birth yet. */
+function v1Fields(kidName: string) {
+  const { kidBirthMonth: _none, ...rest } = fields(kidName)
+  return rest
+}
+
+/** The rows version 1 wrote (the old queue's outbox-store.ts, before photos became private). */
 const v1Submissions = [
   {
     // A new child, queued offline: its first photo went up before the connection dropped.
@@ -59,7 +70,8 @@ const v1Submissions = [
     kind: 'add',
     kidId: 'kidA',
     userId: PARENT,
-    fields: fields('Amara'),
+    // Version 1's form took the age as words, and had no month of birth.
+    fields: { ...v1Fields('Amara'), kidAge: '4' },
     photos: [
       { ...A1, path: pathA1, url: downloadUrl(pathA1) },
       { ...A2, path: pathA2, url: null },
@@ -257,7 +269,7 @@ describe('opening a version 1 outbox', () => {
     }
   })
 
-  it('sends what version 1 queued: no photo uploaded twice, kept photos kept, deletions done', async () => {
+  it('sends what version 1 queued as jobs: no photo uploaded twice, kept photos kept, deletions done', async () => {
     await writeOldDatabase(name, 1, v1Submissions, v1Photos)
     const kids = new FakeKidsPort()
     kids.signedIn = PARENT
@@ -265,35 +277,55 @@ describe('opening a version 1 outbox', () => {
     // What version 1 had already put into storage.
     for (const path of [pathA1, pathD1, storedB1, storedB2, storedC0, storedE1, storedE2, stray])
       storage.objects.set(path, { data: bytes(9), type: 'image/jpeg' })
-    const outbox = new Outbox(name)
-    opened.push(outbox)
     // The handed-off save is left to Firestore's queue, which the fake does not have: set it aside.
-    await outbox.db.submissions.delete('subD')
-    const sender = new OutboxSender({ outbox, kids, photos: storage, lock: sharedLocks() })
-    opened.push({ close: () => sender.stop() })
-    sender.bindUser(PARENT)
-    await sender.settled()
+    const old = new OutboxDb(name)
+    await old.open()
+    await old.submissions.delete('subD')
+    old.close()
+    const engine = new OutboxEngine({
+      db: new JobDb(`${name}-jobs`, { indexedDB, IDBKeyRange }),
+      lock: sharedLocks(),
+    })
+    await adoptOldOutbox(name, engine)
+    expect(await Dexie.exists(name)).toBe(false)
+    const outbox = new PageOutbox(engine, { kids, photos: storage })
+    opened.push(outbox)
+    outbox.bindUser(PARENT)
+    await outbox.settled()
 
-    // Only the photo that had not gone up is uploaded, once.
-    expect(storage.uploads).toEqual([pathA2])
-    expect(kids.records.get('kidA')?.imgUrls).toEqual([pathA1, pathA2])
+    // Nothing is uploaded: the new child's age was words (version 1's form), which today's rules refuse.
+    expect(storage.uploads).toEqual([])
     expect(kids.records.get('kidB')?.imgUrls).toEqual([storedB1, storedB2])
     expect(kids.records.get('kidB')?.plan).toBe('Weekly')
     expect(kids.deletes).toEqual(['kidE'])
     expect([...storage.deleted].sort()).toEqual([storedE1, storedE2, stray].sort())
-    // The refused edit waits for its parent, its photo's bytes still on the device.
+    // The refused edit and the child to mend wait for their parent, their photos' bytes on the device.
     const left = await outbox.list(PARENT)
     expect(left.map((entry) => [entry.id, entry.state, entry.error])).toEqual([
+      ['subA', 'failed', MEND_AGE],
       ['subC', 'failed', 'storage/unauthorized'],
     ])
-    expect(await outbox.photoBytes(C1.id)).toBeDefined()
+    expect(await outbox.photoBytes(A2.id)).not.toBeNull()
+    expect(await outbox.photoBytes(C1.id)).not.toBeNull()
 
-    // Retried, it replaces the photo and deletes the old one once saved.
+    // Retried, the edit replaces the photo and deletes the old one once saved.
     await outbox.retry('subC')
-    sender.kick()
-    await sender.settled()
+    await outbox.settled()
     expect(kids.records.get('kidC')?.imgUrls).toEqual([pathC1])
     expect(storage.deleted).toContain(storedC0)
+    // Mended (the age in years and months), the new child goes: only its photo not yet up is uploaded.
+    const kidBirthMonth = birthMonthFor(4, 0, new Date())
+    const mended = await outbox.edit({
+      userId: PARENT,
+      kidId: 'kidA',
+      fields: fields('Amara', { kidAge: '', kidBirthMonth }),
+      photos: null,
+      stored: null,
+    })
+    expect(mended).toBe('subA')
+    await outbox.settled()
+    expect(storage.uploads).toEqual([pathC1, pathA2])
+    expect(kids.records.get('kidA')).toMatchObject({ imgUrls: [pathA1, pathA2], kidBirthMonth, kidAge: '' })
     expect(await outbox.list(PARENT)).toEqual([])
   })
 })
@@ -335,24 +367,26 @@ describe('opening a version 2 outbox', () => {
     }
   })
 
-  it('leaves a database of the current version as it is', async () => {
+  it('leaves a database of its last version (5) as it is', async () => {
     const db = new OutboxDb(name)
     opened.push(db)
     await db.open()
-    await db.addEntry(
-      {
-        kind: 'add',
-        kidId: 'kidN',
-        userId: PARENT,
-        fields: fields('Nneka'),
-        photos: [],
-        keptPaths: [],
-        imgPaths: [storedB1],
-        cleanupPaths: [],
-        state: 'queued',
-      },
-      T,
-    )
+    await db.submissions.add({
+      id: 'subN',
+      seq: 1,
+      kind: 'add',
+      kidId: 'kidN',
+      userId: PARENT,
+      fields: fields('Nneka'),
+      photos: [],
+      keptPaths: [],
+      imgPaths: [storedB1],
+      cleanupPaths: [],
+      state: 'queued',
+      ...progress,
+      rev: 1,
+      createdAt: T,
+    })
     const before = await rowsOf(db)
     db.close()
     const again = new OutboxDb(name)

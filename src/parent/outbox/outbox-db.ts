@@ -1,10 +1,11 @@
-// The outbox's database (Dexie over IndexedDB): what a queued submission and its photos' bytes look
-// like, the schema's versions, and the upgrades between them. An upgrade keeps every queued
-// submission: a parent's unsent children survive a new version of the app. The queue's transitions are
-// in outbox-store.ts, the sending in outbox-sender.ts (docs/decisions/0018-outbox-in-three-modules.md).
+// The old outbox's database, `sunbeam-outbox` (Dexie over IndexedDB), kept only to be read once: what
+// a queued submission and its photos' bytes looked like, the schema's versions 1 to 5 and the upgrades
+// between them, so that a device on any older version opens it with every row in the last shape. The
+// runtime then moves its rows into jobs of the outbox engine and deletes it (outbox-runtime.ts,
+// adoptOldOutbox; decisions 0068, 0077). A submission's row is still the shape the screens read: the
+// kind 'child' gives its jobs in it (child-kind.ts, rowOf).
 import Dexie, { type EntityTable } from 'dexie'
 import type { DocumentType, EnrolmentFields } from '#shared/records/enrolment-record'
-import { newRandomId } from '#shared/records/ids'
 import { type PhotoType, storagePathOf } from '#shared/records/kid-photos'
 import type { KidFields } from '#shared/records/kid-record'
 import type { Reply } from '#shared/records/reply-record'
@@ -96,13 +97,6 @@ export interface DeleteSubmission extends SubmissionBase {
 /** A queued submission, one row of the `submissions` table. */
 export type Submission = AddSubmission | EditSubmission | DeleteSubmission
 
-/** The progress fields every new entry starts from (`addEntry` sets them). */
-type Progress = 'seq' | 'handoffStarted' | 'handedOffAt' | 'attempts' | 'nextAttemptAt' | 'error' | 'rev'
-type WithoutProgress<T> = T extends Submission ? Omit<T, Progress | 'id' | 'createdAt'> : never
-
-/** What the queue needs to know of a new entry. */
-export type NewEntry = WithoutProgress<Submission> & { readonly id?: string }
-
 /** Open entries (not yet in Firestore) of a child: at most one per child, edits update it in place. */
 export function isOpen(entry: Submission): boolean {
   return (entry.state === 'queued' || entry.state === 'failed') && entry.kind !== 'delete'
@@ -115,11 +109,6 @@ export function isUnsent(entry: Submission): boolean {
 
 export function unique(paths: Iterable<string>): string[] {
   return [...new Set(paths)]
-}
-
-/** Every photo path an entry may have put into storage (uploaded new photos). */
-export function uploadedPaths(entry: Submission): string[] {
-  return entry.photos.flatMap((photo) => (photo.uploaded ? [photo.path] : []))
 }
 
 // --- The schema's history. Each version's rows as that version's code wrote them. ---
@@ -245,7 +234,7 @@ export interface IndexedDBImplementation {
   readonly IDBKeyRange: typeof IDBKeyRange
 }
 
-/** The outbox's database and the row-level operations the store builds its transitions from. */
+/** The old outbox's database, at its last version (5). */
 export class OutboxDb extends Dexie {
   declare readonly submissions: EntityTable<Submission, 'id'>
   declare readonly photos: EntityTable<StoredPhotoBytes, 'id'>
@@ -256,44 +245,6 @@ export class OutboxDb extends Dexie {
   constructor(name: string = OUTBOX_DB_NAME, implementation?: IndexedDBImplementation) {
     super(name, implementation ?? {})
     defineVersions(this)
-  }
-
-  async entriesOf(kidId: string): Promise<Submission[]> {
-    return this.submissions.where('kidId').equals(kidId).toArray()
-  }
-
-  /** The one constructor of a queue entry: the next place in the queue, nothing sent yet. */
-  async addEntry(entry: NewEntry, createdAt: number): Promise<void> {
-    const last = await this.submissions.orderBy('seq').last()
-    await this.submissions.add({
-      id: newRandomId(),
-      ...entry,
-      seq: (last?.seq ?? 0) + 1,
-      handoffStarted: false,
-      handedOffAt: 0,
-      attempts: 0,
-      nextAttemptAt: 0,
-      error: null,
-      rev: 1,
-      createdAt,
-    })
-  }
-
-  /** Removes an entry and its photos' bytes. */
-  async dropEntry(id: string): Promise<void> {
-    await this.photos.where('submissionId').equals(id).delete()
-    await this.submissions.delete(id)
-  }
-
-  /** Replaces an entry by `change(entry)` in one transaction; null leaves it. True if it changed. */
-  async change(id: string, change: (entry: Submission) => Submission | null): Promise<boolean> {
-    return this.transaction('rw', this.submissions, async () => {
-      const entry = await this.submissions.get(id)
-      const next = entry ? change(entry) : null
-      if (!next) return false
-      await this.submissions.put(next)
-      return true
-    })
   }
 }
 

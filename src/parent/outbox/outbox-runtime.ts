@@ -1,10 +1,12 @@
-// The app's one outbox and its one sender, started lazily: at start-up when the outbox's hint says a
-// submission waits (src/app/start-outbox.ts), or by the parent-area guard. It loads Dexie and the
-// backend, so marketing pages never import this module statically. The sender follows the signed-in
-// account: it stops before this tab's account changes, and when another tab says it is signing out.
-// It shows nothing itself: the sender's events are the screens' to turn into words (failure-toasts.tsx).
+// The parent area's outbox, started lazily: at start-up when a hint says something waits
+// (src/app/start-outbox.ts), or by the parent-area guard. It registers the parents' kinds of job on the
+// outbox engine (children, replies, enrolment files, 'Tell the centre'), moves what an older version
+// kept in its own database into jobs once, and binds the engine to the signed-in account: its work
+// stops before this tab's account changes, and when another tab says it is signing out. It loads Dexie
+// and the backend, so marketing pages never import this module statically. It shows nothing itself:
+// the events are the screens' to turn into words (failure-toasts.tsx).
 
-import { liveQuery } from 'dexie'
+import Dexie, { liveQuery } from 'dexie'
 import { once } from '#shared/async/once'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
@@ -13,12 +15,12 @@ import { within } from '#shared/device/within'
 import { JobDb } from '#shared/outbox/job-db'
 import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
+import { adoptOldSubmissions } from './child-kind'
+import { ChildOutbox } from './child-outbox'
 import { CollectionCodes } from './codes-kind'
 import { adoptOldEnrolments, EnrolmentFiles } from './enrolment-kind'
-import { isUnsent } from './outbox-db'
+import { isUnsent, OUTBOX_DB_NAME, OutboxDb } from './outbox-db'
 import { writeOutboxHint } from './outbox-hint'
-import { OutboxSender } from './outbox-sender'
-import { Outbox } from './outbox-store'
 import { openPhotoCopies, type PhotoCopies } from './photo-copies'
 import { adoptOldReplies, ReplySender } from './reply-sender'
 import { TellSender } from './tell-kind'
@@ -27,8 +29,10 @@ import { TellSender } from './tell-kind'
 export const SESSION_CHANNEL = 'sunbeam-session'
 
 export interface OutboxRuntime {
-  readonly outbox: Outbox
-  readonly sender: OutboxSender
+  /** The children's submissions, jobs of kind 'child' (decision 0077): the parent's changes and the rows the screens read. */
+  readonly outbox: ChildOutbox
+  /** The same, as the screens hear the sending: events and this tab's uploads. */
+  readonly sender: ChildOutbox
   /** The parents' replies to the centre (Accept, Decline, 'Still interested?'), through the outbox. */
   readonly replies: ReplySender
   /** The outbox engine (decision 0067): the tab's own, or the test's. */
@@ -66,7 +70,7 @@ export interface OutboxRuntime {
 }
 
 export interface RuntimeOptions {
-  /** The outbox's database (tests give each their own; the engine's is then `${dbName}-jobs`). */
+  /** The old queue's database (tests give each their own; the engine's is then `${dbName}-jobs`). */
   readonly dbName?: string
   readonly copies?: PhotoCopies
   readonly lock?: LockFn
@@ -77,7 +81,6 @@ export async function createOutboxRuntime(
   backend: Backend,
   options: RuntimeOptions = {},
 ): Promise<OutboxRuntime> {
-  const outbox = await Outbox.open(options.dbName)
   // The tab's one engine; a test's runtime has an engine of its own.
   const ownJobs = options.dbName !== undefined
   const jobs = ownJobs
@@ -88,22 +91,18 @@ export async function createOutboxRuntime(
     : await getSharedOutbox()
   const copies = options.copies ?? openPhotoCopies()
   const claimed = new Set<string>()
-  const sender = new OutboxSender({
-    outbox,
+  const outbox = new ChildOutbox({
+    jobs,
     kids: backend.kids,
     photos: backend.photos,
-    ...(options.lock ? { lock: options.lock } : {}),
     keepCopy: (owner, path, photo) => copies.put(owner, path, new Blob([photo.data], { type: photo.type })),
   })
+  const sender = outbox
   const replies = new ReplySender(jobs, backend.registrations)
-  // Replies an earlier version kept in its own table become jobs, once.
-  await adoptOldReplies(outbox.db, jobs).catch((error: unknown) =>
-    console.warn('The replies kept on this device could not be moved yet', error),
-  )
   const enrolments = new EnrolmentFiles(jobs, backend.registrations, backend.photos)
-  // So are the enrolment files of its `enrolments` table, with their documents' bytes.
-  await adoptOldEnrolments(outbox.db, jobs).catch((error: unknown) =>
-    console.warn('The enrolment files kept on this device could not be moved yet', error),
+  // What an earlier version kept in its own database becomes jobs, once; then that database goes.
+  await adoptOldOutbox(options.dbName ?? OUTBOX_DB_NAME, jobs).catch((error: unknown) =>
+    console.warn('What this device kept to send could not be moved yet', error),
   )
   const tells = new TellSender(jobs, backend.childDay)
   // Collection codes (decision 0079): a kind of its own, on the same engine.
@@ -130,10 +129,7 @@ export async function createOutboxRuntime(
   })
   cleanups.push(() => hint.unsubscribe())
   if (typeof window !== 'undefined') {
-    const wake = () => {
-      void sender.wake()
-      void jobs.wake()
-    }
+    const wake = () => void jobs.wake()
     const visible = () => {
       if (document.visibilityState === 'visible') wake()
     }
@@ -154,8 +150,8 @@ export async function createOutboxRuntime(
     codes,
     copies,
     backend,
-    send: () => sender.kick(),
-    wake: () => void sender.wake(),
+    send: () => jobs.kick(),
+    wake: () => void jobs.wake(),
     claim(submissionId) {
       claimed.add(submissionId)
       return () => claimed.delete(submissionId)
@@ -174,7 +170,7 @@ export async function createOutboxRuntime(
     async endSession(userId, keep) {
       bind(null)
       channel?.postMessage('signing-out')
-      await sender.idle()
+      await jobs.idle()
       // A reply the server has is nothing left to send; forgetting, every reply goes.
       for (const reply of await replies.rowsOfUser(userId))
         if (!keep || reply.state === 'sent') await replies.dismiss(reply.id)
@@ -197,9 +193,31 @@ export async function createOutboxRuntime(
       if (ownJobs) jobs.close()
       else jobs.bindUser(null)
       for (const cleanup of cleanups) cleanup()
-      outbox.close()
     },
   }
+}
+
+/**
+ * Moves what an earlier version kept in `sunbeam-outbox` (opened at its last version, 5: any older one is
+ * upgraded on the way, its rows rewritten as before) into jobs: replies, enrolment files with their
+ * documents, children's submissions with their photos, each once (stable ids: a second tab adds
+ * nothing). Emptied, the database is deleted: nothing declares its tables any more.
+ */
+export async function adoptOldOutbox(name: string, jobs: OutboxEngine): Promise<void> {
+  if (typeof indexedDB === 'undefined' || !(await Dexie.exists(name))) return
+  const db = new OutboxDb(name)
+  let left = 0
+  try {
+    await db.open()
+    await adoptOldReplies(db, jobs)
+    await adoptOldEnrolments(db, jobs)
+    await adoptOldSubmissions(db, jobs)
+    left = (await db.replies.count()) + (await db.enrolments.count()) + (await db.submissions.count())
+  } finally {
+    db.close()
+  }
+  // An older tab still open closes its copy when asked (Dexie's default), and would make it again.
+  if (left === 0) await Dexie.delete(name)
 }
 
 /**

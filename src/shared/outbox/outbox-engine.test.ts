@@ -122,6 +122,42 @@ describe('OutboxEngine', () => {
     expect(await engine.blob('c')).toMatchObject({ type: 'application/pdf' })
   })
 
+  it('lets go of a held job only at the rev its run read: done, queued again, or failed and kept', async () => {
+    const { db, engine, events } = world()
+    engine.register('note', scripted([{ type: 'hold' }, { type: 'hold' }, { type: 'hold' }]).handler)
+    const a = await engine.add({
+      kind: 'note',
+      owner: '',
+      payload: { n: 1 },
+      blobs: [{ id: 'a1', type: 'image/png', data: new ArrayBuffer(1) }],
+    })
+    await engine.outcome(a)
+    // A rev the run did not read (an edit came meanwhile) lets go of nothing.
+    expect(await engine.release(a, 2, { type: 'done' })).toBe(false)
+    expect(await db.jobs.get(a)).toMatchObject({ state: 'held', rev: 1 })
+    // Queued again, its payload changed and its bytes dropped: the handler runs it once more.
+    expect(
+      await engine.release<{ n: number }>(a, 1, {
+        type: 'queue',
+        change: (payload) => ({ n: payload.n + 1 }),
+        dropBlobs: true,
+      }),
+    ).toBe(true)
+    await expect.poll(async () => (await db.jobs.get(a))?.state).toBe('held')
+    expect(await db.jobs.get(a)).toMatchObject({ rev: 2, payload: { n: 2 } })
+    expect(await db.blobs.count()).toBe(0)
+    expect(await engine.release(a, 2, { type: 'failed', error: 'refused' })).toBe(true)
+    expect(await db.jobs.get(a)).toMatchObject({ state: 'failed', error: 'refused', rev: 3 })
+    const b = await engine.add({ kind: 'note', owner: '', payload: { n: 9 } })
+    await engine.outcome(b)
+    expect(await engine.release(b, 1, { type: 'done' })).toBe(true)
+    expect(await db.jobs.get(b)).toBeUndefined()
+    expect(events.filter((event) => event.type !== 'held')).toEqual([
+      { type: 'failed', jobId: a, kind: 'note', error: 'refused', kept: true, detail: undefined },
+      { type: 'done', jobId: b, kind: 'note' },
+    ])
+  })
+
   it('waits its backoff after a failure that may pass, and goes at once when woken', async () => {
     const { db, engine, events, advance } = world()
     const { runs, handler } = scripted([{ type: 'retry', error: 'offline' }])

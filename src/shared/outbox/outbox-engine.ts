@@ -53,9 +53,15 @@ export interface KindHandler<Payload = unknown> {
 export interface BlobChange {
   /** Added to the job's, or replacing its blob of the same id. */
   readonly put?: readonly Omit<JobBlob, 'jobId'>[]
-  /** The job's other blobs this refuses go (without it, all stay). */
+  /** The job's other blobs this refuses go (without it, all stay); asked after the payload changed. */
   readonly keep?: (blobId: string) => boolean
 }
+
+/** How a feature lets go of a job it held (`release`). */
+export type Release<Payload> =
+  | { readonly type: 'done' }
+  | { readonly type: 'queue'; readonly change: (payload: Payload) => Payload; readonly dropBlobs?: boolean }
+  | { readonly type: 'failed'; readonly error: string; readonly detail?: unknown }
 
 /** What the engine tells its users, in this tab and (except progress) in the app's other tabs. */
 export type OutboxEvent =
@@ -247,6 +253,8 @@ export class OutboxEngine {
   ): Promise<void> {
     const put = blobs.put ?? []
     const { keep } = blobs
+    // The payload first: `keep` may depend on what the change made of it.
+    const payload = change(job.payload)
     if (keep) {
       const brought = new Set(put.map((blob) => blob.id))
       await this.db.blobs
@@ -258,13 +266,50 @@ export class OutboxEngine {
     await this.db.blobs.bulkPut(put.map((blob) => ({ ...blob, jobId: job.id })))
     await this.db.jobs.put({
       ...job,
-      payload: change(job.payload),
+      payload,
       state: 'queued',
       attempts: 0,
       nextAttemptAt: 0,
       error: null,
       rev: job.rev + 1,
     })
+  }
+
+  /**
+   * Lets go of a job its handler held (or is about to hold: the server's answer may come before the
+   * run is noted), only while it is still the rev that run read: `done` (it goes with its bytes),
+   * `queue` (queued again, its payload changed, its bytes kept or dropped) or `failed` (kept, failed).
+   * Its rev is bumped, so the run's own note is not made. Told as the events a run's step is. False when
+   * the job changed or went meanwhile.
+   */
+  async release<Payload>(jobId: string, rev: number, outcome: Release<Payload>): Promise<boolean> {
+    const job = await this.db.transaction('rw', this.db.jobs, this.db.blobs, async () => {
+      const now = (await this.db.jobs.get(jobId)) as Job<Payload> | undefined
+      if (!now || now.rev !== rev) return null
+      if (outcome.type === 'done' || (outcome.type === 'queue' && outcome.dropBlobs))
+        await this.db.blobs.where('jobId').equals(jobId).delete()
+      if (outcome.type === 'done') await this.db.jobs.delete(jobId)
+      else if (outcome.type === 'failed')
+        await this.db.jobs.put({ ...now, state: 'failed', error: outcome.error, rev: now.rev + 1 })
+      else
+        await this.db.jobs.put({
+          ...now,
+          payload: outcome.change(now.payload),
+          state: 'queued',
+          attempts: 0,
+          nextAttemptAt: 0,
+          error: null,
+          rev: now.rev + 1,
+        })
+      return now
+    })
+    if (!job) return false
+    const about = { jobId, kind: job.kind }
+    if (outcome.type === 'done') this.emit({ type: 'done', ...about })
+    else if (outcome.type === 'failed')
+      this.emit({ type: 'failed', ...about, error: outcome.error, kept: true, detail: outcome.detail })
+    else this.kick()
+    return true
   }
 
   /** Its owner's Retry on a failed job. */
@@ -341,6 +386,11 @@ export class OutboxEngine {
   /** Resolves when nothing runs in this tab (tests, sign-out). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running])
+  }
+
+  /** Whether something runs in this tab now (tests). */
+  async busy(): Promise<boolean> {
+    return this.running.size > 0
   }
 
   /** Stops for good; the database is closed. */

@@ -1,12 +1,16 @@
-// The store's transitions on their own (fake-indexeddb, no sender): what each change of the parent
-// leaves in the queue, in one transaction, and what it leaves for the sender to do.
+// The parent's changes on their own (fake-indexeddb, nobody bound, so nothing is sent): what each
+// change leaves in the jobs, and what it leaves for the sender to do.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fields, OTHER, PARENT, photos } from '#parent/outbox/testing/outbox-fixtures'
+import { fields, jobSteps, OTHER, PARENT, PageOutbox, photos } from '#parent/outbox/testing/outbox-fixtures'
+import { JobDb } from '#shared/outbox/job-db'
+import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { newRandomId } from '#shared/records/ids'
 import type { StoredKid } from '#shared/records/kid-record'
-import { Outbox } from './outbox-store'
+import { FakeKidsPort, FakePhotoStorage } from '#testing/backend/fake-kids-ports'
 
-let outbox: Outbox
+let outbox: PageOutbox
+let steps: ReturnType<typeof jobSteps>
 let clock: number
 
 function storedKid(id: string, imgUrls: string[]): StoredKid {
@@ -15,7 +19,12 @@ function storedKid(id: string, imgUrls: string[]): StoredKid {
 
 beforeEach(() => {
   clock = 1_000
-  outbox = new Outbox(`outbox-store-${newRandomId(8)}`, { now: () => clock })
+  const db = new JobDb(`outbox-store-${newRandomId(8)}`, { indexedDB, IDBKeyRange })
+  outbox = new PageOutbox(new OutboxEngine({ db, now: () => clock }), {
+    kids: new FakeKidsPort(),
+    photos: new FakePhotoStorage(),
+  })
+  steps = jobSteps(outbox)
 })
 
 afterEach(() => {
@@ -39,7 +48,7 @@ describe('the parent’s changes', () => {
     expect(photo?.path).toMatch(/^images\/parent1\/a\.png-[A-Za-z0-9]{20}$/)
     expect(photo?.uploaded).toBe(false)
     expect(a?.imgPaths).toEqual([photo?.path])
-    expect((await outbox.photoBytes(photo?.id ?? ''))?.submissionId).toBe(first)
+    expect((await outbox.engine.blob(photo?.id ?? ''))?.jobId).toBe(first)
   })
 
   it('an edit of a child still queued changes its entry in place, and drops the bytes it no longer uses', async () => {
@@ -64,7 +73,7 @@ describe('the parent’s changes', () => {
     expect(entry).toMatchObject({ kind: 'add', rev: 2, fields: { kidName: 'A2' } })
     expect(entry?.imgPaths).toEqual([entry?.photos[0]?.path])
     expect(entry?.imgPaths[0]).toContain('b.png')
-    expect(await outbox.photoBytes(old?.id ?? '')).toBeUndefined()
+    expect(await outbox.photoBytes(old?.id ?? '')).toBeNull()
     expect(entry?.cleanupPaths).toEqual([]) // the replaced photo never went up: nothing to delete
   })
 
@@ -83,7 +92,7 @@ describe('the parent’s changes', () => {
     await outbox.add({ userId: PARENT, kidId: 'kidQ', fields: fields('Q'), photos: photos('q.png') })
     await outbox.remove({ userId: PARENT, kidId: 'kidQ', stored: null })
     expect(await outbox.list(PARENT)).toEqual([])
-    expect(await outbox.db.photos.count()).toBe(0)
+    expect(await steps.photoCount()).toBe(0)
 
     await outbox.remove({
       userId: PARENT,
@@ -104,8 +113,8 @@ describe('the parent’s changes', () => {
     })
     const [entry] = await outbox.list(PARENT)
     const path = entry?.photos[0]?.path ?? ''
-    await outbox.steps.markPhotoUploaded(id, PARENT, entry?.photos[0]?.id ?? '', path)
-    expect(await outbox.steps.markFailed(id, 1, 'refused')).toBe(true)
+    await steps.photoUploaded(id, entry?.photos[0]?.id ?? '')
+    await steps.failed(id, 'refused')
     await outbox.retry(id)
     expect(await outbox.get(id)).toMatchObject({ state: 'queued', rev: 2, attempts: 0, error: null })
 
@@ -114,26 +123,16 @@ describe('the parent’s changes', () => {
     expect(others).toEqual([])
     // Never handed off: no record to delete, only the uploaded photo.
     expect(cleanup).toMatchObject({ kind: 'delete', state: 'cleanup', cleanupPaths: [path] })
-    expect(await outbox.db.photos.count()).toBe(0)
+    expect(await steps.photoCount()).toBe(0)
   })
 
   it('signing out and keeping: a handed-off save goes back to the queue, its photos still uploaded', async () => {
     const id = await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('A'), photos: [] })
-    await outbox.steps.markHandoffStarted(id)
-    await outbox.steps.markHandedOff(id, 1)
+    await steps.handedOff(id)
     expect((await outbox.get(id))?.state).toBe('handedOff')
     await outbox.keepForLater(PARENT)
     expect(await outbox.get(id)).toMatchObject({ state: 'queued', handedOffAt: 0, handoffStarted: true })
-  })
-
-  it('signing out and keeping: a reply the server has goes, one still to send stays', async () => {
-    const row = { userId: PARENT, kidId: 'k1', reply: 'accepted', createdAt: 1 } as const
-    await outbox.db.replies.bulkAdd([
-      { ...row, id: 'k1/sent', questionId: 'sent', state: 'sent' },
-      { ...row, id: 'k1/queued', questionId: 'queued', state: 'queued' },
-    ])
-    await outbox.keepForLater(PARENT)
-    expect((await outbox.db.replies.toArray()).map((reply) => reply.id)).toEqual(['k1/queued'])
+    expect(await outbox.pendingCount()).toBe(1)
   })
 
   it('forgetting a parent drops all of theirs and returns the photos no record can use', async () => {
@@ -145,20 +144,20 @@ describe('the parent’s changes', () => {
     })
     const [entry] = await outbox.list(PARENT)
     const path = entry?.photos[0]?.path ?? ''
-    await outbox.steps.markPhotoUploaded(sent, PARENT, entry?.photos[0]?.id ?? '', path)
+    await steps.photoUploaded(sent, entry?.photos[0]?.id ?? '')
     await outbox.add({ userId: OTHER, kidId: 'kidO', fields: fields('O'), photos: photos('o.png') })
 
     expect(await outbox.forget(PARENT)).toEqual([path])
     expect(await outbox.list(PARENT)).toEqual([])
     expect(await outbox.list(OTHER)).toHaveLength(1)
-    expect(await outbox.db.photos.count()).toBe(1) // the other parent's
+    expect(await steps.photoCount()).toBe(1) // the other parent's
   })
 
   it('counts what some sender still has work for (not failed entries), whoever they belong to', async () => {
     const id = await outbox.add({ userId: PARENT, kidId: 'kidA', fields: fields('A'), photos: [] })
     await outbox.add({ userId: OTHER, kidId: 'kidO', fields: fields('O'), photos: [] })
     expect(await outbox.pendingCount()).toBe(2)
-    await outbox.steps.markFailed(id, 1, 'refused')
+    await steps.failed(id, 'refused')
     expect(await outbox.pendingCount()).toBe(1)
   })
 })

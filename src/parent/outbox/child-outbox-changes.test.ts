@@ -9,7 +9,7 @@ import {
   transientError,
 } from '#testing/backend/fake-kids-ports'
 import { WAIT } from '#testing/timeouts'
-import type { SenderEvent } from './outbox-sender'
+import type { SenderEvent } from './sender-events'
 
 const world = senderWorld()
 const { openOutbox, newSender, uploadsPerPath } = world
@@ -361,7 +361,7 @@ describe('the outbox sender, with failures, tabs, edits and deletes', () => {
     await sender.settled()
     await outbox.remove({ userId: PARENT, kidId: 'kidQ', stored: null })
     expect(await outbox.list(PARENT)).toEqual([])
-    expect(await outbox.db.photos.count()).toBe(0)
+    expect(await outbox.engine.db.blobs.count()).toBe(0)
 
     await outbox.add({
       userId: PARENT,

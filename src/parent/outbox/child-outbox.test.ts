@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fields, PARENT, photos, senderWorld } from '#parent/outbox/testing/outbox-fixtures'
 import { type FakeKidsPort, type FakePhotoStorage, transientError } from '#testing/backend/fake-kids-ports'
 import { WAIT } from '#testing/timeouts'
-import type { SenderEvent } from './outbox-sender'
+import type { SenderEvent } from './sender-events'
 
 const world = senderWorld()
 const { openOutbox, newSender, uploadsPerPath } = world

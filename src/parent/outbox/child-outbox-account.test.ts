@@ -2,10 +2,12 @@
 // account changes. And the outbox without IndexedDB (fake-indexeddb, in-memory backend fakes).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fields, OTHER, PARENT, photos, senderWorld } from '#parent/outbox/testing/outbox-fixtures'
+import { JobDb } from '#shared/outbox/job-db'
+import { OutboxEngine } from '#shared/outbox/outbox-engine'
 import { newRandomId } from '#shared/records/ids'
 import type { FakeKidsPort, FakePhotoStorage } from '#testing/backend/fake-kids-ports'
 import { WAIT } from '#testing/timeouts'
-import { Outbox } from './outbox-store'
+import { PageOutbox } from './testing/outbox-fixtures'
 
 const world = senderWorld()
 const { openOutbox, newSender } = world
@@ -108,13 +110,14 @@ describe('the outbox without IndexedDB', () => {
     // Some private modes have no IndexedDB at all.
     Reflect.deleteProperty(globalThis, 'indexedDB')
     try {
-      const outbox = await Outbox.open(`memory-${newRandomId(8)}`)
-      world.track(outbox)
+      const engine = new OutboxEngine({ db: await JobDb.openOnDevice(`memory-${newRandomId(8)}`) })
+      const outbox = new PageOutbox(engine, { kids, photos: storage })
       expect(outbox.persistent).toBe(false)
       await outbox.add({ userId: PARENT, kidId: 'kidM', fields: fields('Mo'), photos: photos('m.png') })
       await newSender(outbox).settled()
       expect(kids.saves.map((save) => save.id)).toEqual(['kidM'])
       expect(await outbox.list(PARENT)).toEqual([])
+      outbox.close()
     } finally {
       globalThis.indexedDB = real
     }
