@@ -42,6 +42,7 @@ import { eventOf } from './firebase-child-day'
 import { firebaseErrorCode } from './firebase-errors'
 import { toKidsBackendError } from './firebase-kids'
 import { queuedWrite } from './firebase-local-commit'
+import { watchCentreDocument } from './firebase-staff-document'
 
 /** A register's page of events (REGISTER_EVENTS_MAX in all). */
 const REGISTER_PAGE = 1_000
@@ -310,13 +311,8 @@ export function createFirebaseAttendance(services: FirebaseServices): Attendance
     },
 
     watchDaySettings(listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          doc(db, 'centre', 'today'),
-          (snapshot) => listener(parseDaySettings(snapshot.data())),
-          fail(onError),
-        ),
-      )
+      // Staff's own document: refused while a fresh claim is not yet taken up, so opened again then.
+      return watchCentreDocument(services, ['centre', 'today'], parseDaySettings, listener, fail(onError))
     },
 
     async saveDaySettings(settings) {
