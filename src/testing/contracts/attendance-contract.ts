@@ -1,6 +1,6 @@
 // AttendancePort (the door, /centre/today), true of the fake and of the adapter with firestore.rules:
 // staff see the children whose confirmed place has started, with their file's collectors and note, the
-// list told whole (never a batch of it, decision 0077); an
+// list told whole (never a batch of it, decision 0082); an
 // arrival is stored once (a second write of the same id is refused, and the server's copy is handed
 // back for the outbox to judge); a collection waits for the arrival; the code verifiers and the
 // parents' messages of the day reach the door; a parent without the staff claim reads none of it.
