@@ -9,7 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { type Browser, type BrowserContext, type Page, test } from '@playwright/test'
 import { appPage } from '../e2e/fixtures'
-import { ONLINE_AUTH_PORT, ONLINE_FIRESTORE_PORT } from '../e2e/online-world'
+import { ONLINE_FIRESTORE_PORT } from '../e2e/online-world'
+import { base, commit, DOCUMENTS, id, owner, staffAccount, text } from './emulator-rest'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHILDREN = Number(process.env.BENCH_CHILDREN ?? 5_000)
@@ -17,9 +18,6 @@ const INQUIRIES = Number(process.env.BENCH_INQUIRIES ?? 2_000)
 const CPU_SLOWDOWN = 4
 const GIVE_UP_MS = 60_000
 const PAGE = 50
-const AUTH = `http://127.0.0.1:${ONLINE_AUTH_PORT}`
-const DOCUMENTS = `http://127.0.0.1:${ONLINE_FIRESTORE_PORT}/v1/projects/demo-sunbeam/databases/(default)/documents`
-const owner = { Authorization: 'Bearer owner', 'content-type': 'application/json' }
 
 export interface CentreBenchRow {
   readonly route: string
@@ -37,21 +35,6 @@ export interface StaffOpenRow {
   readonly firstPage: (number | null)[]
 }
 
-const text = (value: string) => ({ stringValue: value })
-const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(20 - prefix.length, '0')}`
-
-async function commit(writes: object[]) {
-  for (let at = 0; at < writes.length; at += 500) {
-    const response = await fetch(`${DOCUMENTS}:commit`, {
-      method: 'POST',
-      headers: owner,
-      body: JSON.stringify({ writes: writes.slice(at, at + 500) }),
-    })
-    if (!response.ok) throw new Error(`commit: ${response.status} ${await response.text()}`)
-  }
-}
-
-const base = `projects/demo-sunbeam/databases/(default)/documents`
 const kidNames = Array.from({ length: CHILDREN }, (_, n) => id('benchkid', n))
 const inquiryNames = Array.from({ length: INQUIRIES }, (_, n) => id('benchinq', n))
 
@@ -151,29 +134,6 @@ async function unseed() {
     ...kidNames.map((kidId) => ({ delete: `${base}/kids/${kidId}` })),
     ...inquiryNames.map((inquiryId) => ({ delete: `${base}/inquiries/${inquiryId}` })),
   ])
-}
-
-/** A member of staff: an account with a verified e-mail and the claim, made through the Auth emulator. */
-async function staffAccount(email: string, password: string) {
-  const signUp = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  })
-  const { localId } = (await signUp.json()) as { localId: string }
-  const update = await fetch(
-    `${AUTH}/identitytoolkit.googleapis.com/v1/projects/demo-sunbeam/accounts:update`,
-    {
-      method: 'POST',
-      headers: owner,
-      body: JSON.stringify({
-        localId,
-        emailVerified: true,
-        customAttributes: JSON.stringify({ staff: true }),
-      }),
-    },
-  )
-  if (!update.ok) throw new Error(`accounts:update: ${update.status} ${await update.text()}`)
 }
 
 declare global {

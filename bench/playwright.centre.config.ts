@@ -1,4 +1,5 @@
-// The staff lists benchmark (bench/centre-lists.bench.ts), run by `npm run bench`: the build made
+// The staff benchmarks (bench/centre-lists.bench.ts, and 'Today' at the door, bench/today.bench.ts),
+// run by `npm run bench` (one file at a time, named on the command line): the build made
 // against the browser suite's emulator ports (`${SUNBEAM_OUT_DIR:-dist}-bench`, scripts/bench.mjs makes
 // it if missing) served as Hosting serves it (scripts/hosting-server.mjs), the real Auth emulator, and the Firestore emulator with firestore.rules (shared with the
 // browser suite's online world if it already runs: scripts/firestore-emulator.mjs). Ports: BENCH_CENTRE_PORT,
@@ -25,7 +26,7 @@ writeFileSync(new URL(`../${authConfig}`, import.meta.url), `${JSON.stringify({ 
 
 export default defineConfig({
   testDir: '.',
-  testMatch: 'centre-lists.bench.ts',
+  testMatch: ['centre-lists.bench.ts', 'today.bench.ts'],
   outputDir: '../test-results/bench-centre',
   workers: 1,
   reporter: [['list']],

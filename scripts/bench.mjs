@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: four benchmarks (not tests: they print figures, they do not pass or fail).
+// `npm run bench`: five benchmarks (not tests: they print figures, they do not pass or fail).
 //  1. Preparing six 12-megapixel JPEGs on the device, with the add form's own code
 //     (src/parent/children/photo-prep.ts), in Chromium: time, and the peak JS heap sampled every 10 ms through the
 //     DevTools protocol; then again with the CPU slowed down 4 times (a budget phone).
@@ -15,9 +15,14 @@
 //     the browser suite's emulator ports, `${SUNBEAM_OUT_DIR:-dist}-bench`, built first if missing); and
 //     /centre's first open as staff meet it, with medians: from the sign-in form's submit, and the
 //     installed app opened on /centre signed in (BENCH_CENTRE_ONLY=staff or lists: one part alone).
+//  5. 'Today' at the door with 120 children (bench/today.bench.ts, same configuration and build as 4):
+//     the installed app opened on /centre/today from the device's cache at 4x CPU, offline, on lie-fi
+//     and online: the first row, the list in full and its first frame (target: within 1 s); and a tap
+//     on 'Arrived': in the next frame or not, and its Event Timing (input delay, processing,
+//     presentation delay).
 // Prints one Markdown table each. Environment: CHROMIUM_PATH, BENCH_PORT (default 4190), BENCH_RUNS
-// (default 3; the cold start takes the median of 5 unless BENCH_RUNS is set), BENCH_COLD_PORT (4191),
-// BENCH_ONLY (photo-prep, sender, cold-start or centre: that one alone), BENCH_CENTRE_PORT (4192),
+// (default 3; the cold start and Today take the median of 5 unless BENCH_RUNS is set), BENCH_COLD_PORT (4191),
+// BENCH_ONLY (photo-prep, sender, cold-start, centre or today: that one alone), BENCH_CENTRE_PORT (4192, for today too),
 // E2E_AUTH_PORT and E2E_FIRESTORE_PORT (the staff lists' emulators, 9099 and 8085).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -192,27 +197,32 @@ async function coldStart() {
     )
 }
 
-async function centreLists() {
+/** The build made against the emulators' ports that the staff benchmarks open, made if missing. */
+function staffBuild() {
   const outDir = `${process.env.SUNBEAM_OUT_DIR ?? 'dist'}-bench`
-  if (!existsSync(join(outDir, 'app-shell.html'))) {
-    console.log(`\nNo build against the emulators' ports in ${outDir}: building it`)
-    const built = spawnSync('npx', ['vite', 'build'], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        SUNBEAM_OUT_DIR: outDir,
-        VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
-        VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
-        VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
-      },
-    })
-    if (built.status !== 0) throw new Error('The build for the staff lists benchmark failed')
-  }
-  const out = resolve('test-results/bench-centre.json')
-  const run = spawnSync('npx', ['playwright', 'test', '--config', 'bench/playwright.centre.config.ts'], {
+  if (existsSync(join(outDir, 'app-shell.html'))) return
+  console.log(`\nNo build against the emulators' ports in ${outDir}: building it`)
+  const built = spawnSync('npx', ['vite', 'build'], {
     stdio: 'inherit',
-    env: { ...process.env, BENCH_CENTRE_OUT: out },
+    env: {
+      ...process.env,
+      SUNBEAM_OUT_DIR: outDir,
+      VITE_FIREBASE_FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8085',
+      VITE_FIREBASE_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9099',
+      VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: process.env.E2E_FUNCTIONS_PORT ?? '5011',
+    },
   })
+  if (built.status !== 0) throw new Error('The build for the staff benchmarks failed')
+}
+
+async function centreLists() {
+  staffBuild()
+  const out = resolve('test-results/bench-centre.json')
+  const run = spawnSync(
+    'npx',
+    ['playwright', 'test', '--config', 'bench/playwright.centre.config.ts', 'centre-lists.bench.ts'],
+    { stdio: 'inherit', env: { ...process.env, BENCH_CENTRE_OUT: out } },
+  )
   if (run.status !== 0) throw new Error('The staff lists benchmark could not run')
   const { children, inquiries, rows, staff = [] } = JSON.parse(readFileSync(out, 'utf8'))
   const at = (value) => (value === null ? 'never (60 s)' : seconds(value))
@@ -248,8 +258,59 @@ async function centreLists() {
       )
 }
 
+/** ms as a whole number, or 'never'. */
+const ms = (value) => (value === null ? 'never' : `${Math.round(value)} ms`)
+
+async function todayDoor() {
+  staffBuild()
+  const out = resolve('test-results/bench-today.json')
+  const env = { ...process.env, BENCH_TODAY_OUT: out, BENCH_RUNS: process.env.BENCH_RUNS ?? '5' }
+  const run = spawnSync(
+    'npx',
+    ['playwright', 'test', '--config', 'bench/playwright.centre.config.ts', 'today.bench.ts'],
+    { stdio: 'inherit', env },
+  )
+  if (run.status !== 0) throw new Error("The 'Today' benchmark could not run")
+  const { children, arrived, rows } = JSON.parse(readFileSync(out, 'utf8'))
+  const cell = (values) => {
+    const middle = medianOf(values)
+    const missing = values.filter((value) => value === null).length
+    const text = middle === null ? 'never' : seconds(middle)
+    return missing ? `${text} (${missing} of ${values.length} never)` : text
+  }
+  console.log(
+    `\n'Today' at the door: ${children} children (${arrived} arrived), the installed app opened on /centre/today from the device's cache, CPU 4x slower, median of ${env.BENCH_RUNS} (from the navigation's start; target: the list in full within 1 s)\n`,
+  )
+  console.log(
+    '| network | first row | the list in full | its first frame | within 1 s | runs (its first frame) |',
+  )
+  console.log('|---|---|---|---|---|---|')
+  for (const row of rows) {
+    const paint = medianOf(row.fullPaint)
+    console.log(
+      `| ${row.network} | ${cell(row.firstRow)} | ${cell(row.full)} | ${cell(row.fullPaint)} | ${paint !== null && paint <= 1000 ? 'yes' : 'NO'} | ${row.fullPaint.map((value) => (value === null ? 'never' : seconds(value))).join(', ')} |`,
+    )
+  }
+  console.log(
+    "\nA tap on the first row's 'Arrived' once the list is in full, CPU 4x slower (Event Timing of its click; Chromium reports 16 ms and more only; target: the row says 'Arrived at' in the next frame)\n",
+  )
+  console.log(
+    '| network | in the next frame | tap to that frame, median | duration (INP), median | input delay | processing | presentation delay | runs (duration) |',
+  )
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const row of rows) {
+    const taps = row.taps.filter((tap) => tap !== null)
+    const timed = taps.map((tap) => tap.timing)
+    const of = (key) => medianOf(timed.map((timing) => (timing ? timing[key] : null)))
+    console.log(
+      `| ${row.network} | ${taps.filter((tap) => tap.nextFrame).length} of ${row.taps.length} | ${ms(medianOf(taps.map((tap) => tap.toFrame)))} | ${ms(of('duration'))} | ${ms(of('inputDelay'))} | ${ms(of('processing'))} | ${ms(of('presentation'))} | ${timed.map((timing) => (timing ? `${Math.round(timing.duration)}` : '<16')).join(', ')} |`,
+    )
+  }
+}
+
 const only = process.env.BENCH_ONLY
 if (!only || only === 'photo-prep') await photoPrep()
 if (!only || only === 'sender') await senderThroughput()
 if (!only || only === 'cold-start') await coldStart()
 if (!only || only === 'centre') await centreLists()
+if (!only || only === 'today') await todayDoor()

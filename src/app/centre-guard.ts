@@ -10,7 +10,7 @@
 import { type AnyRouter, redirect } from '@tanstack/react-router'
 import { preload } from 'react-dom'
 import centreCssUrl from '#centre/centre.css?url'
-import { type CentreStore, createCentreStore } from '#centre/centre-store'
+import { type CentreList, type CentreStore, createCentreStore } from '#centre/centre-store'
 import { prepareDateFormats } from '#centre/registrations-view'
 import { type AuthSession, loadAuthSession } from '#parent'
 import { getBackend } from '#shared/backend/backend'
@@ -43,6 +43,12 @@ const IDLE_WAIT_MS = 500
 function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: IDLE_WAIT_MS })
   else setTimeout(work, 0)
+}
+
+/** The centre's list a screen shows, to follow first; none for Today at the door. */
+function firstList(href: string): CentreList | null {
+  if (href.startsWith('/centre/inquiries')) return 'inquiries'
+  return href.startsWith('/centre/today') ? null : 'children'
 }
 
 export function guardCentreArea(
@@ -87,11 +93,9 @@ export function guardCentreArea(
         ? {
             access,
             user,
-            // The page's own list first (its first answer is what the staff wait for).
-            store: createCentreStore(
-              centre,
-              location.href.startsWith('/centre/inquiries') ? 'inquiries' : 'children',
-            ),
+            // The page's own list first (its first answer is what the staff wait for); Today at the
+            // door shows neither list, and its own queries go out alone.
+            store: createCentreStore(centre, firstList(location.href)),
             downloadPhoto: (path) => backend.photos.download(path),
             async signOut() {
               // The counts already on their way go with the account that asked for them.

@@ -108,6 +108,23 @@ describe('createCentreStore: the page’s own list first', () => {
     store.stop()
   })
 
+  it('opened on Today at the door: no list with the door’s own queries, the inquiries after OTHER_LIST_WAIT_MS', async () => {
+    const { port, asked } = world(false)
+    const store = createCentreStore(port, null)
+    await flush()
+    expect(asked).toEqual([])
+    expect(store.getState().fromCache).toBe(false)
+    await vi.advanceTimersByTimeAsync(OTHER_LIST_WAIT_MS - 1)
+    expect(asked).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    // The navigation's count of inquiries not handled; the children only once their page opens.
+    expect(asked).toEqual(['watchInquiries'])
+    expect(store.getState().inquiries).toHaveLength(1)
+    store.open('children')
+    expect(asked).toEqual(['watchInquiries', 'watchChildren'])
+    await store.stop()
+  })
+
   it('stopped before the other list went out: it never does', async () => {
     const { port, asked } = world(true)
     const store = createCentreStore(port, 'inquiries')

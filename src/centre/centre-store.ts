@@ -71,8 +71,12 @@ export interface CentreStore {
   stop(): Promise<void>
 }
 
-/** `first`: the list of the page the centre opened on (opened on the inquiries, followed alone first). */
-export function createCentreStore(port: CentrePort, first: CentreList = 'children'): CentreStore {
+/**
+ * `first`: the list of the page the centre opened on (opened on the inquiries, followed alone first);
+ * null for a screen that shows neither (Today at the door): no list goes out with the screen's own
+ * queries, and the inquiries (their count is in the navigation) follow after OTHER_LIST_WAIT_MS.
+ */
+export function createCentreStore(port: CentrePort, first: CentreList | null = 'children'): CentreStore {
   let state: CentreState = {
     children: undefined,
     moreChildren: false,
@@ -85,7 +89,8 @@ export function createCentreStore(port: CentrePort, first: CentreList = 'childre
     inquiries: undefined,
     moreInquiries: false,
     inquiryCounts: null,
-    fromCache: true,
+    // No list is followed yet on Today at the door: nothing is 'from this device only'.
+    fromCache: first !== null,
     failed: false,
   }
   // A list not followed yet is no list 'from this device only': nothing of it is shown.
@@ -216,12 +221,15 @@ export function createCentreStore(port: CentrePort, first: CentreList = 'childre
     }, failed)
   }
 
-  open(first)
   // The registrations page shows the inquiries' count in its navigation: asked later, its arrival moved
   // the page under a tap on a card (CI13). Only the children's list, which the inquiries page does not
   // show, waits.
-  if (first === 'children') open('inquiries')
-  else otherTimer = setTimeout(openOther, OTHER_LIST_WAIT_MS)
+  if (first === null) otherTimer = setTimeout(() => open('inquiries'), OTHER_LIST_WAIT_MS)
+  else {
+    open(first)
+    if (first === 'children') open('inquiries')
+    else otherTimer = setTimeout(openOther, OTHER_LIST_WAIT_MS)
+  }
 
   return {
     port,

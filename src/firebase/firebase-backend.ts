@@ -18,18 +18,21 @@ import { createFirebaseRegistrations } from './firebase-registrations'
  * for the remembered parent's children first. Read here, in the lazily loaded adapter, so that the
  * start-up code every page carries (src/app/main.tsx) gains no byte for it.
  */
-function startOf(pathname: string): FirebaseStart {
-  return { primeParent: !pathname.startsWith('/centre') }
+function startOf(pathname: string): FirebaseStart & { readonly door?: boolean } {
+  return { primeParent: !pathname.startsWith('/centre'), door: pathname.startsWith('/centre/today') }
 }
 
 export async function createFirebaseBackend(
-  start: FirebaseStart = startOf(window.location.pathname),
+  start: FirebaseStart & { readonly door?: boolean } = startOf(window.location.pathname),
 ): Promise<Backend> {
   // Opened on the centre's screens: the staff port's chunk is fetched beside Firebase's start-up, not
   // once the guard asks for it (one more round trip, in series, before the lists' first query).
   const centre = start.primeParent ? null : import('./firebase-centre')
   // (Not fetched, say offline before it was ever kept: loadCentre asks again.)
   centre?.catch(() => undefined)
+  // Opened on Today at the door, the door's chunk likewise: not once the screen has rendered.
+  const door = start.door ? import('./firebase-attendance') : null
+  door?.catch(() => undefined)
   const services = await getFirebase(start)
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
@@ -55,6 +58,9 @@ export async function createFirebaseBackend(
         m.createFirebaseCentre(services),
       ),
     // The door's (docs/decisions/0075): its own chunk too, loaded by /centre/today only.
-    loadAttendance: () => import('./firebase-attendance').then((m) => m.createFirebaseAttendance(services)),
+    loadAttendance: () =>
+      (door?.catch(() => import('./firebase-attendance')) ?? import('./firebase-attendance')).then((m) =>
+        m.createFirebaseAttendance(services),
+      ),
   }
 }

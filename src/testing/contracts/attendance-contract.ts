@@ -1,5 +1,6 @@
 // AttendancePort (the door, /centre/today), true of the fake and of the adapter with firestore.rules:
-// staff see the children whose confirmed place has started, with their file's collectors and note; an
+// staff see the children whose confirmed place has started, with their file's collectors and note, the
+// list told whole (never a batch of it, decision 0082); an
 // arrival is stored once (a second write of the same id is refused, and the server's copy is handed
 // back for the outbox to judge); a collection waits for the arrival; the code verifiers and the
 // parents' messages of the day reach the door; a parent without the staff claim reads none of it.
@@ -107,6 +108,26 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       const stopLater = door.watchChildren(later.startDate, onItsDay.push, fail)
       await onItsDay.until((s) => s.items.some((c) => c.kidId === later.kidId))
       stopLater()
+    })
+
+    it('tells the list whole: more places than one batch, every child with its file the first time', async () => {
+      const world = await makeWorld()
+      const parent = await signUpParent(world)
+      const today = centreDay(Date.now())
+      // 31: records and files are read 30 ids at a time (Firestore's 'in'), so at least two batches.
+      const places = Array.from({ length: 31 }, (_, n) => place(parent.uid, addDays(today, -1), `Child ${n}`))
+      for (const each of places) await world.placeChild(each)
+      const { door } = await asStaff(world)
+      const children = heard<DoorSeen<DoorChild>>()
+      const stop = door.watchChildren(today, children.push, fail)
+      const mine = new Set(places.map((p) => p.kidId))
+      const hasMine = (s: DoorSeen<DoorChild>) => s.items.some((c) => mine.has(c.kidId))
+      await children.until(hasMine)
+      // The first list heard with any of them, not the last.
+      const listed = (children.values.find(hasMine)?.items ?? []).filter((c) => mine.has(c.kidId))
+      expect(listed).toHaveLength(31)
+      expect(listed.every((c) => c.mustNotCollect === 'Not the uncle, Chidi')).toBe(true)
+      stop()
     })
 
     it('stores an arrival once: the second write is refused with the server’s copy', async () => {
