@@ -6,7 +6,7 @@ import { newRandomId } from '#shared/records/ids'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { createAuthSession } from './auth-session'
 import { ParentScope, ParentScopes } from './parent-scope'
-import { followParentScopes } from './parent-session'
+import { endRefusedSession, followParentScopes } from './parent-session'
 
 const ngozi = { uid: 'ngozi', email: 'ngozi@example.com', displayName: 'Ngozi' }
 const ada = { uid: 'ada', email: 'ada@example.com', displayName: 'Ada' }
@@ -98,5 +98,14 @@ describe("the tab's parent scopes", () => {
     await vi.waitFor(() => expect(scope.disposed).toBe(true))
     expect(stop).toHaveBeenCalledTimes(1)
     expect(localStorage.getItem(`sunbeam-picture:${user.uid}`)).toBeNull()
+  })
+
+  it('a session refused before any scope was made still leaves no picture of the parent', async () => {
+    const outbox = await runtime()
+    const scopes = new ParentScopes(outbox)
+    localStorage.setItem(`sunbeam-picture:${ngozi.uid}`, '{}')
+    await endRefusedSession(outbox, scopes, ngozi)
+    expect(scopes.current()).toBeNull()
+    expect(localStorage.getItem(`sunbeam-picture:${ngozi.uid}`)).toBeNull()
   })
 })

@@ -54,6 +54,9 @@ export function followParentScopes(session: AuthSession, runtime: OutboxRuntime)
  */
 async function clearDevice(runtime: OutboxRuntime, scope: { dispose(): void }): Promise<void> {
   scope.dispose()
+  // The device's pictures go whether or not a scope was made: a session refused before the parent
+  // area made one (the picture painted, the guard not yet run) leaves none behind either.
+  forgetParentPictures()
   const results = await Promise.allSettled([
     runtime.backend.device.clear(),
     runtime.copies.clear(),
