@@ -19,6 +19,7 @@ import { isValidUserName, newUserRecord, normalizeUserName } from '#shared/recor
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
+import { claimsOfHeldToken, staffClaims } from './firebase-staff-document'
 import { readRememberedEmailVerified, rememberParent } from './remembered-parent'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
@@ -41,7 +42,8 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
     if (next) refused = null
     known = true
     // What the next start shows before Auth has checked the session with the server.
-    rememberParent(next, user?.emailVerified)
+    // Staff too: whether the token held now says staff opens the centre's screens at the next start.
+    rememberParent(next, user?.emailVerified, user ? staffClaims(claimsOfHeldToken(user)) : false)
     for (const listener of listeners) listener(next)
   }
 
