@@ -47,8 +47,8 @@ export function readRememberedEmailVerified(uid: string): boolean | null {
 }
 
 /**
- * Whether the ID token this device held when Auth last confirmed this account said staff (its claim on a
- * verified e-mail; docs/decisions/0083). Only what opens the centre's screens before Auth's check with
+ * Whether this account's ID token said staff (its claim on a verified e-mail) when the centre's adapter
+ * last asked with Auth's answer in (staffAccess(): the held token, or a fresh one; docs/decisions/0083). Only what opens the centre's screens before Auth's check with
  * the server answers: the server's rules check a valid token on every read and write.
  */
 export function readRememberedStaff(uid: string): boolean {
