@@ -39,7 +39,6 @@ import { queuedWrite } from './firebase-local-commit'
 import { watchPaged } from './firebase-paged-query'
 import { millisOf, registrationOf, replyQuery } from './firebase-registrations'
 import { claimsOfHeldToken, staffClaims, watchCentreDocument } from './firebase-staff-document'
-import { readRememberedStaff, rememberStaff } from './remembered-parent'
 
 /** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
 export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {
@@ -145,17 +144,9 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
   startFirestore(services)
   return {
     async staffAccess() {
-      // A member of staff this device knows (their token said staff when Auth last confirmed them) is
-      // let in at once, from the device's cache; Auth's check with the server (30 s on a connection that
-      // answers nothing) follows, and the guard asks again once it has answered (docs/decisions/0083).
-      const remembered = services.remembered
-      if (!services.authSettled() && remembered && readRememberedStaff(remembered.uid)) return 'staff'
       await services.auth.authStateReady()
       const user = services.auth.currentUser
-      if (!user) return 'signed-out'
-      const access = await staffAccessOf(user)
-      rememberStaff(user.uid, access === 'staff')
-      return access
+      return user ? staffAccessOf(user) : 'signed-out'
     },
 
     watchChildren(filter, listener, onError) {
