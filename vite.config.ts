@@ -227,6 +227,18 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
                 test: /[\\/]node_modules[\\/](?:@firebase[\\/](?:app|component|logger|util)|idb)[\\/]/,
               },
               {
+                // The parent area's context modules (the scope, the outbox's, the live-source helper):
+                // a few hundred bytes each, imported by every parent screen. One file, so the entry's
+                // map of chunks (which every marketing page downloads) names one file, not three.
+                name: 'parent-context',
+                test: /[\\/]src[\\/](?:parent[\\/](?:account[\\/]parent-scope-context|outbox[\\/]outbox-context)|shared[\\/]backend[\\/]live-source)\.tsx?$/,
+              },
+              {
+                // The door's start (any page, when a door job waits) and its runtime: one file, as above.
+                name: 'door-start',
+                test: /[\\/]src[\\/]centre[\\/]today[\\/]door-(?:start|runtime)\.ts$/,
+              },
+              {
                 // The post list and its card: /blog and every post need both, so one file, not two.
                 name: 'blog-posts',
                 test: /[\\/]src[\\/]marketing[\\/](?:content[\\/]blog-posts|components[\\/]blog-card)\.tsx?$/,
