@@ -3,10 +3,15 @@
 // collection stored become the parent's notices in the centre's words (attendanceNotice), and the 10:00
 // check asks the parent of a child not seen (run by the test: the emulator fires no schedules). The
 // records are written as staff's door would write them, past the rules (tests/rules/attendance.test.ts
-// holds the rules); no browser is needed for what the server does.
+// holds the rules); no browser is needed for what the server does. The register's nightly retention
+// (functions/src/register-retention-firestore.ts) runs here too, on the same emulator, by the test.
 import { readFileSync } from 'node:fs'
+import { runRegisterRetention } from '../functions/src/register-retention'
+import { firestoreRegisterRetention } from '../functions/src/register-retention-firestore'
 import { centreDay } from '../src/shared/records/attendance-record'
 import { clockTime } from '../src/shared/records/attendance-words'
+import { registerKeptFrom } from '../src/shared/records/day-settings'
+import { adminFirestore } from './admin-firestore'
 import { expect, test } from './fixtures'
 import { runNotSeenCheckAt } from './not-seen-check'
 import { onlineWorld, putServerDocument, type RestValue, serverDocument } from './online-world'
@@ -172,4 +177,56 @@ test('the 10:00 check asks the parent of a child not seen, once; not of one arri
     text: 'We have not seen Chidi today. Is everything all right?',
     delivered: 'none',
   })
+})
+
+test('the nightly retention deletes day records older than the register keeps, a page at a time, once', async () => {
+  test.setTimeout(120_000)
+  const uid = `kept${stamp()}`
+  const now = Date.now()
+  const today = centreDay(now)
+  // Older than the longest period a centre may set (120 months): gone whatever centre/today says.
+  const oldDay = '2001-01-10'
+  const kidId = await startedChild(uid, 'Ngozi', today)
+  const db = adminFirestore()
+  // 501 'Tell the centre' messages of that day (past a page of 500) and one of today, as the outbox
+  // writes them (no function follows them).
+  const message = (day: string) => ({
+    kidId,
+    userRef: uid,
+    day,
+    kind: 'away',
+    reason: 'holiday',
+    note: '',
+    collector: null,
+    deviceAt: new Date(now),
+    createdAt: new Date(now),
+    withdrawnAt: null,
+  })
+  const oldIds = Array.from({ length: 501 }, (_, i) => `${kidId}_old_${i}`)
+  for (let start = 0; start < oldIds.length; start += 250) {
+    const batch = db.batch()
+    for (const id of oldIds.slice(start, start + 250))
+      batch.set(db.doc(`tellTheCentre/${id}`), message(oldDay))
+    await batch.commit()
+  }
+  await db.doc(`tellTheCentre/${kidId}_today`).set(message(today))
+  // An arrival of that old day and one of today, as the door writes them.
+  const oldArrival = await recordEvent(kidId, uid, oldDay, 'arrival', Date.parse(`${oldDay}T07:30:00Z`))
+  const todayArrival = await recordEvent(kidId, uid, today, 'arrival', now)
+
+  const first = await runRegisterRetention(firestoreRegisterRetention(db), now)
+  const months = await firestoreRegisterRetention(db).registerMonths()
+  expect(first.keptFrom).toBe(registerKeptFrom(today, months))
+  expect(first.deleted).toBeGreaterThanOrEqual(502)
+  const left = await db.collection('tellTheCentre').where('kidId', '==', kidId).get()
+  expect(left.docs.map((doc) => doc.id)).toEqual([`${kidId}_today`])
+  expect(await serverDocument(`attendance/${oldArrival}`)).toBeNull()
+  expect(await serverDocument(`attendance/${todayArrival}`)).not.toBeNull()
+
+  // Run again (a retried night): nothing of this child's left to delete, today's records kept.
+  const second = await runRegisterRetention(firestoreRegisterRetention(db), now)
+  expect(second.keptFrom).toBe(first.keptFrom)
+  expect(second.deleted).toBe(0)
+  expect(await serverDocument(`tellTheCentre/${kidId}_today`)).not.toBeNull()
+  expect(await serverDocument(`attendance/${todayArrival}`)).not.toBeNull()
 })
