@@ -46,6 +46,16 @@ export function registrationQuery(db: Firestore, kidId: string): Query {
   return query(collection(db, 'registrations'), where(documentId(), '==', kidId))
 }
 
+/**
+ * enrolments/{kidId} as `userId`'s family wrote it, followed as a query for that one document (above).
+ * The form listens before its first save, in the same client that then creates the file: a document
+ * listener there saw the file, then 'no file' (firebase-tools #3867), and Firestore's cache kept 'no
+ * file' across a reload (a parent's collection codes never drawn, 1 CI run in 2 under load).
+ */
+export function enrolmentQuery(db: Firestore, kidId: string, userId: string): Query {
+  return query(collection(db, 'enrolments'), where(documentId(), '==', kidId), where('userRef', '==', userId))
+}
+
 /** registrations/{kidId}/replies/{questionId}, followed as a query for that one document. */
 export function replyQuery(db: Firestore, kidId: string, questionId: string): Query {
   return query(collection(db, 'registrations', kidId, 'replies'), where(documentId(), '==', questionId))
@@ -104,13 +114,14 @@ export function createFirebaseRegistrations(services: FirebaseServices): Registr
       }
     },
 
-    watchEnrolment(kidId, listener) {
+    watchEnrolment(kidId, userId, listener) {
       return services.listen((db) =>
         onSnapshot(
-          doc(db, 'enrolments', kidId),
+          enrolmentQuery(db, kidId, userId),
           (snapshot) => {
-            if (!snapshot.exists()) return listener(null)
-            const data = snapshot.data({ serverTimestamps: 'estimate' })
+            const found = snapshot.docs[0]
+            if (!found) return listener(null)
+            const data = found.data({ serverTimestamps: 'estimate' })
             listener(parseEnrolment(kidId, data, millisOf(data.savedAt)))
           },
           (error) => {

@@ -2,7 +2,21 @@
 // child's owner writes it while the place is accepted or confirmed, staff read it and never write it,
 // nobody else reads it. Each refusal sits beside an accepted control in the same test.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing'
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore'
+import {
+  collection,
+  deleteDoc,
+  doc,
+  documentId,
+  type Firestore,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore'
 import { beforeEach, describe, it } from 'vitest'
 import { appId, storedKidRecord } from './kid-fixtures'
 import { firestoreOf, useRulesEnvironment } from './rules-environment'
@@ -144,6 +158,31 @@ describe('who reads and writes it', () => {
     await assertFails(getDoc(fileOf(bob())))
     await assertFails(setDoc(fileOf(bob()), file({ userRef: 'bob' })))
     await assertSucceeds(getDoc(fileOf(alice())))
+  })
+
+  it('the owner follows it as a query by its id and their uid; any other list is refused', async () => {
+    const byIdAndOwner = (firestore: Firestore, kidId: string, uid: string) =>
+      query(
+        collection(firestore, 'enrolments'),
+        where(documentId(), '==', kidId),
+        where('userRef', '==', uid),
+      )
+    await accepted()
+    // Before the first save too: the form listens from the start.
+    await assertSucceeds(getDocs(byIdAndOwner(alice(), KID, 'alice')))
+    await assertSucceeds(setDoc(fileOf(alice()), file()))
+    await assertSucceeds(getDocs(byIdAndOwner(alice(), KID, 'alice')))
+    await assertSucceeds(getDocs(byIdAndOwner(staff(), KID, 'alice')))
+    // Another child's id, a list by owner alone, or another parent: refused.
+    await assertFails(getDocs(byIdAndOwner(alice(), appId('bobkid'), 'alice')))
+    await assertFails(getDocs(query(collection(alice(), 'enrolments'), where('userRef', '==', 'alice'))))
+    await assertFails(getDocs(byIdAndOwner(bob(), KID, 'bob')))
+    await assertFails(getDocs(byIdAndOwner(bob(), KID, 'alice')))
+    // A file another family wrote (an id used again): not read by list, as not by get.
+    await asServer(`enrolments/${KID}`, file({ userRef: 'bob' }))
+    await assertFails(getDoc(fileOf(alice())))
+    await assertFails(getDocs(query(collection(alice(), 'enrolments'), where(documentId(), '==', KID))))
+    await assertSucceeds(getDocs(byIdAndOwner(staff(), KID, 'bob')))
   })
 })
 

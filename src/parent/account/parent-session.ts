@@ -223,7 +223,7 @@ export async function buildMyDataZip(
             : 'waiting on this device',
       savedAt: kid.stored?.savedAt ? new Date(kid.stored.savedAt).toISOString() : null,
     })
-    const enrolment = await enrolmentEntries(runtime, kid.id, folder, json)
+    const enrolment = await enrolmentEntries(runtime, kid.id, user.uid, folder, json)
     Object.assign(files, enrolment.files)
     missing.push(...enrolment.missing)
   }

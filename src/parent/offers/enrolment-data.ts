@@ -10,12 +10,14 @@ import type { StoredEnrolment } from '#shared/records/enrolment-record'
 
 /** The server's file, live; undefined until the first answer, null when there is none (or no access). */
 export function useEnrolmentFile(kidId: string, onServer: boolean): StoredEnrolment | null | undefined {
-  const { backend } = useParentScope()
+  const { backend, user } = useParentScope()
   const [file, setFile] = useState<StoredEnrolment | null | undefined>(onServer ? undefined : null)
   useEffect(() => {
     if (!onServer) return
-    return backend.registrations.watchEnrolment(kidId, (next) => setFile(next === 'forbidden' ? null : next))
-  }, [backend, kidId, onServer])
+    return backend.registrations.watchEnrolment(kidId, user.uid, (next) =>
+      setFile(next === 'forbidden' ? null : next),
+    )
+  }, [backend, user.uid, kidId, onServer])
   return file
 }
 

@@ -24,7 +24,7 @@ describe("a child's enrolment file in 'Download my data'", () => {
       [{ path: PLAN, type: 'application/pdf', data: plan.buffer }],
     )
     const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
-    const { files, missing } = await enrolmentEntries(runtime, 'k1', 'children/amara', json)
+    const { files, missing } = await enrolmentEntries(runtime, 'k1', 'u1', 'children/amara', json)
     expect(missing).toEqual([])
     expect(Object.keys(files).sort()).toEqual([
       'children/amara/enrolment-action-plan.pdf',
@@ -47,7 +47,7 @@ describe("a child's enrolment file in 'Download my data'", () => {
     await runtime.enrolments.save('u1', 'k1', { ...emptyEnrolmentFields(), collectors }, [])
     await runtime.codes.follow('u1', 'k1', [aunt])
     const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
-    const { files } = await enrolmentEntries(runtime, 'k1', 'children/amara', json)
+    const { files } = await enrolmentEntries(runtime, 'k1', 'u1', 'children/amara', json)
     const kept = (await runtime.codes.rowOf('k1'))?.codes[0]?.code ?? ''
     const entry = files['children/amara/collection-codes.json']
     expect(entry && JSON.parse(new TextDecoder().decode(entry))).toEqual({

@@ -23,6 +23,7 @@ const when = (consent: Consent | null) => consent && { ...consent, at: new Date(
 export async function enrolmentEntries(
   runtime: OutboxRuntime,
   kidId: string,
+  userId: string,
   folder: string,
   json: (value: unknown) => Uint8Array,
 ): Promise<{ readonly files: Record<string, Uint8Array>; readonly missing: string[] }> {
@@ -31,7 +32,7 @@ export async function enrolmentEntries(
     ? null
     : await firstSnapshot<StoredEnrolment | null>(
         (next) =>
-          runtime.backend.registrations.watchEnrolment(kidId, (file) =>
+          runtime.backend.registrations.watchEnrolment(kidId, userId, (file) =>
             next(file === 'forbidden' ? null : file),
           ),
         5_000,

@@ -31,8 +31,15 @@ export interface RegistrationsPort {
     kidId: string,
     questionId: string,
   ): Promise<{ readonly registration: Registration | null; readonly reply: Reply | null }>
-  /** The child's enrolment file (enrolments/{kidId}), live, from the cache first; null: none yet. */
-  watchEnrolment(kidId: string, listener: (file: StoredEnrolment | null | 'forbidden') => void): Unsubscribe
+  /**
+   * The child's enrolment file (enrolments/{kidId}) as `userId`'s family wrote it, live, from the cache
+   * first; null: none yet (or one another family wrote); 'forbidden': the child is not theirs.
+   */
+  watchEnrolment(
+    kidId: string,
+    userId: string,
+    listener: (file: StoredEnrolment | null | 'forbidden') => void,
+  ): Unsubscribe
   /**
    * Writes the whole file (the adapter adds savedAt, the server's time) and resolves once the server
    * has it; offline it waits. Rejects with a permanent BackendError when the rules refuse it (the place

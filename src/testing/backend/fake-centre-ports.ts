@@ -313,8 +313,12 @@ export function createFakeRegistrations(server: FakeCentreServer): Registrations
         reply: server.replies.get(`${kidId}/${questionId}`) ?? null,
       }
     },
-    watchEnrolment(kidId, listener) {
-      const send = () => listener(forbidden(kidId) ? 'forbidden' : (server.enrolments.get(kidId) ?? null))
+    watchEnrolment(kidId, userId, listener) {
+      // Another family's file (the child changed hands) reads as none, as the rules' query by owner.
+      const send = () => {
+        const file = server.enrolments.get(kidId)
+        listener(forbidden(kidId) ? 'forbidden' : file?.userRef === userId ? file : null)
+      }
       queueMicrotask(send)
       return server.subscribe(send)
     },

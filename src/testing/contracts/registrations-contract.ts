@@ -32,13 +32,13 @@ export function registrationsContract(makeWorld: MakeWorld): void {
 
   describe('RegistrationsPort', () => {
     it("says nothing is decided about the parent's own child yet, live and on the server", async () => {
-      const { backend, kidId } = await parentWithChild()
+      const { backend, user, kidId } = await parentWithChild()
       const decisions = heard<Registration | null | 'forbidden'>()
       const files = heard<StoredEnrolment | null | 'forbidden'>()
       const replies = heard<Reply | null>()
       const stops = [
         backend.registrations.watch(kidId, decisions.push),
-        backend.registrations.watchEnrolment(kidId, files.push),
+        backend.registrations.watchEnrolment(kidId, user.uid, files.push),
         backend.registrations.watchReply(kidId, 'offer-1', replies.push),
       ]
       await decisions.until((seen) => seen === null)
@@ -56,12 +56,12 @@ export function registrationsContract(makeWorld: MakeWorld): void {
       const { backend, kidId } = await parentWithChild()
       await backend.auth.signOut()
       await backend.device.clear()
-      await signUpParent(made as ContractWorld, 'Ngozi Eze')
+      const other = await signUpParent(made as ContractWorld, 'Ngozi Eze')
       const decisions = heard<Registration | null | 'forbidden'>()
       const files = heard<StoredEnrolment | null | 'forbidden'>()
       const stops = [
         backend.registrations.watch(kidId, decisions.push),
-        backend.registrations.watchEnrolment(kidId, files.push),
+        backend.registrations.watchEnrolment(kidId, other.uid, files.push),
       ]
       await decisions.until((seen) => seen === 'forbidden')
       await files.until((seen) => seen === 'forbidden')
@@ -82,7 +82,7 @@ export function registrationsContract(makeWorld: MakeWorld): void {
       const stops = [
         backend.registrations.watch(kidId, decisions.push),
         backend.registrations.watchReply(kidId, offerId, replies.push),
-        backend.registrations.watchEnrolment(kidId, files.push),
+        backend.registrations.watchEnrolment(kidId, user.uid, files.push),
       ]
       const offered = await decisions.until((seen) => seen !== null && seen !== 'forbidden')
       expect(offered).toMatchObject({
@@ -107,6 +107,12 @@ export function registrationsContract(makeWorld: MakeWorld): void {
       const saved = await files.until((seen) => seen !== null && seen !== 'forbidden')
       expect(saved).toMatchObject({ kidId, allergies: 'Peanuts', userRef: user.uid })
       for (const stop of stops) stop()
+      // The file was created while its listener was open: a new listener (a page opened after, or a
+      // reload) hears it too, never 'no file' (firebase-tools #3867, src/firebase/firebase-registrations.ts).
+      const reopened = heard<StoredEnrolment | null | 'forbidden'>()
+      const stop = backend.registrations.watchEnrolment(kidId, user.uid, reopened.push)
+      expect(await reopened.until(() => true)).toMatchObject({ kidId, allergies: 'Peanuts' })
+      stop()
     })
 
     it('refuses a reply to a question the centre never asked, for good', async () => {
