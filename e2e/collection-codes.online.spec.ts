@@ -8,7 +8,6 @@
 //   collects today' message, or by a call to the parent: the server's records say who allowed it;
 // - the keyboard alone runs the door: an arrival and a collection with a code.
 // Screenshots of the parent's codes at 390 and 1280 px; axe finds nothing on them.
-import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { centreDay, collectorMessages } from '../src/shared/records/attendance-record'
 import {
@@ -18,20 +17,22 @@ import {
   newCodeVerifier,
   parseCodeVerifiers,
 } from '../src/shared/records/collection-code'
-import { addDays } from '../src/shared/records/registration-record'
 import { axeViolations } from './axe'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { secondDevice } from './online-device'
-import {
-  onlineWorld,
-  plainFields,
-  putServerDocument,
-  type RestValue,
-  serverDocument,
-  serverQuery,
-} from './online-world'
+import { onlineWorld, plainFields, putServerDocument, serverDocument, serverQuery } from './online-world'
 import { followVerificationLink, staffChange } from './staff-command'
+import {
+  confirmPlace,
+  map,
+  newKidId,
+  placeChild,
+  registrationMailsOff,
+  stamp,
+  text,
+  time,
+} from './started-places'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
@@ -45,72 +46,9 @@ const allowedOnTheDoor = [
   /^console error: @firebase\/firestore: .*Could not reach Cloud Firestore backend/,
 ]
 
-const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
-/** A child id as the app makes them: 20 letters and digits. */
-const newKidId = () =>
-  `code${stamp()}`
-    .replace(/[^A-Za-z0-9]/g, '')
-    .padEnd(20, '0')
-    .slice(0, 20)
-const text = (value: string): RestValue => ({ stringValue: value })
-const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
-const map = (fields: Record<string, RestValue>): RestValue => ({ mapValue: { fields } })
-
-// A child's record e-mails the centre (registrationMail), filling the window other tests' e-mails need:
-// the centre's registration e-mails are off meanwhile, as in today.online.spec.ts.
-let kidIds: string[] = []
-test.beforeEach(async () => {
-  kidIds = []
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: false },
-    mailInquiries: { booleanValue: true },
-  })
-})
-test.afterEach(async () => {
-  const logged = (kidId: string) => () =>
-    readFileSync('test-results/online-emulators.log', 'utf8')
-      .split('\n')
-      .some((line) => line.includes('"Centre e-mail"') && line.includes(kidId))
-  for (const kidId of kidIds) await expect.poll(logged(kidId), { timeout: 30_000 }).toBe(true)
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: true },
-    mailInquiries: { booleanValue: true },
-  })
-})
-
-/** The centre confirmed the place, which started a week ago (as staff's decision is stored). */
-async function confirmPlace(kidId: string, uid: string, today: string): Promise<void> {
-  await putServerDocument(`registrations/${kidId}`, {
-    state: text('confirmed'),
-    startDate: text(addDays(today, -7)),
-    userRef: text(uid),
-    decidedBy: text('staff-uid'),
-    decidedAt: time(Date.now()),
-  })
-}
-
-/** A child with a confirmed place and an enrolment file naming Ada Obi (Mother), as the server holds them. */
-async function placeChild(uid: string, kidId: string, kidName: string, today: string): Promise<void> {
-  await putServerDocument(`kids/${kidId}`, {
-    kidName: text(kidName),
-    userRef: text(uid),
-    parentName: text('Ada Obi'),
-    parentPhone: text('+234 802 555 0101'),
-    plan: text('Weekly'),
-    imgUrls: { arrayValue: { values: [] } },
-  })
-  await confirmPlace(kidId, uid, today)
-  await putServerDocument(`enrolments/${kidId}`, {
-    userRef: text(uid),
-    collectors: {
-      arrayValue: {
-        values: [map({ name: text('Ada Obi'), relation: text('Mother'), phone: text('+234 802 555 0101') })],
-      },
-    },
-    mustNotCollect: text(''),
-    savedAt: time(Date.now()),
-  })
-}
+// The centre's registration e-mails are off while a test runs (e2e/started-places.ts).
+const kidIds: string[] = []
+registrationMailsOff(kidIds)
 
 /** Staff on the page: a new account, verified and granted by `npm run staff`, at /centre/today. */
 async function openDoor(
@@ -285,7 +223,7 @@ test('someone not on the list is refused, then allowed by the parent’s message
     savedAt: time(Date.now()),
   })
   // A second child of the family, as the server holds it, for the call.
-  const byCall = { kidId: newKidId(), kidName: `Ifeoma ${stamp()}` }
+  const byCall = { kidId: newKidId('code'), kidName: `Ifeoma ${stamp()}` }
   kidIds.push(byMessage.kidId, byCall.kidId)
   await placeChild(uid, byCall.kidId, byCall.kidName, today)
 
@@ -396,7 +334,7 @@ test('the keyboard alone runs the door: an arrival, then a collection with a cod
   test.setTimeout(180_000)
   const uid = `code${stamp()}`
   const today = centreDay(Date.now())
-  const kidId = newKidId()
+  const kidId = newKidId('code')
   const kidName = `Kelechi ${stamp()}`
   kidIds.push(kidId)
   await placeChild(uid, kidId, kidName, today)

@@ -5,7 +5,6 @@
 // records are written as staff's door would write them, past the rules (tests/rules/attendance.test.ts
 // holds the rules); no browser is needed for what the server does. The register's nightly retention
 // (functions/src/register-retention-firestore.ts) runs here too, on the same emulator, by the test.
-import { readFileSync } from 'node:fs'
 import { runRegisterRetention } from '../functions/src/register-retention'
 import { firestoreRegisterRetention } from '../functions/src/register-retention-firestore'
 import { centreDay } from '../src/shared/records/attendance-record'
@@ -15,43 +14,14 @@ import { adminFirestore } from './admin-firestore'
 import { expect, test } from './fixtures'
 import { runNotSeenCheckAt } from './not-seen-check'
 import { onlineWorld, putServerDocument, type RestValue, serverDocument } from './online-world'
+import { newKidId, registrationMailsOff, stamp, time } from './started-places'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 
-// The children's records would each e-mail the centre (registrationMail), filling the ten-minute window
-// other tests' e-mails need: the centre's registration e-mails are off meanwhile, as in
-// functions.online.spec.ts's eleventh child.
-test.beforeEach(async () => {
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: false },
-    mailInquiries: { booleanValue: true },
-  })
-})
-/** The children this test made. */
+// The centre's registration e-mails are off while a test runs (e2e/started-places.ts).
 const made: string[] = []
-test.afterEach(async () => {
-  // Once registrationMail has decided each child's e-mail ('off'), as the emulators' log says.
-  const logged = (kidId: string) =>
-    readFileSync('test-results/online-emulators.log', 'utf8')
-      .split('\n')
-      .some((line) => line.includes('"Centre e-mail"') && line.includes(kidId))
-  await expect.poll(() => made.every(logged), { timeout: 30_000 }).toBe(true)
-  made.length = 0
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: true },
-    mailInquiries: { booleanValue: true },
-  })
-})
-
-const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
-/** A child id as the app makes them: 20 letters and digits. */
-const newKidId = (prefix: string) =>
-  `${prefix}${stamp()}`
-    .replace(/[^A-Za-z0-9]/g, '')
-    .padEnd(20, '0')
-    .slice(0, 20)
-const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
+registrationMailsOff(made)
 
 /** A child of `uid` whose place is confirmed and started, as staff's decision leaves it. */
 async function startedChild(uid: string, kidName: string, day: string): Promise<string> {

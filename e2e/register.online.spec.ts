@@ -7,85 +7,28 @@
 // nothing on the register and settings.
 import { readFileSync } from 'node:fs'
 import { centreDay } from '../src/shared/records/attendance-record'
-import { addDays } from '../src/shared/records/registration-record'
 import { axeViolations } from './axe'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
-import { onlineWorld, plainFields, putServerDocument, type RestValue, serverDocument } from './online-world'
+import { onlineWorld, plainFields, putServerDocument, serverDocument } from './online-world'
 import { followVerificationLink, staffChange } from './staff-command'
+import { newKidId, placeChild, registrationMailsOff, stamp, text } from './started-places'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 // The door goes offline on purpose: Chromium logs the failed connections to Firestore meanwhile.
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
-const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
-const newKidId = () =>
-  `reg${stamp()}`
-    .replace(/[^A-Za-z0-9]/g, '')
-    .padEnd(20, '0')
-    .slice(0, 20)
-const text = (value: string): RestValue => ({ stringValue: value })
-const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
-
-// As e2e/today.online.spec.ts: the child's record would e-mail the centre; the registration e-mails are
-// off meanwhile, and the day's settings go back to the defaults after (the 'not seen' check reads them).
-let kidId = ''
-test.beforeEach(async () => {
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: false },
-    mailInquiries: { booleanValue: true },
-  })
-})
+// The centre's registration e-mails are off while a test runs (e2e/started-places.ts); the day's
+// settings go back to the defaults after (the 'not seen' check reads them).
+const made: string[] = []
+registrationMailsOff(made)
 test.afterEach(async () => {
-  const logged = () =>
-    readFileSync('test-results/online-emulators.log', 'utf8')
-      .split('\n')
-      .some((line) => line.includes('"Centre e-mail"') && line.includes(kidId))
-  if (kidId) await expect.poll(logged, { timeout: 30_000 }).toBe(true)
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: true },
-    mailInquiries: { booleanValue: true },
-  })
   await putServerDocument('centre/today', {
     notSeenAt: text('10:00'),
     registerMonths: { integerValue: '12' },
   })
 })
-
-async function placeChild(uid: string, kidName: string, today: string): Promise<void> {
-  await putServerDocument(`kids/${kidId}`, {
-    kidName: text(kidName),
-    userRef: text(uid),
-    parentName: text('Ada Obi'),
-    parentPhone: text('+234 802 555 0101'),
-    plan: text('Weekly'),
-    imgUrls: { arrayValue: { values: [] } },
-  })
-  await putServerDocument(`registrations/${kidId}`, {
-    state: text('confirmed'),
-    startDate: text(addDays(today, -7)),
-    userRef: text(uid),
-    decidedBy: text('staff-uid'),
-    decidedAt: time(Date.now()),
-  })
-  await putServerDocument(`enrolments/${kidId}`, {
-    userRef: text(uid),
-    collectors: {
-      arrayValue: {
-        values: [
-          {
-            mapValue: {
-              fields: { name: text('Ada Obi'), relation: text('Mother'), phone: text('+234 802 555 0101') },
-            },
-          },
-        ],
-      },
-    },
-    mustNotCollect: text(''),
-    savedAt: time(Date.now()),
-  })
-}
 
 test('staff download the month’s register after an arrival sent from another page and a collection', async ({
   app,
@@ -95,10 +38,11 @@ test('staff download the month’s register after an arrival sent from another p
   test.setTimeout(180_000)
   const uid = `reg${stamp()}`
   const today = centreDay(Date.now())
-  kidId = newKidId()
+  const kidId = newKidId('reg')
+  made.push(kidId)
   // A comma and a formula's start in the name: the CSV keeps them inside one guarded cell.
   const kidName = `=Amara, ${stamp()}`
-  await placeChild(uid, kidName, today)
+  await placeChild(uid, kidId, kidName, today)
 
   const { email } = await parent.signUp({ label: 'register', name: 'Sam Door' })
   await followVerificationLink(email)

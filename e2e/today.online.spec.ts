@@ -5,17 +5,16 @@
 // the server holds it (read over REST as its owner); then, offline again, a wrong collection code is
 // refused on the device and the right one records the collection, sent once online. Screenshots at
 // 390 px and 1280 px; axe finds nothing on the list or the collect panel.
-import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
 import { newCodeVerifier } from '../src/shared/records/collection-code'
-import { addDays } from '../src/shared/records/registration-record'
 import { axeViolations } from './axe'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { secondDevice } from './online-device'
-import { onlineWorld, plainFields, putServerDocument, type RestValue, serverDocument } from './online-world'
+import { onlineWorld, plainFields, putServerDocument, serverDocument } from './online-world'
 import { followVerificationLink, staffChange } from './staff-command'
+import { newKidId, placeChild, registrationMailsOff, stamp, text, time } from './started-places'
 import { answerStorage } from './storage-fake'
 
 const world = onlineWorld()
@@ -31,71 +30,9 @@ const allowedOnTheOther = [
   /^console error: Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
 ]
 
-const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
-/** A child id as the app makes them: 20 letters and digits. */
-const newKidId = () =>
-  `door${stamp()}`
-    .replace(/[^A-Za-z0-9]/g, '')
-    .padEnd(20, '0')
-    .slice(0, 20)
-const text = (value: string): RestValue => ({ stringValue: value })
-const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
-
-// The child's record would e-mail the centre (registrationMail), filling the ten-minute window other
-// tests' e-mails need: the centre's registration e-mails are off meanwhile (as day-functions does).
-let kidId = ''
-test.beforeEach(async () => {
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: false },
-    mailInquiries: { booleanValue: true },
-  })
-})
-test.afterEach(async () => {
-  const logged = () =>
-    readFileSync('test-results/online-emulators.log', 'utf8')
-      .split('\n')
-      .some((line) => line.includes('"Centre e-mail"') && line.includes(kidId))
-  if (kidId) await expect.poll(logged, { timeout: 30_000 }).toBe(true)
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: true },
-    mailInquiries: { booleanValue: true },
-  })
-})
-
-/** A child whose confirmed place started a week ago, with its enrolment file, as the server holds them. */
-async function placeChild(uid: string, kidId: string, kidName: string, today: string): Promise<void> {
-  await putServerDocument(`kids/${kidId}`, {
-    kidName: text(kidName),
-    userRef: text(uid),
-    parentName: text('Ada Obi'),
-    parentPhone: text('+234 802 555 0101'),
-    plan: text('Weekly'),
-    imgUrls: { arrayValue: { values: [] } },
-  })
-  await putServerDocument(`registrations/${kidId}`, {
-    state: text('confirmed'),
-    startDate: text(addDays(today, -7)),
-    userRef: text(uid),
-    decidedBy: text('staff-uid'),
-    decidedAt: time(Date.now()),
-  })
-  await putServerDocument(`enrolments/${kidId}`, {
-    userRef: text(uid),
-    collectors: {
-      arrayValue: {
-        values: [
-          {
-            mapValue: {
-              fields: { name: text('Ada Obi'), relation: text('Mother'), phone: text('+234 802 555 0101') },
-            },
-          },
-        ],
-      },
-    },
-    mustNotCollect: text('Not the uncle, Chidi'),
-    savedAt: time(Date.now()),
-  })
-}
+// The centre's registration e-mails are off while a test runs (e2e/started-places.ts).
+const made: string[] = []
+registrationMailsOff(made)
 
 /** The door's jobs kept in a device's outbox (sunbeam-jobs, src/shared/outbox/job-db.ts). */
 function attendanceJobs(page: Page): Promise<number> {
@@ -125,9 +62,10 @@ test('staff record an arrival offline at the door, and the server has it once ba
   test.setTimeout(180_000)
   const uid = `door${stamp()}`
   const today = centreDay(Date.now())
-  kidId = newKidId()
+  const kidId = newKidId('door')
+  made.push(kidId)
   const kidName = `Amara ${stamp()}`
-  await placeChild(uid, kidId, kidName, today)
+  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
 
   // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
   const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
@@ -243,9 +181,10 @@ test('two staff devices offline record the same arrival: the server keeps the fi
   test.setTimeout(180_000)
   const uid = `door${stamp()}`
   const today = centreDay(Date.now())
-  kidId = newKidId()
+  const kidId = newKidId('door')
+  made.push(kidId)
   const kidName = `Tobi ${stamp()}`
-  await placeChild(uid, kidId, kidName, today)
+  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
   const { email } = await parent.signUp({ label: 'door-two' })
   await followVerificationLink(email)
   staffChange('grant', email)
