@@ -12,8 +12,7 @@ import {
   retentionDaysProblem,
 } from '#shared/records/retention-settings'
 import { Field } from '#shared/ui/field'
-
-type Outcome = 'saved' | 'waiting' | 'refused' | null
+import { SaveOutcomeText, useSettingSave } from './setting-save'
 
 export function RetentionSetting({ port }: { readonly port: CentrePort }) {
   const [days, setDays] = useState<number | null>(null)
@@ -23,7 +22,7 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
   const [typed, setTyped] = useState<string | null>(null)
   const text = typed ?? (days === null ? '' : String(days))
   const [error, setError] = useState<string | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { outcome, setOutcome, send } = useSettingSave('The period')
   const [failed, setFailed] = useState(false)
   const headingId = useId()
   const fieldId = useId()
@@ -45,17 +44,10 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
       document.getElementById(fieldId)?.focus()
       return
     }
-    try {
-      const queued = await port.setRetentionDays(Number(text.trim()))
-      // Offline the write waits in this device's queue until the connection returns.
-      if (!navigator.onLine) setOutcome('waiting')
-      await queued.sent
-      setTyped(null)
-      setOutcome('saved')
-    } catch (saveError) {
-      console.warn('The retention period could not be saved', saveError)
-      setOutcome('refused')
-    }
+    await send(
+      () => port.setRetentionDays(Number(text.trim())),
+      () => setTyped(null),
+    )
   }
 
   if (days === null) {
@@ -106,21 +98,10 @@ export function RetentionSetting({ port }: { readonly port: CentrePort }) {
           Save period
         </button>
       </form>
-      <p role="status" className="centre-muted">
-        {outcome === 'saved'
-          ? 'Saved.'
-          : outcome === 'waiting'
-            ? 'Kept on this device; sent when the connection returns.'
-            : ''}
-      </p>
+      <SaveOutcomeText outcome={outcome} what="The period" />
       {failed ? (
         <p className="notice notice--error" role="alert">
           The period could not be read. Please sign in again or try later.
-        </p>
-      ) : null}
-      {outcome === 'refused' ? (
-        <p className="notice notice--error" role="alert">
-          The period could not be saved. Please sign in again or try later.
         </p>
       ) : null}
     </section>

@@ -4,6 +4,7 @@
 // centre/today, for every member of staff; saved with a button, offline too (sent when the connection
 // returns), as the period of ended places is.
 import { type FormEvent, useId, useState } from 'react'
+import { SaveOutcomeText, useSettingSave } from '#centre/setting-save'
 import type { AttendancePort } from '#shared/backend/attendance-ports'
 import {
   type DaySettings,
@@ -15,8 +16,6 @@ import {
   registerMonthsProblem,
 } from '#shared/records/day-settings'
 import { Field } from '#shared/ui/field'
-
-type Outcome = 'saved' | 'waiting' | 'refused' | null
 
 export interface DaySettingsFormProps {
   readonly port: AttendancePort
@@ -30,7 +29,7 @@ export function DaySettingsForm({ port, settings }: DaySettingsFormProps) {
   const [typed, setTyped] = useState<string | null>(null)
   const months = typed ?? String(settings.registerMonths)
   const [error, setError] = useState<string | null>(null)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { outcome, setOutcome, send } = useSettingSave('The settings')
   const headingId = useId()
   const timeId = useId()
   const monthsId = useId()
@@ -44,20 +43,17 @@ export function DaySettingsForm({ port, settings }: DaySettingsFormProps) {
       document.getElementById(monthsId)?.focus()
       return
     }
-    try {
-      const queued = await port.saveDaySettings({
-        notSeenAt: time ?? settings.notSeenAt,
-        registerMonths: Number(months.trim()),
-      })
-      if (!navigator.onLine) setOutcome('waiting')
-      await queued.sent
-      setTime(null)
-      setTyped(null)
-      setOutcome('saved')
-    } catch (saveError) {
-      console.warn('The day’s settings could not be saved', saveError)
-      setOutcome('refused')
-    }
+    await send(
+      () =>
+        port.saveDaySettings({
+          notSeenAt: time ?? settings.notSeenAt,
+          registerMonths: Number(months.trim()),
+        }),
+      () => {
+        setTime(null)
+        setTyped(null)
+      },
+    )
   }
 
   return (
@@ -120,18 +116,7 @@ export function DaySettingsForm({ port, settings }: DaySettingsFormProps) {
           Save settings
         </button>
       </form>
-      <p role="status" className="centre-muted">
-        {outcome === 'saved'
-          ? 'Saved.'
-          : outcome === 'waiting'
-            ? 'Kept on this device; sent when the connection returns.'
-            : ''}
-      </p>
-      {outcome === 'refused' && (
-        <p className="notice notice--error" role="alert">
-          The settings could not be saved. Please sign in again or try later.
-        </p>
-      )}
+      <SaveOutcomeText outcome={outcome} what="The settings" />
     </section>
   )
 }
