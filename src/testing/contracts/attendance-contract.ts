@@ -9,6 +9,7 @@ import type { AttendancePort, DoorChild, DoorSeen } from '#shared/backend/attend
 import { isPermanentFailure } from '#shared/backend/kids-ports'
 import {
   type AttendanceEvent,
+  attendanceEventId,
   centreDay,
   newArrival,
   newCollection,
@@ -48,6 +49,8 @@ export interface AttendanceWorld extends ContractWorld {
   addCodeChecks(kidId: string, userRef: string, people: readonly CodeVerifier[]): Promise<void>
   /** A parent's 'Someone else collects today', as it reaches the server. */
   addMessage(message: StoredTellMessage): Promise<void>
+  /** attendance/{id} as the door's writes leave them (a past month's, many at once). */
+  addEvents(events: readonly StoredAttendanceEvent[]): Promise<void>
 }
 
 function place(userRef: string, startDate: string, kidName = 'Amara Obi'): ServerPlace {
@@ -366,6 +369,34 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       // The control: last month's register does not hold this day.
       const before = await door.readRegister(addMonths(month, -1))
       expect(before.events.some((e) => e.kidId === child.kidId)).toBe(false)
+    })
+
+    it('reads a month of more than a page of events whole, in day order, once each', async () => {
+      const world = await makeWorld()
+      const { door, uid } = await asStaff(world)
+      // 33 children on each of 31 days: 1,023 arrivals, past a page of 1,000.
+      const month = '2001-03'
+      const kidIds = Array.from({ length: 33 }, () => newRandomId())
+      const events: StoredAttendanceEvent[] = kidIds.flatMap((kidId) =>
+        Array.from({ length: 31 }, (_, i) => {
+          const day = `${month}-${String(i + 1).padStart(2, '0')}`
+          const at = Date.parse(`${day}T07:30:00Z`)
+          return {
+            ...newArrival({ kidId, userRef: 'parent-1', recordedBy: uid, deviceAt: at }),
+            id: attendanceEventId(kidId, day, 'arrival'),
+            sentAt: at,
+            serverAt: at,
+          }
+        }),
+      )
+      await world.addEvents(events)
+      const register = await door.readRegister(month)
+      const ours = new Set(kidIds)
+      const mine = register.events.filter((e) => ours.has(e.kidId))
+      expect(mine).toHaveLength(events.length)
+      expect(new Set(mine.map((e) => e.id)).size).toBe(events.length)
+      const days = register.events.map((e) => e.day)
+      expect(days).toEqual([...days].sort())
     })
 
     it('gives staff the day’s settings (the defaults while unset), saves them within bounds only', async () => {

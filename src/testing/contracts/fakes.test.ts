@@ -30,6 +30,10 @@ async function fakeWorld(): Promise<AttendanceWorld> {
       backend.attendance.messages.push(message)
       backend.attendance.changed()
     },
+    addEvents: async (events) => {
+      for (const event of events) backend.attendance.events.set(event.id, event)
+      backend.attendance.changed()
+    },
     centreForParent: async () => {
       // The fake's staff access is the test's to set: this world's parent holds no staff claim.
       backend.centre.access = 'not-staff'
