@@ -5,6 +5,7 @@ import {
   collection,
   type DocumentData,
   doc,
+  documentId,
   getDoc,
   getDocFromServer,
   limit,
@@ -97,11 +98,21 @@ export function createFirebaseChildDay(services: FirebaseServices): ChildDayPort
       }
     },
 
-    watchCollectionCodes(kidId, listener, onError) {
+    watchCollectionCodes(kidId, userId, listener, onError) {
       return services.listen((db) =>
         onSnapshot(
-          doc(db, 'collectionCodes', kidId),
-          (snapshot) => listener(snapshot.exists() ? parseCollectionCodes(snapshot.data()) : null),
+          // A query for the one document, as the enrolment file's (firebase-registrations.ts): the child's
+          // page listens while this device makes the first codes, and a document listener could keep
+          // 'none' after that write (firebase-tools #3867); 'none' would make new codes.
+          query(
+            collection(db, 'collectionCodes'),
+            where(documentId(), '==', kidId),
+            where('userRef', '==', userId),
+          ),
+          (snapshot) => {
+            const found = snapshot.docs[0]
+            listener(found ? parseCollectionCodes(found.data()) : null)
+          },
           (error) => onError(toKidsBackendError(error)),
         ),
       )

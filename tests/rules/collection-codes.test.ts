@@ -8,11 +8,14 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   getDoc,
   getDocs,
+  query,
   serverTimestamp,
   setDoc,
   Timestamp,
+  where,
   writeBatch,
 } from 'firebase/firestore'
 import { beforeEach, describe, it } from 'vitest'
@@ -181,6 +184,26 @@ describe('who reads them', () => {
     await assertSucceeds(getDoc(doc(who().alice(), 'codeChecks', other)))
     await assertFails(getDoc(doc(who().bob(), 'collectionCodes', other)))
     await assertFails(getDoc(doc(who().bob(), 'codeChecks', other)))
+  })
+
+  it('the family follows the codes as a query by the child’s id and their uid, before and after', async () => {
+    const byIdAndOwner = (store: Store, kidId: string, uid: string) =>
+      query(
+        collection(store, 'collectionCodes'),
+        where(documentId(), '==', kidId),
+        where('userRef', '==', uid),
+      )
+    const other = 'NoCodesYet0000000000'
+    await asServer(rules.env, `kids/${other}`, { userRef: 'alice', kidName: 'Obi' })
+    await assertSucceeds(getDocs(byIdAndOwner(who().alice(), other, 'alice')))
+    await assertSucceeds(getDocs(byIdAndOwner(who().alice(), KID, 'alice')))
+    // Another parent, staff, a list by owner alone: refused.
+    await assertFails(getDocs(byIdAndOwner(who().bob(), KID, 'bob')))
+    await assertFails(getDocs(byIdAndOwner(who().bob(), other, 'alice')))
+    await assertFails(getDocs(byIdAndOwner(who().sam(), KID, 'alice')))
+    await assertFails(
+      getDocs(query(collection(who().alice(), 'collectionCodes'), where('userRef', '==', 'alice'))),
+    )
   })
 
   it('another parent and the unverified claim read neither', async () => {

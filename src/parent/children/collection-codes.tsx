@@ -58,8 +58,8 @@ export function CollectionCodes(props: {
 
   useEffect(() => {
     if (!onServer) return
-    return backend.childDay.watchCollectionCodes(kidId, setStored, () => setStored(null))
-  }, [backend, kidId, onServer])
+    return backend.childDay.watchCollectionCodes(kidId, userId, setStored, () => setStored(null))
+  }, [backend, kidId, userId, onServer])
 
   const file = localFile?.fields ?? (server ? enrolmentFieldsOf(server) : null)
   const people = file ? named(file.collectors) : []

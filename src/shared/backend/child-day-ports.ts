@@ -29,11 +29,12 @@ export interface ChildDayPort {
   /** What the server holds under tellTheCentre/{id} now (null: nothing); rejects when out of reach. */
   readMessageFromServer(id: string): Promise<StoredTellMessage | null>
   /**
-   * The child's plain collection codes (collectionCodes/{kidId}, the family's only), live, from the
-   * cache first; null: none stored (or not known to this device yet).
+   * The child's plain collection codes (collectionCodes/{kidId}, the family's only: `userId`'s), live,
+   * from the cache first; null: none stored (or not known to this device yet).
    */
   watchCollectionCodes(
     kidId: string,
+    userId: string,
     listener: (codes: readonly CollectionCode[] | null) => void,
     onError: (error: Error) => void,
   ): Unsubscribe

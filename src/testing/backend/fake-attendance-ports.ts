@@ -271,7 +271,7 @@ export function createFakeChildDay(server: FakeAttendanceServer): ChildDayPort {
       const found = server.messages.find((m) => m.id === id)
       return found && found.userRef === server.signedIn ? found : null
     },
-    watchCollectionCodes: (kidId, listener, onError) => {
+    watchCollectionCodes: (kidId, userId, listener, onError) => {
       const child = server.children.find((c) => c.kidId === kidId)
       const stored = () => server.codes.get(kidId)
       // The rules: the child's family only (another's child, or signed out, is refused).
@@ -279,7 +279,8 @@ export function createFakeChildDay(server: FakeAttendanceServer): ChildDayPort {
         queueMicrotask(() => onError(new Error('Missing or insufficient permissions.')))
         return () => {}
       }
-      const send = () => listener(stored()?.codes ?? null)
+      // Asked by the family's uid: codes another family stored read as none.
+      const send = () => listener(stored()?.userRef === userId ? (stored()?.codes ?? null) : null)
       queueMicrotask(send)
       return server.subscribe(send)
     },

@@ -300,14 +300,21 @@ export function attendanceContract(makeWorld: () => Promise<AttendanceWorld>): v
       await world.placeChild(child)
       const port = world.backend.childDay
       expect(await port.readCollectionCodes(child.kidId)).toBeNull()
+      // The page listens before the first codes are made, on the device that makes them.
+      const heardCodes = heard<readonly CollectionCode[] | null>()
+      const stop = port.watchCollectionCodes(child.kidId, parent.uid, heardCodes.push, fail)
+      await heardCodes.until((codes) => codes === null)
       const first = codesForCollectors(child.collectors, [])
       const firstChecks = await verifiersFor(first, { codes: [], verifiers: [] })
       await port.saveCollectionCodes(child.kidId, first, firstChecks, { asUser: parent.uid })
       expect(await port.readCollectionCodes(child.kidId)).toEqual({ codes: first, verifiers: firstChecks })
-      // 'Change code': a new code and a new verifier; the parent's live read follows.
-      const heardCodes = heard<readonly CollectionCode[] | null>()
-      const stop = port.watchCollectionCodes(child.kidId, heardCodes.push, fail)
       await heardCodes.until((codes) => codes?.[0]?.code === first[0]?.code)
+      // A page opened after (or a reload) hears them too, never 'none' (firebase-tools #3867).
+      const reopened = heard<readonly CollectionCode[] | null>()
+      const stopReopened = port.watchCollectionCodes(child.kidId, parent.uid, reopened.push, fail)
+      expect(await reopened.until(() => true)).toEqual(first)
+      stopReopened()
+      // 'Change code': a new code and a new verifier; the parent's live read follows.
       const [ada] = child.collectors
       const changed = codesForCollectors(child.collectors, first, ada ?? null)
       const changedChecks = await verifiersFor(changed, { codes: first, verifiers: firstChecks })
