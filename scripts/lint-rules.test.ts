@@ -15,8 +15,18 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
+const biome = join(process.cwd(), 'node_modules', '.bin', 'biome')
+
+/**
+ * Biome's lint of these paths. Without noImportCycles unless asked: that rule has Biome scan the whole
+ * project first (5.5 s a run here, against 0.8 s without it), and only the cycle test needs it.
+ */
 function lint(...paths: string[]) {
-  return spawnSync('npx', ['biome', 'lint', ...paths], { encoding: 'utf8' })
+  return spawnSync(biome, ['lint', '--skip=suspicious/noImportCycles', ...paths], { encoding: 'utf8' })
+}
+
+function lintWithCycles(...paths: string[]) {
+  return spawnSync(biome, ['lint', ...paths], { encoding: 'utf8' })
 }
 
 describe('biome.json', () => {
@@ -25,12 +35,12 @@ describe('biome.json', () => {
     dir = await mkdtemp(join(process.cwd(), 'src', 'cycle-trial-'))
     await writeFile(join(dir, 'a.ts'), "import type { B } from './b'\n\nexport interface A {\n  b?: B\n}\n")
     await writeFile(join(dir, 'b.ts'), "import type { A } from './a'\n\nexport interface B {\n  a?: A\n}\n")
-    const cyclic = lint(relative(process.cwd(), dir))
+    const cyclic = lintWithCycles(relative(process.cwd(), dir))
     expect(cyclic.status).not.toBe(0)
     expect(`${cyclic.stdout}${cyclic.stderr}`).toContain('noImportCycles')
 
     await writeFile(join(dir, 'b.ts'), 'export interface B {\n  n?: number\n}\n')
-    const acyclic = lint(relative(process.cwd(), dir))
+    const acyclic = lintWithCycles(relative(process.cwd(), dir))
     expect(`${acyclic.stdout}${acyclic.stderr}`).not.toContain('noImportCycles')
     expect(acyclic.status).toBe(0)
   }, 60_000)
