@@ -80,7 +80,16 @@ export interface FirebaseStart {
    * only held Auth back, by 0.25 s and more at 4x CPU (npm run bench, the centre's lists).
    */
   readonly primeParent: boolean
+  /**
+   * For a member of staff this device knows, opening the door (docs/decisions/0083): the listeners that
+   * must answer from the cache before Auth exists, started with Firestore's first instance; Auth is
+   * created once they have answered, or after STAFF_PRIMING_MS.
+   */
+  readonly beforeAuth?: (listen: FirebaseServices['listen']) => Promise<void>
 }
+
+/** How long the door's first answers from the cache may hold Auth's creation back. */
+const STAFF_PRIMING_MS = 3_000
 
 /** How long a write waits for App Check to start (reCAPTCHA's script) before it goes without a token. */
 const APP_CHECK_WAIT_MS = 5_000
@@ -169,6 +178,22 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
     primedKids = primeQuery(kidsOfQuery(db, remembered.uid), remembered.uid)
     primedNotices = primeQuery(noticesOfQuery(db, remembered.uid), remembered.uid)
     await primedKids.ready(PRIMING_MS)
+  } else if (remembered && start.beforeAuth) {
+    // The door, for staff this device knows: as the parent's start, Firestore without Auth first, its
+    // lists listened to from the cache before Auth exists (Firestore holds any operation started after
+    // Auth's creation until Auth's first answer: 30 s on a connection that answers nothing).
+    const early = createDb()
+    db = early
+    held = early
+    const offline = disableNetwork(early).catch(() => undefined)
+    await nextTask()
+    await Promise.race([offline, new Promise((resolve) => setTimeout(resolve, PRIMING_MS))])
+    const primed = start
+      .beforeAuth((begin) => begin(early))
+      .catch((error: unknown) => {
+        console.warn('The door could not be read before Auth', error)
+      })
+    await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, STAFF_PRIMING_MS))])
   } else if (remembered) {
     // Firestore opens its cache (IndexedDB) while Auth restores the session and checks it with the
     // server, rather than after: the staff lists' first query goes out as soon as Auth has answered.

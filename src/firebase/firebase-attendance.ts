@@ -30,6 +30,7 @@ import { BackendError } from '#shared/backend/kids-ports'
 import {
   type AttendanceEvent,
   attendanceEventId,
+  centreDay,
   type StoredAttendanceEvent,
 } from '#shared/records/attendance-record'
 import { type CodeVerifier, parseCodeVerifiers } from '#shared/records/collection-code'
@@ -74,9 +75,12 @@ function byIds(db: Firestore, path: string, ids: readonly string[]): Query {
   return query(collection(db, path), where(documentId(), 'in', ids), limit(BATCH))
 }
 
+/** What the door's lists need of Firebase's services: Firestore, to listen with. */
+type Listening = Pick<FirebaseServices, 'listen'>
+
 /** Documents of a collection with these ids, live, parsed, by id, in batches of 30. */
 function watchByIds<T>(
-  services: FirebaseServices,
+  services: Listening,
   path: string,
   ids: readonly string[],
   listener: (found: ReadonlyMap<string, T>, fromCache: boolean) => void,
@@ -142,129 +146,282 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export function createFirebaseAttendance(services: FirebaseServices): AttendancePort {
-  const fail = (onError: (error: Error) => void) => (error: unknown) => onError(toKidsBackendError(error))
+const fail = (onError: (error: Error) => void) => (error: unknown) => onError(toKidsBackendError(error))
 
+function watchChildrenOn(
+  services: Listening,
+  day: string,
+  listener: (seen: DoorSeen<DoorChild>) => void,
+  onError: (error: Error) => void,
+): () => void {
+  // The confirmed places (one query), then their children's records and files by id.
+  let places = new Map<string, string>()
+  let placesCached = true
+  let kids = new Map<string, StoredKid>()
+  let kidsCached = true
+  let files = new Map<string, FileParts>()
+  let filesCached = true
+  // The list is told once the records and files of the places listed have both answered: staff see
+  // it whole (each child with its file's note), not in parts.
+  let kidsIn = false
+  let filesIn = false
+  let stopRecords: (() => void) | null = null
+  let watchedIds = ''
+  const emit = () => {
+    if (!kidsIn || !filesIn) return
+    const items: DoorChild[] = []
+    for (const [kidId, startDate] of places) {
+      const kid = kids.get(kidId)
+      if (!kid || startDate > day) continue
+      const file = files.get(kidId)
+      items.push({
+        kidId,
+        userRef: kid.userRef,
+        kidName: kid.kidName,
+        parentName: kid.parentName,
+        parentPhone: kid.parentPhone,
+        startDate,
+        collectors: file?.collectors ?? null,
+        mustNotCollect: file?.mustNotCollect ?? '',
+      })
+    }
+    items.sort((a, b) => a.kidName.localeCompare(b.kidName))
+    const seen: DoorSeen<DoorChild> = { items, fromCache: placesCached || kidsCached || filesCached }
+    listener(seen)
+  }
+  const follow = (ids: string[]) => {
+    const key = ids.join(',')
+    if (key === watchedIds) return emit()
+    watchedIds = key
+    kidsIn = false
+    filesIn = false
+    stopRecords?.()
+    const stopKids = watchByIds<StoredKid>(
+      services,
+      'kids',
+      ids,
+      (found, fromCache) => {
+        kids = new Map(found)
+        kidsCached = fromCache
+        kidsIn = true
+        emit()
+      },
+      fail(onError),
+      (snapshot) => {
+        const data = snapshot.data({ serverTimestamps: 'estimate' })
+        return parseStoredKid(snapshot.id, data, millis(data.timestamp))
+      },
+    )
+    const stopFiles = watchByIds<FileParts>(
+      services,
+      'enrolments',
+      ids,
+      (found, fromCache) => {
+        files = new Map(found)
+        filesCached = fromCache
+        filesIn = true
+        emit()
+      },
+      fail(onError),
+      (snapshot) => {
+        const file = parseEnrolment(snapshot.id, snapshot.data(), null)
+        return file
+          ? {
+              collectors: file.collectors.map(({ name, relation, phone }) => ({ name, relation, phone })),
+              mustNotCollect: file.mustNotCollect,
+            }
+          : null
+      },
+    )
+    stopRecords = () => {
+      stopKids()
+      stopFiles()
+    }
+  }
+  const stopPlaces = services.listen((db) =>
+    onSnapshot(
+      query(collection(db, 'registrations'), where('state', '==', 'confirmed'), limit(DOOR_PLACES_MAX)),
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        places = new Map()
+        for (const document of snapshot.docs) {
+          const startDate = document.get('startDate')
+          if (typeof startDate === 'string') places.set(document.id, startDate)
+        }
+        placesCached = snapshot.metadata.fromCache
+        follow([...places.keys()].sort())
+      },
+      fail(onError),
+    ),
+  )
+  return () => {
+    stopPlaces()
+    stopRecords?.()
+  }
+}
+
+function watchDayOn(
+  services: Listening,
+  day: string,
+  listener: (seen: DoorSeen<StoredAttendanceEvent>) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return services.listen((db) =>
+    onSnapshot(
+      query(collection(db, 'attendance'), where('day', '==', day), limit(DOOR_PLACES_MAX * 2)),
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        const items = snapshot.docs.flatMap((document) => eventOf(document) ?? [])
+        listener({ items, fromCache: snapshot.metadata.fromCache })
+      },
+      fail(onError),
+    ),
+  )
+}
+
+function watchMessagesOn(
+  services: Listening,
+  day: string,
+  listener: (seen: DoorSeen<StoredTellMessage>) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return services.listen((db) =>
+    onSnapshot(
+      query(collection(db, 'tellTheCentre'), where('day', '==', day), limit(DOOR_PLACES_MAX * 4)),
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        const items = snapshot.docs.flatMap((document) => messageOf(document) ?? [])
+        listener({ items, fromCache: snapshot.metadata.fromCache })
+      },
+      fail(onError),
+    ),
+  )
+}
+
+/**
+ * A listener started before Auth existed, that the screen then follows: once Auth is created, Firestore
+ * holds every new operation until Auth's first answer (its credentials provider waits for Auth's first
+ * token on its queue), and on a connection that answers nothing that is Auth's 30 s check with the server.
+ */
+export interface SharedWatch<T> {
+  /** Follows the listener (its last answer first); null once it has stopped: the caller starts its own. */
+  adopt(listener: (value: T) => void, onError: (error: Error) => void): (() => void) | null
+  /** Resolves at its first answer (or error). */
+  readonly first: Promise<void>
+  /** Stops it unless a screen follows it (or has). */
+  stopUnadopted(): void
+}
+
+export function shareWatch<T>(
+  start: (listener: (value: T) => void, onError: (error: Error) => void) => () => void,
+): SharedWatch<T> {
+  let last: { readonly value: T } | null = null
+  let failed: Error | null = null
+  let stopped = false
+  let adopted = false
+  const followers = new Set<{ listener: (value: T) => void; onError: (error: Error) => void }>()
+  let answered = () => {}
+  const first = new Promise<void>((resolve) => {
+    answered = resolve
+  })
+  let stopListener = () => {}
+  const end = () => {
+    if (stopped) return
+    stopped = true
+    stopListener()
+  }
+  stopListener = start(
+    (value) => {
+      last = { value }
+      answered()
+      for (const follower of followers) follower.listener(value)
+    },
+    (error) => {
+      failed = error
+      answered()
+      for (const follower of followers) follower.onError(error)
+    },
+  )
+  return {
+    first,
+    adopt(listener, onError) {
+      if (stopped) return null
+      adopted = true
+      const follower = { listener, onError }
+      followers.add(follower)
+      queueMicrotask(() => {
+        if (!followers.has(follower)) return
+        if (failed) onError(failed)
+        else if (last) listener(last.value)
+      })
+      return () => {
+        followers.delete(follower)
+        // A screen that follows again at once (React remounting an effect) keeps it.
+        setTimeout(() => {
+          if (followers.size === 0) end()
+        }, 0)
+      }
+    },
+    stopUnadopted() {
+      if (!adopted) end()
+    },
+  }
+}
+
+/** The door's lists of the day, listened to before Auth exists (docs/decisions/0083). */
+export interface PrimedDoor {
+  readonly day: string
+  readonly children: SharedWatch<DoorSeen<DoorChild>>
+  readonly events: SharedWatch<DoorSeen<StoredAttendanceEvent>>
+  readonly messages: SharedWatch<DoorSeen<StoredTellMessage>>
+  /** Resolves once each has answered (from the device's cache). */
+  readonly whole: Promise<void>
+}
+
+/** How long primed lists wait for a screen to follow them (a guard that said 'not staff': never). */
+const PRIMED_KEEP_MS = 20_000
+
+/**
+ * Listens to the door's lists of the day, for a member of staff this device knows, with Firestore
+ * started before Auth: it answers from its cache without waiting for Auth's check with the server.
+ */
+export function primeDoor(services: Listening, day: string = centreDay(Date.now())): PrimedDoor {
+  const children = shareWatch<DoorSeen<DoorChild>>((next, onError) =>
+    watchChildrenOn(services, day, next, onError),
+  )
+  const events = shareWatch<DoorSeen<StoredAttendanceEvent>>((next, onError) =>
+    watchDayOn(services, day, next, onError),
+  )
+  const messages = shareWatch<DoorSeen<StoredTellMessage>>((next, onError) =>
+    watchMessagesOn(services, day, next, onError),
+  )
+  setTimeout(() => {
+    for (const watch of [children, events, messages]) watch.stopUnadopted()
+  }, PRIMED_KEEP_MS)
+  return {
+    day,
+    children,
+    events,
+    messages,
+    whole: Promise.all([children.first, events.first, messages.first]).then(() => undefined),
+  }
+}
+
+export function createFirebaseAttendance(
+  services: FirebaseServices,
+  primed: PrimedDoor | null = null,
+): AttendancePort {
   return {
     watchChildren(day, listener, onError) {
-      // The confirmed places (one query), then their children's records and files by id.
-      let places = new Map<string, string>()
-      let placesCached = true
-      let kids = new Map<string, StoredKid>()
-      let kidsCached = true
-      let files = new Map<string, FileParts>()
-      let filesCached = true
-      // The list is told once the records and files of the places listed have both answered: staff see
-      // it whole (each child with its file's note), not in parts.
-      let kidsIn = false
-      let filesIn = false
-      let stopRecords: (() => void) | null = null
-      let watchedIds = ''
-      const emit = () => {
-        if (!kidsIn || !filesIn) return
-        const items: DoorChild[] = []
-        for (const [kidId, startDate] of places) {
-          const kid = kids.get(kidId)
-          if (!kid || startDate > day) continue
-          const file = files.get(kidId)
-          items.push({
-            kidId,
-            userRef: kid.userRef,
-            kidName: kid.kidName,
-            parentName: kid.parentName,
-            parentPhone: kid.parentPhone,
-            startDate,
-            collectors: file?.collectors ?? null,
-            mustNotCollect: file?.mustNotCollect ?? '',
-          })
-        }
-        items.sort((a, b) => a.kidName.localeCompare(b.kidName))
-        const seen: DoorSeen<DoorChild> = { items, fromCache: placesCached || kidsCached || filesCached }
-        listener(seen)
-      }
-      const follow = (ids: string[]) => {
-        const key = ids.join(',')
-        if (key === watchedIds) return emit()
-        watchedIds = key
-        kidsIn = false
-        filesIn = false
-        stopRecords?.()
-        const stopKids = watchByIds<StoredKid>(
-          services,
-          'kids',
-          ids,
-          (found, fromCache) => {
-            kids = new Map(found)
-            kidsCached = fromCache
-            kidsIn = true
-            emit()
-          },
-          fail(onError),
-          (snapshot) => {
-            const data = snapshot.data({ serverTimestamps: 'estimate' })
-            return parseStoredKid(snapshot.id, data, millis(data.timestamp))
-          },
-        )
-        const stopFiles = watchByIds<FileParts>(
-          services,
-          'enrolments',
-          ids,
-          (found, fromCache) => {
-            files = new Map(found)
-            filesCached = fromCache
-            filesIn = true
-            emit()
-          },
-          fail(onError),
-          (snapshot) => {
-            const file = parseEnrolment(snapshot.id, snapshot.data(), null)
-            return file
-              ? {
-                  collectors: file.collectors.map(({ name, relation, phone }) => ({ name, relation, phone })),
-                  mustNotCollect: file.mustNotCollect,
-                }
-              : null
-          },
-        )
-        stopRecords = () => {
-          stopKids()
-          stopFiles()
-        }
-      }
-      const stopPlaces = services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'registrations'), where('state', '==', 'confirmed'), limit(DOOR_PLACES_MAX)),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            places = new Map()
-            for (const document of snapshot.docs) {
-              const startDate = document.get('startDate')
-              if (typeof startDate === 'string') places.set(document.id, startDate)
-            }
-            placesCached = snapshot.metadata.fromCache
-            follow([...places.keys()].sort())
-          },
-          fail(onError),
-        ),
-      )
-      return () => {
-        stopPlaces()
-        stopRecords?.()
-      }
+      return primed?.day === day
+        ? (primed.children.adopt(listener, onError) ?? watchChildrenOn(services, day, listener, onError))
+        : watchChildrenOn(services, day, listener, onError)
     },
 
     watchDay(day, listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'attendance'), where('day', '==', day), limit(DOOR_PLACES_MAX * 2)),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const items = snapshot.docs.flatMap((document) => eventOf(document) ?? [])
-            listener({ items, fromCache: snapshot.metadata.fromCache })
-          },
-          fail(onError),
-        ),
-      )
+      return primed?.day === day
+        ? (primed.events.adopt(listener, onError) ?? watchDayOn(services, day, listener, onError))
+        : watchDayOn(services, day, listener, onError)
     },
 
     watchCodeChecks(kidIds, listener, onError) {
@@ -279,17 +436,9 @@ export function createFirebaseAttendance(services: FirebaseServices): Attendance
     },
 
     watchMessages(day, listener, onError) {
-      return services.listen((db) =>
-        onSnapshot(
-          query(collection(db, 'tellTheCentre'), where('day', '==', day), limit(DOOR_PLACES_MAX * 4)),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            const items = snapshot.docs.flatMap((document) => messageOf(document) ?? [])
-            listener({ items, fromCache: snapshot.metadata.fromCache })
-          },
-          fail(onError),
-        ),
-      )
+      return primed?.day === day
+        ? (primed.messages.adopt(listener, onError) ?? watchMessagesOn(services, day, listener, onError))
+        : watchMessagesOn(services, day, listener, onError)
     },
 
     async readRegister(month) {

@@ -4,6 +4,7 @@ import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '#shared/backend/backend-ports'
 import { createFirebaseAccountData } from './firebase-account'
 import { type FirebaseStart, getFirebase } from './firebase-app'
+import type { PrimedDoor } from './firebase-attendance'
 import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseChildDay } from './firebase-child-day'
 import { createFirebaseInquiries } from './firebase-inquiries'
@@ -12,6 +13,7 @@ import { createFirebaseNotices } from './firebase-notices'
 import { createFirebasePhotos } from './firebase-photos'
 import { createFirebasePush } from './firebase-push'
 import { createFirebaseRegistrations } from './firebase-registrations'
+import { readRememberedParent, readRememberedStaff } from './remembered-parent'
 
 /**
  * Where the app starts decides Firebase's start-up (FirebaseStart): the centre's screens do not ask
@@ -33,7 +35,22 @@ export async function createFirebaseBackend(
   // Opened on Today at the door, the door's chunk likewise: not once the screen has rendered.
   const door = start.door ? import('./firebase-attendance') : null
   door?.catch(() => undefined)
-  const services = await getFirebase(start)
+  // A member of staff this device knows, opening the door: its lists are listened to from the device's
+  // cache before Auth exists, and the screen follows those listeners (docs/decisions/0083).
+  const remembered = door ? readRememberedParent() : null
+  let primed: PrimedDoor | null = null
+  const services = await getFirebase(
+    door && remembered && readRememberedStaff(remembered.uid)
+      ? {
+          ...start,
+          beforeAuth: async (listen) => {
+            const { primeDoor } = await door
+            primed = primeDoor({ listen })
+            await primed.whole
+          },
+        }
+      : start,
+  )
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
     // Signed out (here or in another tab): this tab's Firestore, with the former parent's cache in
@@ -60,7 +77,7 @@ export async function createFirebaseBackend(
     // The door's (docs/decisions/0075): its own chunk too, loaded by /centre/today only.
     loadAttendance: () =>
       (door?.catch(() => import('./firebase-attendance')) ?? import('./firebase-attendance')).then((m) =>
-        m.createFirebaseAttendance(services),
+        m.createFirebaseAttendance(services, primed),
       ),
   }
 }
