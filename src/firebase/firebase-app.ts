@@ -85,7 +85,15 @@ export interface FirebaseStart {
    * must answer from the cache before Auth exists, started with Firestore's first instance; Auth is
    * created once they have answered, or after STAFF_PRIMING_MS.
    */
-  readonly beforeAuth?: (listen: FirebaseServices['listen']) => Promise<void>
+  readonly beforeAuth?: (listen: FirebaseServices['listen']) => Promise<EarlyListeners>
+}
+
+/** Listeners started before Auth (FirebaseStart.beforeAuth): Firebase's services stop them with Firestore. */
+export interface EarlyListeners {
+  /** Resolves once each has answered from the cache (or failed, or stopped). */
+  readonly whole: Promise<void>
+  /** Stops them all: at sign-out and at a refused session, before Firestore's data goes. */
+  stop(): void
 }
 
 /** How long the door's first answers from the cache may hold Auth's creation back. */
@@ -167,6 +175,14 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
   let primedKids: PrimedQuery | null = null
   let primedNotices: PrimedQuery | null = null
   let held: Firestore | null = null
+  // The door's listeners started before Auth (owned here: they end with this Firestore, never later).
+  let early: EarlyListeners | null = null
+  let earlyEnded = false
+  const endEarly = () => {
+    earlyEnded = true
+    early?.stop()
+    early = null
+  }
   if (remembered && start.primeParent) {
     db = createDb()
     held = db
@@ -182,14 +198,22 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
     // The door, for staff this device knows: as the parent's start, Firestore without Auth first, its
     // lists listened to from the cache before Auth exists (Firestore holds any operation started after
     // Auth's creation until Auth's first answer: 30 s on a connection that answers nothing).
-    const early = createDb()
-    db = early
-    held = early
-    const offline = disableNetwork(early).catch(() => undefined)
+    const first = createDb()
+    db = first
+    held = first
+    const offline = disableNetwork(first).catch(() => undefined)
     await nextTask()
     await Promise.race([offline, new Promise((resolve) => setTimeout(resolve, PRIMING_MS))])
+    // Only on this first instance, and never once it is being replaced (sign-out, a refused session).
+    const listenEarly = (begin: (on: Firestore) => () => void) =>
+      earlyEnded || db !== first ? () => {} : begin(first)
     const primed = start
-      .beforeAuth((begin) => begin(early))
+      .beforeAuth(listenEarly)
+      .then((listeners) => {
+        if (earlyEnded) listeners.stop()
+        else early = listeners
+        return listeners.whole
+      })
       .catch((error: unknown) => {
         console.warn('The door could not be read before Auth', error)
       })
@@ -224,6 +248,7 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
     if (!user) {
       primedKids?.stop()
       primedNotices?.stop()
+      endEarly()
     }
     // Auth has answered: Firestore (now following Auth's account) may talk to the server. A session the
     // server refused is cleared by the app before anything is sent (the outbox follows Auth, not this).
@@ -274,6 +299,7 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
       clearing ??= (async () => {
         primedKids?.stop()
         primedNotices?.stop()
+        endEarly()
         const old = db ?? createDb()
         db = null
         await terminate(old)

@@ -83,7 +83,7 @@ function watchByIds<T>(
   services: Listening,
   path: string,
   ids: readonly string[],
-  listener: (found: ReadonlyMap<string, T>, fromCache: boolean) => void,
+  listener: (found: ReadonlyMap<string, T>, fromCache: boolean, lacking: boolean) => void,
   onError: (error: unknown) => void,
   parse: (snapshot: QueryDocumentSnapshot) => T | null,
 ): () => void {
@@ -91,6 +91,10 @@ function watchByIds<T>(
   for (let at = 0; at < ids.length; at += BATCH) batches.push(ids.slice(at, at + BATCH))
   const found = batches.map(() => new Map<string, T>())
   const cached = batches.map(() => true)
+  // A batch answered from the cache without some of its ids: the cache may simply not hold them yet
+  // (documents the device never read), which only the server's answer settles.
+  const lacking = batches.map(() => false)
+  let stopped = false
   // Told once every batch has answered, then at every change: a list drawn batch by batch was drawn
   // four times over before it was whole (120 children at 4x CPU: a render of the whole list each time).
   const answered = batches.map(() => false)
@@ -99,9 +103,10 @@ function watchByIds<T>(
     listener(
       new Map(found.flatMap((batch) => [...batch])),
       cached.some((c) => c),
+      lacking.some((l) => l),
     )
   }
-  if (batches.length === 0) queueMicrotask(() => listener(new Map(), false))
+  if (batches.length === 0) queueMicrotask(() => stopped || listener(new Map(), false, false))
   const stops = batches.map((batch, index) =>
     services.listen((db) =>
       onSnapshot(
@@ -115,6 +120,7 @@ function watchByIds<T>(
           }
           found[index] = batchFound
           cached[index] = snapshot.metadata.fromCache
+          lacking[index] = snapshot.metadata.fromCache && batchFound.size < batch.length
           answered[index] = true
           emit()
         },
@@ -123,6 +129,7 @@ function watchByIds<T>(
     ),
   )
   return () => {
+    stopped = true
     for (const stop of stops) stop()
   }
 }
@@ -165,10 +172,16 @@ function watchChildrenOn(
   // it whole (each child with its file's note), not in parts.
   let kidsIn = false
   let filesIn = false
+  // Records or files the cache did not hold, for places the server listed: not told until the server
+  // has answered for them (a list from the server told without its newest children is not whole;
+  // offline or on lie-fi the places come from the cache too, and what the cache holds is the list).
+  let kidsLacking = false
+  let filesLacking = false
   let stopRecords: (() => void) | null = null
   let watchedIds = ''
   const emit = () => {
     if (!kidsIn || !filesIn) return
+    if (!placesCached && (kidsLacking || filesLacking)) return
     const items: DoorChild[] = []
     for (const [kidId, startDate] of places) {
       const kid = kids.get(kidId)
@@ -200,9 +213,10 @@ function watchChildrenOn(
       services,
       'kids',
       ids,
-      (found, fromCache) => {
+      (found, fromCache, lacking) => {
         kids = new Map(found)
         kidsCached = fromCache
+        kidsLacking = lacking
         kidsIn = true
         emit()
       },
@@ -216,9 +230,10 @@ function watchChildrenOn(
       services,
       'enrolments',
       ids,
-      (found, fromCache) => {
+      (found, fromCache, lacking) => {
         files = new Map(found)
         filesCached = fromCache
+        filesLacking = lacking
         filesIn = true
         emit()
       },
@@ -299,71 +314,93 @@ function watchMessagesOn(
 }
 
 /**
- * A listener started before Auth existed, that the screen then follows: once Auth is created, Firestore
+ * A listener started before Auth existed, that one screen then follows: once Auth is created, Firestore
  * holds every new operation until Auth's first answer (its credentials provider waits for Auth's first
  * token on its queue), and on a connection that answers nothing that is Auth's 30 s check with the server.
+ * Owned by whoever started it (the backend's PrimedDoor, which Firebase's services stop at sign-out and
+ * at a refused session), followed at most once, and stopped when that follow stops: nothing of it
+ * outlives its follower or tells anyone after a stop (docs/decisions/0083).
  */
-export interface SharedWatch<T> {
-  /** Follows the listener (its last answer first); null once it has stopped: the caller starts its own. */
+export interface EarlyWatch<T> {
+  /**
+   * Hands the listener to the screen: the answer it heard before the screen came first (unless a newer
+   * one reaches the screen before it), then every later one; stopping the follow stops the listener.
+   * Null when it has stopped, failed or is followed already: the caller starts its own.
+   */
   adopt(listener: (value: T) => void, onError: (error: Error) => void): (() => void) | null
-  /** Resolves at its first answer (or error). */
+  /** Resolves at its first answer, error or stop. */
   readonly first: Promise<void>
-  /** Stops it unless a screen follows it (or has). */
-  stopUnadopted(): void
+  /** Whether a screen follows it now. */
+  followed(): boolean
+  /** Stops it (followed or not); its follower, if any, hears nothing more. */
+  stop(): void
 }
 
-export function shareWatch<T>(
+export function earlyWatch<T>(
   start: (listener: (value: T) => void, onError: (error: Error) => void) => () => void,
-): SharedWatch<T> {
-  let last: { readonly value: T } | null = null
-  let failed: Error | null = null
-  let stopped = false
-  let adopted = false
-  const followers = new Set<{ listener: (value: T) => void; onError: (error: Error) => void }>()
+): EarlyWatch<T> {
+  let state: 'waiting' | 'followed' | 'stopped' = 'waiting'
+  let latest: { readonly value: T } | null = null
+  let failed = false
+  let follower: { listener: (value: T) => void; onError: (error: Error) => void; told: number } | null = null
   let answered = () => {}
   const first = new Promise<void>((resolve) => {
     answered = resolve
   })
-  let stopListener = () => {}
-  const end = () => {
-    if (stopped) return
-    stopped = true
-    stopListener()
+  let stopListener: (() => void) | null = null
+  const stoppedOrFailed = () => state === 'stopped' || failed
+  const stop = () => {
+    if (state === 'stopped') return
+    state = 'stopped'
+    follower = null
+    latest = null
+    answered()
+    stopListener?.()
+    stopListener = null
   }
-  stopListener = start(
+  const started = start(
     (value) => {
-      last = { value }
+      if (state === 'stopped') return
+      latest = { value }
       answered()
-      for (const follower of followers) follower.listener(value)
-    },
-    (error) => {
-      failed = error
-      answered()
-      for (const follower of followers) follower.onError(error)
-    },
-  )
-  return {
-    first,
-    adopt(listener, onError) {
-      if (stopped) return null
-      adopted = true
-      const follower = { listener, onError }
-      followers.add(follower)
-      queueMicrotask(() => {
-        if (!followers.has(follower)) return
-        if (failed) onError(failed)
-        else if (last) listener(last.value)
-      })
-      return () => {
-        followers.delete(follower)
-        // A screen that follows again at once (React remounting an effect) keeps it.
-        setTimeout(() => {
-          if (followers.size === 0) end()
-        }, 0)
+      if (follower) {
+        follower.told += 1
+        follower.listener(value)
       }
     },
-    stopUnadopted() {
-      if (!adopted) end()
+    (error) => {
+      if (state === 'stopped') return
+      answered()
+      if (follower) return follower.onError(error)
+      // Before any screen followed (a refusal from the cache, or a query it cannot run): the screen's
+      // own listener asks again once it comes.
+      failed = true
+      stopListener?.()
+      stopListener = null
+    },
+  )
+  // Stopped or failed while it started (a listener can answer synchronously).
+  if (stoppedOrFailed()) started()
+  else stopListener = started
+  return {
+    first,
+    followed: () => state === 'followed',
+    stop,
+    adopt(listener, onError) {
+      if (state !== 'waiting' || failed || stopListener === null) return null
+      state = 'followed'
+      const mine = { listener, onError, told: 0 }
+      follower = mine
+      const held = latest
+      // Told after the caller has its stop function, as a listener's first answer is; never once a
+      // newer answer has reached this follower, nor after it stopped.
+      if (held)
+        queueMicrotask(() => {
+          if (follower === mine && mine.told === 0) listener(held.value)
+        })
+      return () => {
+        if (follower === mine) stop()
+      }
     },
   }
 }
@@ -371,14 +408,19 @@ export function shareWatch<T>(
 /** The door's lists of the day, listened to before Auth exists (docs/decisions/0083). */
 export interface PrimedDoor {
   readonly day: string
-  readonly children: SharedWatch<DoorSeen<DoorChild>>
-  readonly events: SharedWatch<DoorSeen<StoredAttendanceEvent>>
-  readonly messages: SharedWatch<DoorSeen<StoredTellMessage>>
-  /** Resolves once each has answered (from the device's cache). */
+  readonly children: EarlyWatch<DoorSeen<DoorChild>>
+  readonly events: EarlyWatch<DoorSeen<StoredAttendanceEvent>>
+  readonly messages: EarlyWatch<DoorSeen<StoredTellMessage>>
+  /** Resolves once each has answered (from the device's cache), failed or stopped. */
   readonly whole: Promise<void>
+  /** Stops every one of them, followed or not (sign-out, a refused session). */
+  stop(): void
 }
 
-/** How long primed lists wait for a screen to follow them (a guard that said 'not staff': never). */
+/**
+ * How long primed lists wait for the door's screen to follow them: the guard said 'not staff' after
+ * all, or staff went elsewhere first. They stop then; the screen opened later starts its own.
+ */
 const PRIMED_KEEP_MS = 20_000
 
 /**
@@ -386,24 +428,29 @@ const PRIMED_KEEP_MS = 20_000
  * started before Auth: it answers from its cache without waiting for Auth's check with the server.
  */
 export function primeDoor(services: Listening, day: string = centreDay(Date.now())): PrimedDoor {
-  const children = shareWatch<DoorSeen<DoorChild>>((next, onError) =>
+  const children = earlyWatch<DoorSeen<DoorChild>>((next, onError) =>
     watchChildrenOn(services, day, next, onError),
   )
-  const events = shareWatch<DoorSeen<StoredAttendanceEvent>>((next, onError) =>
+  const events = earlyWatch<DoorSeen<StoredAttendanceEvent>>((next, onError) =>
     watchDayOn(services, day, next, onError),
   )
-  const messages = shareWatch<DoorSeen<StoredTellMessage>>((next, onError) =>
+  const messages = earlyWatch<DoorSeen<StoredTellMessage>>((next, onError) =>
     watchMessagesOn(services, day, next, onError),
   )
-  setTimeout(() => {
-    for (const watch of [children, events, messages]) watch.stopUnadopted()
+  const all = [children, events, messages]
+  const unfollowed = setTimeout(() => {
+    for (const watch of all) if (!watch.followed()) watch.stop()
   }, PRIMED_KEEP_MS)
   return {
     day,
     children,
     events,
     messages,
-    whole: Promise.all([children.first, events.first, messages.first]).then(() => undefined),
+    whole: Promise.all(all.map((watch) => watch.first)).then(() => undefined),
+    stop() {
+      clearTimeout(unfollowed)
+      for (const watch of all) watch.stop()
+    },
   }
 }
 

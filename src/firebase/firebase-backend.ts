@@ -43,10 +43,12 @@ export async function createFirebaseBackend(
     door && remembered && readRememberedStaff(remembered.uid)
       ? {
           ...start,
+          // Owned by this backend's services: stopped with their Firestore (sign-out, a refused
+          // session), and each list by the screen that follows it.
           beforeAuth: async (listen) => {
             const { primeDoor } = await door
             primed = primeDoor({ listen })
-            await primed.whole
+            return primed
           },
         }
       : start,
