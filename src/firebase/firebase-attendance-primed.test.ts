@@ -169,3 +169,22 @@ describe('the door primed before Auth', () => {
     expect(world.stops).toHaveBeenCalledTimes(3)
   })
 })
+
+describe('the door primed from its snapshot’s ids', () => {
+  it('asks for the known children’s records and files beside the places, before any answer', () => {
+    let started = 0
+    const door = primeDoor(
+      {
+        listen: () => {
+          started += 1
+          return () => undefined
+        },
+      },
+      '2026-12-06',
+      Array.from({ length: 31 }, (_, n) => `kid${String(n).padStart(3, '0')}`),
+    )
+    // The places, 2 batches of records, 2 of files, the day's events, its messages.
+    expect(started).toBe(7)
+    door.stop()
+  })
+})

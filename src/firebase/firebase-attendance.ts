@@ -155,38 +155,113 @@ function describe(error: unknown): string {
 
 const fail = (onError: (error: Error) => void) => (error: unknown) => onError(toKidsBackendError(error))
 
+/** The records and files of some places' children, live: what the door's list is made of. */
+interface Records {
+  kids: ReadonlyMap<string, StoredKid>
+  files: ReadonlyMap<string, FileParts>
+  /** Both have answered (every batch of each). */
+  readonly whole: () => boolean
+  /** Some part came from the cache only. */
+  readonly cached: () => boolean
+  /** The cache lacked some of their ids (only the server's answer settles those). */
+  readonly lacking: () => boolean
+  readonly stop: () => void
+}
+
+function watchRecords(
+  services: Listening,
+  ids: readonly string[],
+  changed: () => void,
+  onError: (error: Error) => void,
+): Records {
+  let kidsIn = false
+  let filesIn = false
+  let kidsCached = true
+  let filesCached = true
+  let kidsLacking = false
+  let filesLacking = false
+  const records: Records = {
+    kids: new Map(),
+    files: new Map(),
+    whole: () => kidsIn && filesIn,
+    cached: () => kidsCached || filesCached,
+    lacking: () => kidsLacking || filesLacking,
+    stop: () => {
+      stopKids()
+      stopFiles()
+    },
+  }
+  const stopKids = watchByIds<StoredKid>(
+    services,
+    'kids',
+    ids,
+    (found, fromCache, lacking) => {
+      records.kids = new Map(found)
+      kidsCached = fromCache
+      kidsLacking = lacking
+      kidsIn = true
+      changed()
+    },
+    fail(onError),
+    (snapshot) => {
+      const data = snapshot.data({ serverTimestamps: 'estimate' })
+      return parseStoredKid(snapshot.id, data, millis(data.timestamp))
+    },
+  )
+  const stopFiles = watchByIds<FileParts>(
+    services,
+    'enrolments',
+    ids,
+    (found, fromCache, lacking) => {
+      records.files = new Map(found)
+      filesCached = fromCache
+      filesLacking = lacking
+      filesIn = true
+      changed()
+    },
+    fail(onError),
+    (snapshot) => {
+      const file = parseEnrolment(snapshot.id, snapshot.data(), null)
+      return file
+        ? {
+            collectors: file.collectors.map(({ name, relation, phone }) => ({ name, relation, phone })),
+            mustNotCollect: file.mustNotCollect,
+          }
+        : null
+    },
+  )
+  return records
+}
+
 function watchChildrenOn(
   services: Listening,
   day: string,
   listener: (seen: DoorSeen<DoorChild>) => void,
   onError: (error: Error) => void,
+  knownIds: readonly string[] = [],
 ): () => void {
-  // The confirmed places (one query), then their children's records and files by id.
+  // The confirmed places (one query), then their children's records and files by id. The ids the door
+  // last listed (its snapshot, decision 0084) are asked for at once, beside the places, not after them
+  // (before Auth exists every list must be asked at once); the places' other ids once they answer.
   let places = new Map<string, string>()
   let placesCached = true
-  let kids = new Map<string, StoredKid>()
-  let kidsCached = true
-  let files = new Map<string, FileParts>()
-  let filesCached = true
-  // The list is told once the records and files of the places listed have both answered: staff see
-  // it whole (each child with its file's note), not in parts.
-  let kidsIn = false
-  let filesIn = false
-  // Records or files the cache did not hold, for places the server listed: not told until the server
-  // has answered for them (a list from the server told without its newest children is not whole;
-  // offline or on lie-fi the places come from the cache too, and what the cache holds is the list).
-  let kidsLacking = false
-  let filesLacking = false
-  let stopRecords: (() => void) | null = null
-  let watchedIds = ''
+  let placesIn = false
+  const known = new Set(knownIds)
   const emit = () => {
-    if (!kidsIn || !filesIn) return
-    if (!placesCached && (kidsLacking || filesLacking)) return
+    // Told once the records and files of the places listed have all answered: staff see the list
+    // whole (each child with its file's note), not in parts. Records or files the cache did not hold,
+    // for places the server listed, wait for the server's answer (a list from the server without its
+    // newest children is not whole; offline or on lie-fi the places come from the cache too, and what
+    // the cache holds is the list).
+    const parts = [base, rest].filter((part) => part !== null)
+    if (!placesIn || !parts.every((part) => part.whole())) return
+    if (!placesCached && parts.some((part) => part.lacking())) return
     const items: DoorChild[] = []
     for (const [kidId, startDate] of places) {
-      const kid = kids.get(kidId)
+      const part = known.has(kidId) ? base : rest
+      const kid = part?.kids.get(kidId)
       if (!kid || startDate > day) continue
-      const file = files.get(kidId)
+      const file = part?.files.get(kidId)
       items.push({
         kidId,
         userRef: kid.userRef,
@@ -199,60 +274,11 @@ function watchChildrenOn(
       })
     }
     items.sort((a, b) => a.kidName.localeCompare(b.kidName))
-    const seen: DoorSeen<DoorChild> = { items, fromCache: placesCached || kidsCached || filesCached }
-    listener(seen)
+    listener({ items, fromCache: placesCached || parts.some((part) => part.cached()) })
   }
-  const follow = (ids: string[]) => {
-    const key = ids.join(',')
-    if (key === watchedIds) return emit()
-    watchedIds = key
-    kidsIn = false
-    filesIn = false
-    stopRecords?.()
-    const stopKids = watchByIds<StoredKid>(
-      services,
-      'kids',
-      ids,
-      (found, fromCache, lacking) => {
-        kids = new Map(found)
-        kidsCached = fromCache
-        kidsLacking = lacking
-        kidsIn = true
-        emit()
-      },
-      fail(onError),
-      (snapshot) => {
-        const data = snapshot.data({ serverTimestamps: 'estimate' })
-        return parseStoredKid(snapshot.id, data, millis(data.timestamp))
-      },
-    )
-    const stopFiles = watchByIds<FileParts>(
-      services,
-      'enrolments',
-      ids,
-      (found, fromCache, lacking) => {
-        files = new Map(found)
-        filesCached = fromCache
-        filesLacking = lacking
-        filesIn = true
-        emit()
-      },
-      fail(onError),
-      (snapshot) => {
-        const file = parseEnrolment(snapshot.id, snapshot.data(), null)
-        return file
-          ? {
-              collectors: file.collectors.map(({ name, relation, phone }) => ({ name, relation, phone })),
-              mustNotCollect: file.mustNotCollect,
-            }
-          : null
-      },
-    )
-    stopRecords = () => {
-      stopKids()
-      stopFiles()
-    }
-  }
+  const base = known.size > 0 ? watchRecords(services, [...known].sort(), emit, onError) : null
+  let rest: Records | null = null
+  let restIds = ''
   const stopPlaces = services.listen((db) =>
     onSnapshot(
       query(collection(db, 'registrations'), where('state', '==', 'confirmed'), limit(DOOR_PLACES_MAX)),
@@ -264,14 +290,22 @@ function watchChildrenOn(
           if (typeof startDate === 'string') places.set(document.id, startDate)
         }
         placesCached = snapshot.metadata.fromCache
-        follow([...places.keys()].sort())
+        placesIn = true
+        const others = [...places.keys()].filter((id) => !known.has(id)).sort()
+        const key = others.join(',')
+        if (key === restIds && (rest !== null || others.length === 0)) return emit()
+        restIds = key
+        rest?.stop()
+        rest = others.length > 0 ? watchRecords(services, others, emit, onError) : null
+        emit()
       },
       fail(onError),
     ),
   )
   return () => {
     stopPlaces()
-    stopRecords?.()
+    base?.stop()
+    rest?.stop()
   }
 }
 
@@ -427,9 +461,13 @@ const PRIMED_KEEP_MS = 20_000
  * Listens to the door's lists of the day, for a member of staff this device knows, with Firestore
  * started before Auth: it answers from its cache without waiting for Auth's check with the server.
  */
-export function primeDoor(services: Listening, day: string = centreDay(Date.now())): PrimedDoor {
+export function primeDoor(
+  services: Listening,
+  day: string = centreDay(Date.now()),
+  knownIds?: readonly string[],
+): PrimedDoor {
   const children = earlyWatch<DoorSeen<DoorChild>>((next, onError) =>
-    watchChildrenOn(services, day, next, onError),
+    watchChildrenOn(services, day, next, onError, knownIds),
   )
   const events = earlyWatch<DoorSeen<StoredAttendanceEvent>>((next, onError) =>
     watchDayOn(services, day, next, onError),

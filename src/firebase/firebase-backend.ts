@@ -2,6 +2,8 @@
 // SDK is downloaded only when a screen asks getBackend(): never by the marketing pages.
 import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '#shared/backend/backend-ports'
+import { clearDoorSnapshot, readDoorSnapshot } from '#shared/device/door-snapshot'
+import { centreDay } from '#shared/records/attendance-record'
 import { createFirebaseAccountData } from './firebase-account'
 import { type FirebaseStart, getFirebase } from './firebase-app'
 import type { PrimedDoor } from './firebase-attendance'
@@ -45,10 +47,20 @@ export async function createFirebaseBackend(
           ...start,
           // Owned by this backend's services: stopped with their Firestore (sign-out, a refused
           // session), and each list by the screen that follows it.
+          // With the door's snapshot of the day (decision 0084) its children's ids are known: every list
+          // is asked of the cache at once, and Auth is not held for their answers (the screen draws the
+          // snapshot meanwhile); without it, Auth waits for them, at most STAFF_PRIMING_MS.
           beforeAuth: async (listen) => {
             const { primeDoor } = await door
-            primed = primeDoor({ listen })
-            return primed
+            const day = centreDay(Date.now())
+            const known = remembered ? readDoorSnapshot(remembered.uid, day) : null
+            const early = primeDoor(
+              { listen },
+              day,
+              known?.children.map((child) => child.kidId),
+            )
+            primed = early
+            return known ? { whole: Promise.resolve(), stop: () => early.stop() } : early
           },
         }
       : start,
@@ -66,7 +78,13 @@ export async function createFirebaseBackend(
     kids: createFirebaseKids(services),
     photos: createFirebasePhotos(services),
     account: createFirebaseAccountData(services),
-    device: { clear: () => services.clearFirestore() },
+    device: {
+      // The door's snapshot goes with the rest of this device's data (the centre's own, decision 0084).
+      clear: () => {
+        clearDoorSnapshot()
+        return services.clearFirestore()
+      },
+    },
     registrations: createFirebaseRegistrations(services),
     notices: createFirebaseNotices(services),
     push: createFirebasePush(services),
