@@ -4,7 +4,8 @@
 // started after Auth exists until that answer. A member of staff this device knows is let in from what
 // it holds: the door's lists come from Firestore's cache, listened to before Auth exists; an arrival
 // waits on the device and reaches the server once the connection answers. Its control: a parent this
-// device remembers does not see the centre's screens.
+// device remembers does not see the centre's screens. And the door's snapshot (decision 0084) on a
+// shared phone: kept for the account that saw the list, gone at Sign out.
 import type { BrowserContext, Route } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
 import { addDays } from '../src/shared/records/registration-record'
@@ -210,4 +211,36 @@ test("(control) on lie-fi, a parent's remembered session does not open the centr
   await expect(door.getByText("This area is for Sunbeam's staff")).toBeVisible({ timeout: 30_000 })
   await expect(door.getByRole('heading', { name: 'Today' })).toHaveCount(0)
   await expect(door.getByRole('button', { name: /^Arrived:/ })).toHaveCount(0)
+})
+
+test("a shared door phone: Today's snapshot is the account's, and Sign out leaves nothing of it", async ({
+  app,
+  page,
+  parent,
+}) => {
+  test.setTimeout(180_000)
+  const uid = `lief${stamp()}`
+  const today = centreDay(Date.now())
+  const kidName = `Amara ${stamp()}`
+  await placeChild(uid, newKidId(), kidName, today)
+  const { email } = await parent.signUp({ label: 'door-snapshot' })
+  await followVerificationLink(email)
+  staffChange('grant', email)
+  await app.goto('/centre/today')
+  await expect(page.getByRole('heading', { name: kidName })).toBeVisible({ timeout: 30_000 })
+  // The door's list of the day is kept on the device for this account (decision 0084)...
+  const snapshot = () => page.evaluate(() => localStorage.getItem('sunbeam-door'))
+  await expect.poll(snapshot, { timeout: 15_000 }).toContain(kidName)
+
+  // ...and goes at Sign out, with the rest of the account's data.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+  expect(await snapshot()).toBeNull()
+
+  // A parent signed in on the same phone opens the door: no child of it is shown.
+  await parent.signUp({ label: 'door-snapshot-parent' })
+  await app.goto('/centre/today')
+  await expect(page.getByText("This area is for Sunbeam's staff")).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(kidName)).toHaveCount(0)
+  expect(await snapshot()).toBeNull()
 })
