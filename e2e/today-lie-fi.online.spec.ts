@@ -155,6 +155,8 @@ test('on lie-fi, staff who opened Today before see its list at once, and their a
     p.getByRole('listitem').filter({ has: p.getByRole('heading', { name }) })
   await expect(rowOn(page, kidName)).toBeVisible({ timeout: 30_000 })
   await expect(rowOn(page, otherName)).toContainText(/Arrived at \d\d:\d\d/)
+  // Without the door's snapshot (decision 0084; its own test below): the lists from Firestore's cache.
+  await page.evaluate(() => localStorage.removeItem('sunbeam-door'))
   await page.close()
 
   // The next morning at the door: the installed app reopened, the connection answering nothing.
@@ -215,6 +217,7 @@ test("(control) on lie-fi, a parent's remembered session does not open the centr
 
 test("a shared door phone: Today's snapshot is the account's, and Sign out leaves nothing of it", async ({
   app,
+  context,
   page,
   parent,
 }) => {
@@ -227,10 +230,23 @@ test("a shared door phone: Today's snapshot is the account's, and Sign out leave
   await followVerificationLink(email)
   staffChange('grant', email)
   await app.goto('/centre/today')
+  await waitForServiceWorker(page)
   await expect(page.getByRole('heading', { name: kidName })).toBeVisible({ timeout: 30_000 })
   // The door's list of the day is kept on the device for this account (decision 0084)...
   const snapshot = () => page.evaluate(() => localStorage.getItem('sunbeam-door'))
   await expect.poll(snapshot, { timeout: 15_000 }).toContain(kidName)
+
+  // ...drawn at once when the door is reopened on lie-fi, Auth's check still held...
+  const connection = await lieFi(context)
+  const door = await context.newPage()
+  await door.goto('/centre/today', { waitUntil: 'commit' })
+  const row = door.getByRole('listitem').filter({ has: door.getByRole('heading', { name: kidName }) })
+  await expect(row).toBeVisible({ timeout: 15_000 })
+  await expect(row).toContainText('Not the uncle, Chidi')
+  expect(await door.evaluate(() => performance.now())).toBeLessThan(NO_NETWORK_WAIT_MS)
+  expect(connection.held()).toBeGreaterThan(0)
+  await connection.answer()
+  await door.close()
 
   // ...and goes at Sign out, with the rest of the account's data.
   await page.getByRole('button', { name: 'Sign out' }).click()
