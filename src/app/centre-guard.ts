@@ -15,6 +15,8 @@ import { prepareDateFormats } from '#centre/registrations-view'
 import { type AuthSession, loadAuthSession } from '#parent'
 import { getBackend } from '#shared/backend/backend'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
+import type { CentrePort } from '#shared/backend/centre-ports'
+import { notify } from '#shared/ui/notify'
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
 
 /** What /centre renders with: the staff's lists, or only the fact that this account is not staff. */
@@ -51,13 +53,25 @@ function firstList(href: string): CentreList | null {
   return href.startsWith('/centre/today') ? null : 'children'
 }
 
+/** What staff whose remembered session the server refused are told (as parents are, decision 0047). */
+export const staffSessionEnded = {
+  title: 'You have been signed out',
+  description:
+    'Your account could not be confirmed: it may have been deleted or disabled, or its password changed. Please sign in again.',
+} as const
+
 export function guardCentreArea(
   session: AuthSession,
   getBackend: () => Promise<Backend>,
   onAccountChanged: () => void,
   preloadScreens?: (location: GuardedLocation) => void,
 ): CentreGuard {
-  let known: { readonly uid: string; readonly context: CentreContext } | null = null
+  let known: {
+    readonly uid: string
+    readonly context: CentreContext
+    /** Let in from what the device knows, before Auth checked the session with the server (0083). */
+    unconfirmed: { readonly centre: CentrePort; readonly backend: Backend } | null
+  } | null = null
   /** Resolves once the lists' counts already asked of the server have their answer (see stop()). */
   const forget = (): Promise<void> => {
     const stopped = known?.context.access === 'staff' ? known.context.store.stop() : Promise.resolve()
@@ -67,10 +81,35 @@ export function guardCentreArea(
   // Signed out, or another account: the old account's lists stop before anything else is shown.
   session.subscribe(() => {
     const auth = session.getState()
-    if (!known || (auth.status === 'signedIn' && auth.user.uid === known.uid)) return
+    if (!known) return
+    if (auth.status === 'signedIn' && auth.user.uid === known.uid) {
+      if (auth.confirmed && known.unconfirmed) void confirm(known.uid, known.unconfirmed.centre)
+      return
+    }
+    const { unconfirmed } = known
     void forget()
+    // A remembered session the server refused: the device is cleared as at sign-out, and staff are told.
+    if (unconfirmed && auth.status === 'signedOut' && auth.ended)
+      void unconfirmed.backend.device.clear().then(
+        () =>
+          notify('error', staffSessionEnded.title, {
+            description: staffSessionEnded.description,
+            duration: 15_000,
+          }),
+        (error: unknown) => console.warn('The device could not be cleared', error),
+      )
     onAccountChanged()
   })
+
+  /** Auth has confirmed the account let in from the device: its staff claim, asked again now. */
+  async function confirm(uid: string, centre: CentrePort) {
+    if (known?.uid !== uid) return
+    known.unconfirmed = null
+    const access = await centre.staffAccess().catch(() => 'staff' as const)
+    if (access === 'staff' || known?.uid !== uid) return
+    void forget()
+    onAccountChanged()
+  }
 
   async function check(location: GuardedLocation): Promise<CentreContext> {
     preloadScreens?.(location)
@@ -83,6 +122,8 @@ export function guardCentreArea(
     loadingCentre.catch(() => undefined)
     const user = await session.waitForAuth()
     if (!user) toLogin(location)
+    const before = session.getState()
+    const confirmed = before.status === 'signedIn' && before.confirmed
     const { backend, centre } = await loadingCentre
     const access = await centre.staffAccess()
     if (access === 'signed-out') toLogin(location)
@@ -106,7 +147,13 @@ export function guardCentreArea(
             },
           }
         : { access, user }
-    known = { uid: user.uid, context }
+    // Let in before Auth's answer: asked again once it confirms (the session may since have been checked).
+    const stillUnconfirmed = (): boolean => {
+      const now = session.getState()
+      return !confirmed && !(now.status === 'signedIn' && now.confirmed)
+    }
+    known = { uid: user.uid, context, unconfirmed: stillUnconfirmed() ? { centre, backend } : null }
+    if (!confirmed && !known.unconfirmed) void confirm(user.uid, centre)
     // The cards' date formats cost 0.06 to 0.12 s of a 4x-slowed CPU: made while the first page is on its
     // way, not once it has come and the staff wait for it to be drawn; in an idle moment, so that they do
     // not hold up Firestore's own start (opening its cache, sending the query) just before.

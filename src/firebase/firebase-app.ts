@@ -80,7 +80,24 @@ export interface FirebaseStart {
    * only held Auth back, by 0.25 s and more at 4x CPU (npm run bench, the centre's lists).
    */
   readonly primeParent: boolean
+  /**
+   * For a member of staff this device knows, opening the door (docs/decisions/0083): the listeners that
+   * must answer from the cache before Auth exists, started with Firestore's first instance; Auth is
+   * created once they have answered, or after STAFF_PRIMING_MS.
+   */
+  readonly beforeAuth?: (listen: FirebaseServices['listen']) => Promise<EarlyListeners>
 }
+
+/** Listeners started before Auth (FirebaseStart.beforeAuth): Firebase's services stop them with Firestore. */
+export interface EarlyListeners {
+  /** Resolves once each has answered from the cache (or failed, or stopped). */
+  readonly whole: Promise<void>
+  /** Stops them all: at sign-out and at a refused session, before Firestore's data goes. */
+  stop(): void
+}
+
+/** How long the door's first answers from the cache may hold Auth's creation back. */
+const STAFF_PRIMING_MS = 3_000
 
 /** How long a write waits for App Check to start (reCAPTCHA's script) before it goes without a token. */
 const APP_CHECK_WAIT_MS = 5_000
@@ -158,6 +175,14 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
   let primedKids: PrimedQuery | null = null
   let primedNotices: PrimedQuery | null = null
   let held: Firestore | null = null
+  // The door's listeners started before Auth (owned here: they end with this Firestore, never later).
+  let early: EarlyListeners | null = null
+  let earlyEnded = false
+  const endEarly = () => {
+    earlyEnded = true
+    early?.stop()
+    early = null
+  }
   if (remembered && start.primeParent) {
     db = createDb()
     held = db
@@ -169,6 +194,30 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
     primedKids = primeQuery(kidsOfQuery(db, remembered.uid), remembered.uid)
     primedNotices = primeQuery(noticesOfQuery(db, remembered.uid), remembered.uid)
     await primedKids.ready(PRIMING_MS)
+  } else if (remembered && start.beforeAuth) {
+    // The door, for staff this device knows: as the parent's start, Firestore without Auth first, its
+    // lists listened to from the cache before Auth exists (Firestore holds any operation started after
+    // Auth's creation until Auth's first answer: 30 s on a connection that answers nothing).
+    const first = createDb()
+    db = first
+    held = first
+    const offline = disableNetwork(first).catch(() => undefined)
+    await nextTask()
+    await Promise.race([offline, new Promise((resolve) => setTimeout(resolve, PRIMING_MS))])
+    // Only on this first instance, and never once it is being replaced (sign-out, a refused session).
+    const listenEarly = (begin: (on: Firestore) => () => void) =>
+      earlyEnded || db !== first ? () => {} : begin(first)
+    const primed = start
+      .beforeAuth(listenEarly)
+      .then((listeners) => {
+        if (earlyEnded) listeners.stop()
+        else early = listeners
+        return listeners.whole
+      })
+      .catch((error: unknown) => {
+        console.warn('The door could not be read before Auth', error)
+      })
+    await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, STAFF_PRIMING_MS))])
   } else if (remembered) {
     // Firestore opens its cache (IndexedDB) while Auth restores the session and checks it with the
     // server, rather than after: the staff lists' first query goes out as soon as Auth has answered.
@@ -199,6 +248,7 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
     if (!user) {
       primedKids?.stop()
       primedNotices?.stop()
+      endEarly()
     }
     // Auth has answered: Firestore (now following Auth's account) may talk to the server. A session the
     // server refused is cleared by the app before anything is sent (the outbox follows Auth, not this).
@@ -249,6 +299,7 @@ async function createServices(start: FirebaseStart): Promise<FirebaseServices> {
       clearing ??= (async () => {
         primedKids?.stop()
         primedNotices?.stop()
+        endEarly()
         const old = db ?? createDb()
         db = null
         await terminate(old)

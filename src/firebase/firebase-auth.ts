@@ -19,7 +19,7 @@ import { isValidUserName, newUserRecord, normalizeUserName } from '#shared/recor
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
-import { readRememberedEmailVerified, rememberParent } from './remembered-parent'
+import { readRememberedEmailVerified, readRememberedStaff, rememberParent } from './remembered-parent'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }
@@ -41,7 +41,9 @@ export function createFirebaseAuth(services: FirebaseServices): AuthPort {
     if (next) refused = null
     known = true
     // What the next start shows before Auth has checked the session with the server.
-    rememberParent(next, user?.emailVerified)
+    // Whether the account is staff is the centre's adapter's to say (staffAccess(), from the token),
+    // kept here for the same account only (docs/decisions/0083).
+    rememberParent(next, user?.emailVerified, next ? readRememberedStaff(next.uid) : false)
     for (const listener of listeners) listener(next)
   }
 

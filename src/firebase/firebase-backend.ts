@@ -2,8 +2,11 @@
 // SDK is downloaded only when a screen asks getBackend(): never by the marketing pages.
 import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '#shared/backend/backend-ports'
+import { clearDoorSnapshot, readDoorSnapshot } from '#shared/device/door-snapshot'
+import { centreDay } from '#shared/records/attendance-record'
 import { createFirebaseAccountData } from './firebase-account'
 import { type FirebaseStart, getFirebase } from './firebase-app'
+import type { PrimedDoor } from './firebase-attendance'
 import { createFirebaseAuth } from './firebase-auth'
 import { createFirebaseChildDay } from './firebase-child-day'
 import { createFirebaseInquiries } from './firebase-inquiries'
@@ -12,6 +15,7 @@ import { createFirebaseNotices } from './firebase-notices'
 import { createFirebasePhotos } from './firebase-photos'
 import { createFirebasePush } from './firebase-push'
 import { createFirebaseRegistrations } from './firebase-registrations'
+import { readRememberedParent, readRememberedStaff } from './remembered-parent'
 
 /**
  * Where the app starts decides Firebase's start-up (FirebaseStart): the centre's screens do not ask
@@ -33,7 +37,34 @@ export async function createFirebaseBackend(
   // Opened on Today at the door, the door's chunk likewise: not once the screen has rendered.
   const door = start.door ? import('./firebase-attendance') : null
   door?.catch(() => undefined)
-  const services = await getFirebase(start)
+  // A member of staff this device knows, opening the door: its lists are listened to from the device's
+  // cache before Auth exists, and the screen follows those listeners (docs/decisions/0083).
+  const remembered = door ? readRememberedParent() : null
+  let primed: PrimedDoor | null = null
+  const services = await getFirebase(
+    door && remembered && readRememberedStaff(remembered.uid)
+      ? {
+          ...start,
+          // Owned by this backend's services: stopped with their Firestore (sign-out, a refused
+          // session), and each list by the screen that follows it.
+          // With the door's snapshot of the day (decision 0084) its children's ids are known: every list
+          // is asked of the cache at once, and Auth is not held for their answers (the screen draws the
+          // snapshot meanwhile); without it, Auth waits for them, at most STAFF_PRIMING_MS.
+          beforeAuth: async (listen) => {
+            const { primeDoor } = await door
+            const day = centreDay(Date.now())
+            const known = remembered ? readDoorSnapshot(remembered.uid, day) : null
+            const early = primeDoor(
+              { listen },
+              day,
+              known?.children.map((child) => child.kidId),
+            )
+            primed = early
+            return known ? { whole: Promise.resolve(), stop: () => early.stop() } : early
+          },
+        }
+      : start,
+  )
   let signedIn = false
   onAuthStateChanged(services.auth, (user) => {
     // Signed out (here or in another tab): this tab's Firestore, with the former parent's cache in
@@ -47,7 +78,13 @@ export async function createFirebaseBackend(
     kids: createFirebaseKids(services),
     photos: createFirebasePhotos(services),
     account: createFirebaseAccountData(services),
-    device: { clear: () => services.clearFirestore() },
+    device: {
+      // The door's snapshot goes with the rest of this device's data (the centre's own, decision 0084).
+      clear: () => {
+        clearDoorSnapshot()
+        return services.clearFirestore()
+      },
+    },
     registrations: createFirebaseRegistrations(services),
     notices: createFirebaseNotices(services),
     push: createFirebasePush(services),
@@ -60,7 +97,7 @@ export async function createFirebaseBackend(
     // The door's (docs/decisions/0075): its own chunk too, loaded by /centre/today only.
     loadAttendance: () =>
       (door?.catch(() => import('./firebase-attendance')) ?? import('./firebase-attendance')).then((m) =>
-        m.createFirebaseAttendance(services),
+        m.createFirebaseAttendance(services, primed),
       ),
   }
 }

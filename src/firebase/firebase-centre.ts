@@ -39,6 +39,7 @@ import { queuedWrite } from './firebase-local-commit'
 import { watchPaged } from './firebase-paged-query'
 import { millisOf, registrationOf, replyQuery } from './firebase-registrations'
 import { claimsOfHeldToken, staffClaims, watchCentreDocument } from './firebase-staff-document'
+import { readRememberedStaff, rememberStaff } from './remembered-parent'
 
 /** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
 export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {
@@ -144,9 +145,17 @@ export function createFirebaseCentre(services: FirebaseServices): CentrePort {
   startFirestore(services)
   return {
     async staffAccess() {
+      // A member of staff this device knows (their token said staff when Auth last confirmed them) is
+      // let in at once, from the device's cache; Auth's check with the server (30 s on a connection that
+      // answers nothing) follows, and the guard asks again once it has answered (docs/decisions/0083).
+      const remembered = services.remembered
+      if (!services.authSettled() && remembered && readRememberedStaff(remembered.uid)) return 'staff'
       await services.auth.authStateReady()
       const user = services.auth.currentUser
-      return user ? staffAccessOf(user) : 'signed-out'
+      if (!user) return 'signed-out'
+      const access = await staffAccessOf(user)
+      rememberStaff(user.uid, access === 'staff')
+      return access
     },
 
     watchChildren(filter, listener, onError) {

@@ -4,7 +4,9 @@ import {
   REMEMBERED_PARENT_KEY,
   readRememberedEmailVerified,
   readRememberedParent,
+  readRememberedStaff,
   rememberParent,
+  rememberStaff,
 } from './remembered-parent'
 
 afterEach(() => localStorage.clear())
@@ -23,6 +25,8 @@ describe('the remembered parent', () => {
       'displayName',
       'email',
       'emailVerified',
+      // Whether the token said staff (a boolean, never the token itself): docs/decisions/0083.
+      'staff',
       'uid',
     ])
   })
@@ -33,5 +37,29 @@ describe('the remembered parent', () => {
     rememberParent(ada, false)
     rememberParent(null)
     expect(readRememberedEmailVerified('ada')).toBeNull()
+  })
+})
+
+describe('the remembered member of staff', () => {
+  it('is staff only when the token held at the last confirmation said so, for that account only', () => {
+    rememberParent(ada, true, true)
+    expect(readRememberedStaff('ada')).toBe(true)
+    expect(readRememberedStaff('bola')).toBe(false)
+    rememberParent(ada, true)
+    expect(readRememberedStaff('ada')).toBe(false)
+  })
+
+  it('follows what a fresh token said, and nothing once the account is gone', () => {
+    rememberParent(ada, true, false)
+    rememberStaff('ada', true)
+    expect(readRememberedStaff('ada')).toBe(true)
+    rememberStaff('bola', false)
+    expect(readRememberedStaff('ada')).toBe(true)
+    rememberStaff('ada', false)
+    expect(readRememberedStaff('ada')).toBe(false)
+    rememberParent(null)
+    rememberStaff('ada', true)
+    expect(readRememberedStaff('ada')).toBe(false)
+    expect(readRememberedParent()).toBeNull()
   })
 })

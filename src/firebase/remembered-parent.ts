@@ -46,12 +46,44 @@ export function readRememberedEmailVerified(uid: string): boolean | null {
   }
 }
 
-export function rememberParent(user: AuthUser | null, emailVerified?: boolean): void {
+/**
+ * Whether this account's ID token said staff (its claim on a verified e-mail) when the centre's adapter
+ * last asked with Auth's answer in (staffAccess(): the held token, or a fresh one; docs/decisions/0083). Only what opens the centre's screens before Auth's check with
+ * the server answers: the server's rules check a valid token on every read and write.
+ */
+export function readRememberedStaff(uid: string): boolean {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(REMEMBERED_PARENT_KEY) ?? 'null')
+    if (!isAuthUser(value) || value.uid !== uid) return false
+    return (value as { staff?: unknown }).staff === true
+  } catch {
+    return false
+  }
+}
+
+/** What a fresh token said of this account's staff claim (a claim granted or revoked since the sign-in). */
+export function rememberStaff(uid: string, staff: boolean): void {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(REMEMBERED_PARENT_KEY) ?? 'null')
+    if (!isAuthUser(value) || value.uid !== uid) return
+    localStorage.setItem(REMEMBERED_PARENT_KEY, JSON.stringify({ ...value, staff }))
+  } catch {
+    // Without localStorage, staff wait for Auth at each start, as they did before.
+  }
+}
+
+export function rememberParent(user: AuthUser | null, emailVerified?: boolean, staff?: boolean): void {
   try {
     if (user)
       localStorage.setItem(
         REMEMBERED_PARENT_KEY,
-        JSON.stringify({ uid: user.uid, email: user.email, displayName: user.displayName, emailVerified }),
+        JSON.stringify({
+          uid: user.uid,
+          email: user.email,
+          displayName: user.displayName,
+          emailVerified,
+          staff: staff === true,
+        }),
       )
     else localStorage.removeItem(REMEMBERED_PARENT_KEY)
   } catch {

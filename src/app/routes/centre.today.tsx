@@ -10,5 +10,6 @@ export const Route = createFileRoute('/centre/today')({
 function TodayRoute() {
   const { centre } = Route.useRouteContext()
   if (centre.access !== 'staff') return null
-  return <TodayPage staffUid={centre.user.uid} />
+  // One screen per account: nothing one account's door drew (its snapshot, its lists) is kept for the next.
+  return <TodayPage key={centre.user.uid} staffUid={centre.user.uid} />
 }

@@ -5,6 +5,7 @@
 // taps wait on the device.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
+import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
 import type { Job } from '#shared/outbox/job'
 import {
   type AttendanceEvent,
@@ -31,6 +32,9 @@ export interface TodayPageProps {
   readonly runtime?: Promise<DoorRuntime>
 }
 
+/** How long the lists stay unchanged before they are kept as the next open's snapshot. */
+const SNAPSHOT_WAIT_MS = 1_000
+
 /** The screen's clock: the day and the 'not seen' time move on while the door stays open. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now())
@@ -46,9 +50,16 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   const day = centreDay(now)
   const [runtime, setRuntime] = useState<DoorRuntime | null>(null)
   const [failed, setFailed] = useState(false)
-  const [children, setChildren] = useState<DoorSeen<DoorChild> | undefined>()
-  const [events, setEvents] = useState<readonly StoredAttendanceEvent[]>([])
-  const [messages, setMessages] = useState<readonly StoredTellMessage[]>([])
+  // The lists as this device last saw them live, for this account and day (door-snapshot.ts): drawn in
+  // the first render, before Firebase's answer, which takes over when it comes (decision 0084).
+  const [snapshot] = useState(() => readDoorSnapshot(staffUid, day))
+  const [children, setChildren] = useState<DoorSeen<DoorChild> | undefined>(() =>
+    snapshot ? { items: snapshot.children, fromCache: true } : undefined,
+  )
+  const [events, setEvents] = useState<readonly StoredAttendanceEvent[]>(() => snapshot?.events ?? [])
+  const [messages, setMessages] = useState<readonly StoredTellMessage[]>(() => snapshot?.messages ?? [])
+  // Which lists have answered live (only those are kept as the next snapshot).
+  const [heard, setHeard] = useState({ children: false, events: false, messages: false })
   const [checks, setChecks] = useState<ReadonlyMap<string, readonly CodeVerifier[]>>(new Map())
   const [jobs, setJobs] = useState<readonly Job<AttendancePayload>[]>([])
   const [taps, setTaps] = useState<readonly AttendanceEvent[]>([])
@@ -57,6 +68,8 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   // centre/today: null until heard (the screen then uses the defaults, as the server's check does).
   const [settings, setSettings] = useState<DaySettings | null>(null)
   const names = useRef(new Map<string, HTMLHeadingElement>())
+  // Taps made on the list drawn before the door's parts loaded: kept by the outbox once they have.
+  const held = useRef<{ event: AttendanceEvent; words: string }[]>([])
 
   useEffect(() => {
     let live = true
@@ -79,9 +92,30 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
       setFailed(true)
     }
     const stops = [
-      runtime.port.watchChildren(day, setChildren, onError),
-      runtime.port.watchDay(day, (seen) => setEvents(seen.items), onError),
-      runtime.port.watchMessages(day, (seen) => setMessages(seen.items), onError),
+      runtime.port.watchChildren(
+        day,
+        (seen) => {
+          setChildren(seen)
+          setHeard((before) => (before.children ? before : { ...before, children: true }))
+        },
+        onError,
+      ),
+      runtime.port.watchDay(
+        day,
+        (seen) => {
+          setEvents(seen.items)
+          setHeard((before) => (before.events ? before : { ...before, events: true }))
+        },
+        onError,
+      ),
+      runtime.port.watchMessages(
+        day,
+        (seen) => {
+          setMessages(seen.items)
+          setHeard((before) => (before.messages ? before : { ...before, messages: true }))
+        },
+        onError,
+      ),
       runtime.outbox.watch(setJobs),
     ]
     return () => {
@@ -94,6 +128,20 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
     return runtime.port.watchDaySettings(setSettings, (error) =>
       console.warn('The day’s settings could not be followed', error),
     )
+  }, [runtime])
+
+  // The next open's first render: what the live lists say, once all three have answered, in an idle
+  // moment (not in a tap's frame), for this account and day only.
+  useEffect(() => {
+    if (!heard.children || !heard.events || !heard.messages || !children) return
+    const next: DoorSnapshot = { uid: staffUid, day, children: children.items, events, messages }
+    const timer = setTimeout(() => writeDoorSnapshot(next), SNAPSHOT_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [heard, children, events, messages, staffUid, day])
+
+  useEffect(() => {
+    if (!runtime) return
+    for (const { event, words } of held.current.splice(0)) keep(runtime, event, words)
   }, [runtime])
 
   // Followed again only when the children listed change, not at every snapshot of them.
@@ -122,15 +170,20 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
     [children, events, jobs, taps, messages, now, day, settings],
   )
 
-  function record(event: AttendanceEvent, words: string) {
-    // Drawn at once; the outbox keeps it on the device and sends it.
-    setTaps((before) => [...before, event])
-    setAnnouncement(words)
-    runtime?.outbox.record(event).catch((error: unknown) => {
+  function keep(runtime: DoorRuntime, event: AttendanceEvent, words: string) {
+    runtime.outbox.record(event).catch((error: unknown) => {
       console.warn('The event could not be kept on this device', error)
       setTaps((before) => before.filter((t) => t !== event))
       setAnnouncement(`${words.replace(/\.$/, '')} could not be kept on this device. Please try again.`)
     })
+  }
+
+  function record(event: AttendanceEvent, words: string) {
+    // Drawn at once; the outbox keeps it on the device and sends it (once it has loaded).
+    setTaps((before) => [...before, event])
+    setAnnouncement(words)
+    if (runtime) keep(runtime, event, words)
+    else held.current.push({ event, words })
   }
 
   function arrive(child: DoorChild) {

@@ -1,0 +1,71 @@
+// The door's list as this device last saw it live (docs/decisions/0084): the children of the day, its
+// arrivals and collections and the parents' messages, kept in localStorage for the member of staff who
+// saw them, so that /centre/today draws them in its first render, without Firebase's SDK (Firestore
+// answering the same lists from its IndexedDB took about 1.2 s of a 4x-slowed CPU). Live, not a
+// picture: a tap goes to the outbox as it does on the live list, whose answer takes over when it comes.
+//
+// One snapshot per device, of one account and one day: another account never reads it (its uid is in
+// it), another day never shows it, and it goes with everything else at sign-out (Backend.device.clear).
+// Read synchronously (a screen that first drew 'Loading' would flash); written in an idle moment.
+import type { DoorChild } from '#shared/backend/attendance-ports'
+import type { StoredAttendanceEvent } from '#shared/records/attendance-record'
+import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
+
+export const DOOR_SNAPSHOT_KEY = 'sunbeam-door'
+/** The shape's version: a snapshot written by another version of the app is not read. */
+const VERSION = 1
+
+export interface DoorSnapshot {
+  readonly uid: string
+  readonly day: string
+  readonly children: readonly DoorChild[]
+  readonly events: readonly StoredAttendanceEvent[]
+  readonly messages: readonly StoredTellMessage[]
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+const hasStrings = (value: unknown, keys: readonly string[]): boolean =>
+  isRecord(value) && keys.every((key) => typeof value[key] === 'string')
+
+/** The snapshot of this account and day, or null (none, another account's or day's, or unreadable). */
+export function readDoorSnapshot(uid: string, day: string): DoorSnapshot | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(DOOR_SNAPSHOT_KEY) ?? 'null')
+    if (!isRecord(value) || value.v !== VERSION || value.uid !== uid || value.day !== day) return null
+    const { children, events, messages } = value
+    if (!Array.isArray(children) || !Array.isArray(events) || !Array.isArray(messages)) return null
+    if (!children.every((c) => hasStrings(c, ['kidId', 'userRef', 'kidName', 'startDate']))) return null
+    if (!events.every((e) => hasStrings(e, ['id', 'kidId', 'day', 'kind']))) return null
+    if (!messages.every((m) => hasStrings(m, ['id', 'kidId', 'day']))) return null
+    return {
+      uid,
+      day,
+      children: children as DoorChild[],
+      events: events as StoredAttendanceEvent[],
+      messages: messages as StoredTellMessage[],
+    }
+  } catch {
+    return null
+  }
+}
+
+/** Keeps what the live lists say now (replacing any other account's or day's). */
+export function writeDoorSnapshot(snapshot: DoorSnapshot): void {
+  try {
+    localStorage.setItem(DOOR_SNAPSHOT_KEY, JSON.stringify({ v: VERSION, ...snapshot }))
+  } catch {
+    // Full or unavailable: the door then opens from Firestore's cache, as before.
+    clearDoorSnapshot()
+  }
+}
+
+/** Sign-out, a refused session, another account: nothing of the door stays. */
+export function clearDoorSnapshot(): void {
+  try {
+    localStorage.removeItem(DOOR_SNAPSHOT_KEY)
+  } catch {
+    // No localStorage: nothing was kept either.
+  }
+}
