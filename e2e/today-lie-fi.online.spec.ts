@@ -8,7 +8,6 @@
 // shared phone: kept for the account that saw the list, gone at Sign out.
 import type { BrowserContext, Route } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
-import { addDays } from '../src/shared/records/registration-record'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import {
@@ -18,11 +17,11 @@ import {
   onlineWorld,
   plainFields,
   putServerDocument,
-  type RestValue,
   serverDocument,
 } from './online-world'
 import { waitForServiceWorker } from './service-worker'
 import { followVerificationLink, staffChange } from './staff-command'
+import { newKidId, placeChild, registrationMailsOff, stamp, text, time } from './started-places'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -59,63 +58,16 @@ async function lieFi(context: BrowserContext) {
  */
 const NO_NETWORK_WAIT_MS = 8_000
 
-const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
-const newKidId = () =>
-  `lief${stamp()}`
-    .replace(/[^A-Za-z0-9]/g, '')
-    .padEnd(20, '0')
-    .slice(0, 20)
-const text = (value: string): RestValue => ({ stringValue: value })
-const time = (ms: number): RestValue => ({ timestampValue: new Date(ms).toISOString() })
-
-// The centre's registration e-mails are off meanwhile, as in today.online.spec.ts: a child's record
-// written here would otherwise e-mail the centre and fill the window other tests' e-mails need.
-test.beforeEach(async () => {
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: false },
-    mailInquiries: { booleanValue: true },
-  })
-})
-test.afterEach(async () => {
-  await putServerDocument('centre/settings', {
-    mailRegistrations: { booleanValue: true },
-    mailInquiries: { booleanValue: true },
-  })
-})
+// The centre's registration e-mails are off while a test runs (e2e/started-places.ts).
+const made: string[] = []
+registrationMailsOff(made)
 
 /** A child whose confirmed place started a week ago, with its file's 'must not collect' note. */
-async function placeChild(uid: string, kidId: string, kidName: string, today: string): Promise<void> {
-  await putServerDocument(`kids/${kidId}`, {
-    kidName: text(kidName),
-    userRef: text(uid),
-    parentName: text('Ada Obi'),
-    parentPhone: text('+234 802 555 0101'),
-    plan: text('Weekly'),
-    imgUrls: { arrayValue: { values: [] } },
-  })
-  await putServerDocument(`registrations/${kidId}`, {
-    state: text('confirmed'),
-    startDate: text(addDays(today, -7)),
-    userRef: text(uid),
-    decidedBy: text('staff-uid'),
-    decidedAt: time(Date.now()),
-  })
-  await putServerDocument(`enrolments/${kidId}`, {
-    userRef: text(uid),
-    collectors: {
-      arrayValue: {
-        values: [
-          {
-            mapValue: {
-              fields: { name: text('Ada Obi'), relation: text('Mother'), phone: text('+234 802 555 0101') },
-            },
-          },
-        ],
-      },
-    },
-    mustNotCollect: text('Not the uncle, Chidi'),
-    savedAt: time(Date.now()),
-  })
+async function placeLieFiChild(uid: string, kidName: string, today: string): Promise<string> {
+  const kidId = newKidId('lief')
+  made.push(kidId)
+  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
+  return kidId
 }
 
 test('on lie-fi, staff who opened Today before see its list at once, and their arrival is sent once it answers', async ({
@@ -127,13 +79,11 @@ test('on lie-fi, staff who opened Today before see its list at once, and their a
   test.setTimeout(180_000)
   const uid = `lief${stamp()}`
   const today = centreDay(Date.now())
-  const kidId = newKidId()
   const kidName = `Amara ${stamp()}`
-  await placeChild(uid, kidId, kidName, today)
+  const kidId = await placeLieFiChild(uid, kidName, today)
   // The day's arrivals: one already recorded by a colleague.
-  const otherId = newKidId()
   const otherName = `Bola ${stamp()}`
-  await placeChild(uid, otherId, otherName, today)
+  const otherId = await placeLieFiChild(uid, otherName, today)
   await putServerDocument(`attendance/${otherId}_${today}_arrival`, {
     kidId: text(otherId),
     userRef: text(uid),
@@ -227,7 +177,7 @@ test("a shared door phone: Today's snapshot is the account's, and Sign out leave
   const uid = `lief${stamp()}`
   const today = centreDay(Date.now())
   const kidName = `Amara ${stamp()}`
-  await placeChild(uid, newKidId(), kidName, today)
+  await placeLieFiChild(uid, kidName, today)
   const { email } = await parent.signUp({ label: 'door-snapshot' })
   await followVerificationLink(email)
   staffChange('grant', email)
