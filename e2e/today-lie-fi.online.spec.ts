@@ -5,11 +5,14 @@
 // it holds: the door's lists come from Firestore's cache, listened to before Auth exists; an arrival
 // waits on the device and reaches the server once the connection answers. Its control: a parent this
 // device remembers does not see the centre's screens. And the door's snapshot (decision 0084) on a
-// shared phone: kept for the account that saw the list, gone at Sign out.
-import type { BrowserContext, Route } from '@playwright/test'
+// shared phone: kept for the account that saw the list, gone at Sign out; and when the server refuses
+// the session let in from the device (a deleted account), staff are told and the device keeps nothing.
+import type { BrowserContext, Page, Route } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
+import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
+import { deleteAccountOnServer } from './online-functions'
 import {
   ONLINE_AUTH_PORT,
   ONLINE_FIRESTORE_PORT,
@@ -211,4 +214,45 @@ test("a shared door phone: Today's snapshot is the account's, and Sign out leave
   await expect(page.getByText("This area is for Sunbeam's staff")).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText(kidName)).toHaveCount(0)
   expect(await snapshot()).toBeNull()
+})
+
+test('a door phone whose staff account was deleted: let in from the device, then signed out, nothing left', async ({
+  app,
+  context,
+  page,
+  parent,
+}) => {
+  test.setTimeout(180_000)
+  const today = centreDay(Date.now())
+  const kidName = `Amara ${stamp()}`
+  await placeLieFiChild(`lief${stamp()}`, kidName, today)
+  const { email } = await parent.signUp({ label: 'door-deleted' })
+  const uid = await parent.uid()
+  await followVerificationLink(email)
+  staffChange('grant', email)
+  await app.goto('/centre/today')
+  await waitForServiceWorker(page)
+  await expect(page.getByRole('heading', { name: kidName })).toBeVisible({ timeout: 30_000 })
+  const snapshot = (on: Page) => on.evaluate(() => localStorage.getItem('sunbeam-door'))
+  await expect.poll(() => snapshot(page), { timeout: 15_000 }).toContain(kidName)
+  await page.close()
+
+  // The account is deleted elsewhere (the console, the centre's command) while the phone is closed.
+  await deleteAccountOnServer(uid)
+
+  // Reopened at the door on lie-fi: the device lets the member of staff it knows in, from what it holds.
+  const connection = await lieFi(context)
+  const door = await context.newPage()
+  await door.goto('/centre/today', { waitUntil: 'commit' })
+  await expect(door.getByRole('heading', { name: kidName })).toBeVisible({ timeout: 15_000 })
+  await expect.poll(() => connection.held(), { timeout: 15_000 }).toBeGreaterThan(0)
+
+  // The connection answers and Auth refuses the session: staff are told, and the device keeps nothing.
+  await connection.answer()
+  await expect(door.getByText('You have been signed out')).toBeVisible({ timeout: 30_000 })
+  await expect(door.getByText(/could not be confirmed/)).toBeVisible()
+  await expect(door.getByRole('heading', { name: kidName })).toHaveCount(0)
+  await expect(door.getByRole('button', { name: /^Arrived:/ })).toHaveCount(0)
+  await expect.poll(() => snapshot(door)).toBeNull()
+  await expect.poll(async () => mentions(await deviceData(door), [uid, email, kidName])).toEqual([])
 })

@@ -3,6 +3,7 @@
 import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '#shared/backend/backend-ports'
 import { clearDoorSnapshot, readDoorSnapshot } from '#shared/device/door-snapshot'
+import { forgetParentPictures } from '#shared/device/parent-picture'
 import { centreDay } from '#shared/records/attendance-record'
 import { createFirebaseAccountData } from './firebase-account'
 import { type FirebaseStart, getFirebase } from './firebase-app'
@@ -79,9 +80,12 @@ export async function createFirebaseBackend(
     photos: createFirebasePhotos(services),
     account: createFirebaseAccountData(services),
     device: {
-      // The door's snapshot goes with the rest of this device's data (the centre's own, decision 0084).
+      // The door's snapshot goes with the rest of this device's data (the centre's own, decision 0084),
+      // and so do the parents' pictures: a member of staff whose session the server refused at the door
+      // left the picture of the profile they first signed up on.
       clear: () => {
         clearDoorSnapshot()
+        forgetParentPictures()
         return services.clearFirestore()
       },
     },
