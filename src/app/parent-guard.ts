@@ -3,7 +3,7 @@
 // the first time a parent screen opens, never in a marketing page's first load:
 // - loadParentAreaParts: the signed-in state and the outbox (Dexie), on the backend (Firebase), which
 //   starts downloading at once beside them instead of after them (a parent opening /profile in a new tab
-//   waits for one download, not three in a row). It also watches for a remembered session that the
+//   waits for one download, not three in a row), and the code of the screen it opens on (0085). It also watches for a remembered session that the
 //   server refuses (docs/decisions/0016), and asks the browser to keep the device's data once a child
 //   waits in the outbox (0022);
 // - guardParentArea: a signed-out visitor goes to /login and comes back after signing in; a signed-in
@@ -110,8 +110,8 @@ export type ParentRouter = Pick<AnyRouter, 'invalidate' | 'loadRouteChunk' | 'ge
  * The code of the parent screen at `pathname` (the layout route's, the screen's, and that of the parts
  * their loaders read with), asked for while the guard finds out who this is. The router loads a route's
  * code only once every beforeLoad has resolved (decision 0069): on a returning parent's cold start at
- * 4x CPU that was after Firebase, the signed-in state and the outbox, 0.7 s before the live page
- * (decision 0085). Nothing for a path outside the parent area.
+ * 4x CPU that was once Firebase, the signed-in state and the outbox had started, 1.2 s later than
+ * this (decision 0085). Code only, no data. Nothing for a path outside the parent area.
  */
 export function preloadParentScreen(router: ParentRouter, pathname: string): void {
   const routes = router.getMatchedRoutes(pathname)[0].filter((route) => route.id.startsWith('/_parent'))
@@ -132,7 +132,7 @@ export async function loadParentAreaParts(
 ): Promise<ParentGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
-  // Loaded as a parent screen opens (main.tsx starts this at once on one): its code is asked for now.
+  // Loaded as a parent screen first opens (its first beforeLoad): that screen's code is asked for now.
   preloadParentScreen(router, pathname)
   const [
     { createAuthSession },
