@@ -152,7 +152,8 @@ async function reopenAndTap(context: BrowserContext): Promise<number | null> {
 }
 
 /** BENCH_TRACE=1: one more reopening per row, not counted, recorded as a Chrome trace (the marks in it). */
-const TRACE = process.env.BENCH_TRACE === '1'
+const TRACE = process.env.BENCH_TRACE === '1' || process.env.BENCH_TRACE === 'profile'
+const PROFILE = process.env.BENCH_TRACE === 'profile'
 
 /** One reopening: a new page at 4x CPU on /profile; the marks it reached within GIVE_UP_MS. */
 async function reopen(context: BrowserContext, tracePath?: string) {
@@ -170,6 +171,9 @@ async function reopen(context: BrowserContext, tracePath?: string) {
         'blink.user_timing',
         'loading',
         'disabled-by-default-devtools.timeline',
+        // BENCH_TRACE=profile: JavaScript sampled too (which functions the time went to; it slows the
+        // page down, most of all its start).
+        ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
       ],
     })
   await page.goto('/profile', { waitUntil: 'commit' })

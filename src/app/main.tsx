@@ -22,7 +22,7 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   await nextTask()
   // What the parent area guards with loads only when a parent screen opens (never on marketing pages).
   const parentArea = lazyGuard<ParentContext, ParentGuard>(() =>
-    import('./parent-guard').then((parts) => parts.loadParentAreaParts(() => void router.invalidate())),
+    import('./parent-guard').then((parts) => parts.loadParentAreaParts(router)),
   )
   // The same for the centre's screens (staff only), never loaded in the parent area.
   const centreArea = lazyGuard<CentreContext, CentreGuard>(() =>
@@ -32,6 +32,8 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   // Opened on the centre's screens (the installed app, a bookmark, a reload): their guard, Firebase and
   // the screens' code start now, not once the router has matched /centre, which at 4x CPU was half a
   // second later (npm run bench, the staff's cold open; decision 0069). Marketing pages load none of it.
+  // (The parent area's guard, asked for by the router as soon as it starts, asks for its screen's code
+  // itself: parent-guard.ts, decision 0085.)
   if (location.pathname.startsWith('/centre')) centreArea.load().catch(() => undefined)
   // A home-screen shortcut tapped while the installed app is open arrives here (its window is focused,
   // not reloaded). Only the installed app gets launches: a page in a browser tab loads none of this.

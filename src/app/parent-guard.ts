@@ -3,14 +3,14 @@
 // the first time a parent screen opens, never in a marketing page's first load:
 // - loadParentAreaParts: the signed-in state and the outbox (Dexie), on the backend (Firebase), which
 //   starts downloading at once beside them instead of after them (a parent opening /profile in a new tab
-//   waits for one download, not three in a row). It also watches for a remembered session that the
+//   waits for one download, not three in a row), and the code of the screen it opens on (0085). It also watches for a remembered session that the
 //   server refuses (docs/decisions/0016), and asks the browser to keep the device's data once a child
 //   waits in the outbox (0022);
 // - guardParentArea: a signed-out visitor goes to /login and comes back after signing in; a signed-in
 //   parent, or one this device remembers (0016), gets the user, their scope (the backend, the outbox,
 //   the live sources: docs/decisions/0080), the signed-in state and the screens' parts in the route
 //   context. It answers synchronously when the signed-in state is known.
-import { redirect } from '@tanstack/react-router'
+import { type AnyRouter, redirect } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import {
   type AuthSession,
@@ -103,9 +103,37 @@ export function guardParentArea(session: AuthSession, scopes: ParentScopes): Par
   }
 }
 
-export async function loadParentAreaParts(onSessionEnded: () => void): Promise<ParentGuard> {
+/** The router, as far as the parent area's guard uses it (any router, as in centre-guard.ts). */
+export type ParentRouter = Pick<AnyRouter, 'invalidate' | 'loadRouteChunk' | 'getMatchedRoutes'>
+
+/**
+ * The code of the parent screen at `pathname` (the layout route's, the screen's, and that of the parts
+ * their loaders read with), asked for while the guard finds out who this is. The router loads a route's
+ * code only once every beforeLoad has resolved (decision 0069): on a returning parent's cold start at
+ * 4x CPU that was once Firebase, the signed-in state and the outbox had started, 1.2 s later than
+ * this (decision 0085). Code only, no data. Nothing for a path outside the parent area.
+ */
+export function preloadParentScreen(router: ParentRouter, pathname: string): void {
+  const routes = router.getMatchedRoutes(pathname)[0].filter((route) => route.id.startsWith('/_parent'))
+  if (routes.length === 0) return
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined)
+  // The parts the loaders read with (parentParts): every screen's notices bar, My Profile's list and
+  // section, the add form's list. Failures are the loaders' to report.
+  const parts: Promise<unknown>[] = [loadNoticesBar(), loadNoticesData()]
+  const screen = routes[routes.length - 1]?.id
+  if (screen === '/_parent/profile') parts.push(loadKidsData(), loadNoticesSection())
+  if (screen === '/_parent/add-kid') parts.push(loadKidsData())
+  for (const part of parts) part.catch(() => undefined)
+}
+
+export async function loadParentAreaParts(
+  router: ParentRouter,
+  pathname: string = globalThis.location?.pathname ?? '/',
+): Promise<ParentGuard> {
   // A failure here is the guard's to report (getBackend() tries again).
   getBackend().catch(() => undefined)
+  // Loaded as a parent screen first opens (its first beforeLoad): that screen's code is asked for now.
+  preloadParentScreen(router, pathname)
   const [
     { createAuthSession },
     { getOutboxRuntime },
@@ -114,7 +142,7 @@ export async function loadParentAreaParts(onSessionEnded: () => void): Promise<P
   const session = createAuthSession(getBackend)
   const outbox = await getOutboxRuntime()
   const scopes = followParentScopes(session, outbox)
-  watchRefusedSession(session, outbox, scopes, onSessionEnded)
+  watchRefusedSession(session, outbox, scopes, () => void router.invalidate())
   keepDeviceDataWhenQueued(outbox)
   return guardParentArea(session, scopes)
 }

@@ -43,6 +43,13 @@ describe('the day and the id', () => {
     expect(centreDay(Date.UTC(2026, 11, 6, 23, 30), 'UTC')).toBe('2026-12-06')
   })
 
+  it('the centre’s own day, reckoned without Intl, is the date Intl gives in Africa/Lagos', () => {
+    const lagos = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', dateStyle: 'short' })
+    // Every 97 minutes through a year, so each hour of the day and both sides of midnight come round.
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 97 * 60_000)
+      expect(centreDay(ms)).toBe(lagos.format(ms))
+  })
+
   it('one id per child, day and kind, read back into its parts; other ids are not the app’s', () => {
     const id = attendanceEventId(KID, '2026-12-06', 'arrival')
     expect(id).toBe(`${KID}_2026-12-06_arrival`)
