@@ -1,8 +1,8 @@
 // The centre's own documents as staff read them (centre/settings, centre/retention, centre/today, the
-// inquiry quota), shared by the staff adapters: a listener opened right after a claim was granted is
-// opened again while the token held says staff.
+// inquiry quota), shared by the staff adapters: each followed as a query for its one id (decision 0086),
+// and a listener opened right after a claim was granted is opened again while the token held says staff.
 import type { User } from 'firebase/auth'
-import { doc, onSnapshot } from 'firebase/firestore'
+import { collection, documentId, onSnapshot, query, where } from 'firebase/firestore'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 
@@ -53,8 +53,12 @@ export function watchCentreDocument<T>(
   const open = (tries: number) => {
     stop = services.listen((db) =>
       onSnapshot(
-        doc(db, ...path),
-        (snapshot) => listener(parse(snapshot.data())),
+        // A query for the one document, not a document listener: staff save these documents on the
+        // device that follows them, and a document listener open while its own client created the
+        // document heard it gone again on the emulator (firebase-tools #3867): the day's settings,
+        // saved, then shown as the defaults (a CI run of e2e/register.online.spec.ts).
+        query(collection(db, path[0]), where(documentId(), '==', path[1])),
+        (snapshot) => listener(parse(snapshot.docs[0]?.data())),
         (error) => {
           const wait = REFUSED_LISTENER_RETRIES_MS[tries]
           // Only a token that says staff can be a token Firestore has not taken up yet: anyone else's
