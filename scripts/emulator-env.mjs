@@ -293,7 +293,10 @@ export function writeLauncher(emulatorJar, cacheDir = path.resolve('node_modules
 
 /** The environment for firebase-tools (and its `java` children): the found Java first on the PATH. */
 export function emulatorEnv(found, baseEnv = process.env, cacheDir) {
-  const env = { ...baseEnv, NO_UPDATE_NOTIFIER: '1' }
+  // Local emulators never run on Google's cloud: without this, firebase-tools' credentials lookup asks
+  // the metadata server (169.254.169.254), and an answer of 403 printed a warning with a stack trace
+  // into the functions' log (scripts/start-stop.test.ts failed on it once in a loaded CI run).
+  const env = { METADATA_SERVER_DETECTION: 'none', ...baseEnv, NO_UPDATE_NOTIFIER: '1' }
   if (found.java) {
     env.JAVA_HOME = found.java.home
     env.PATH = [path.dirname(found.java.path), baseEnv.PATH].filter(Boolean).join(path.delimiter)

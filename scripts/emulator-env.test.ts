@@ -134,6 +134,15 @@ describe('finding the Firestore emulator', () => {
     expect(emulatorEnv(found, { PATH: '/usr/bin' }).FIRESTORE_EMULATOR_BINARY_PATH).toBeUndefined()
   })
 
+  it('tells firebase-tools not to look for a cloud metadata server, unless the environment says', () => {
+    const found = discover(machine({ files: { ...java } }))
+    expect(emulatorEnv(found, { PATH: '/usr/bin' }).METADATA_SERVER_DETECTION).toBe('none')
+    expect(
+      emulatorEnv(found, { PATH: '/usr/bin', METADATA_SERVER_DETECTION: 'ping-only' })
+        .METADATA_SERVER_DETECTION,
+    ).toBe('ping-only')
+  })
+
   it('points firebase-tools at another cached version, the newest', () => {
     const dir = realCache().dir
     const found = discover(
