@@ -1,5 +1,5 @@
 // The cold-start benchmark (bench/cold-start.bench.ts), run by `npm run bench`: the production build
-// served as Hosting serves it (scripts/hosting-server.mjs; SUNBEAM_OUT_DIR, default dist) and the real Auth emulator.
+// served as Hosting serves it (scripts/hosting-server.mjs; SUNBEAM_OUT_DIR, which scripts/bench.mjs sets to `dist-cold`) and the real Auth emulator.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
