@@ -170,6 +170,58 @@ test("(control) on lie-fi, a parent's remembered session does not open the centr
   await expect(door.getByRole('button', { name: /^Arrived:/ })).toHaveCount(0)
 })
 
+test('a door offline: a tap, the app closed at once, reopened: the row says Arrived from its first frame', async ({
+  app,
+  context,
+  page,
+  parent,
+}) => {
+  test.setTimeout(180_000)
+  const uid = `lief${stamp()}`
+  const today = centreDay(Date.now())
+  const kidName = `Amara ${stamp()}`
+  await placeLieFiChild(uid, kidName, today)
+  const { email } = await parent.signUp({ label: 'door-reopened' })
+  await followVerificationLink(email)
+  staffChange('grant', email)
+  await app.goto('/centre/today')
+  await waitForServiceWorker(page)
+  await expect(page.getByRole('heading', { name: kidName })).toBeVisible({ timeout: 30_000 })
+  const snapshot = () => page.evaluate(() => localStorage.getItem('sunbeam-door'))
+  await expect.poll(snapshot, { timeout: 15_000 }).toContain(kidName)
+
+  // Offline at the door: the child arrives, and the phone is put away at once (decision 0088).
+  await context.setOffline(true)
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kidName }) })
+  await row.getByRole('button', { name: `Arrived: ${kidName}` }).click()
+  await expect(row).toContainText(/Arrived at \d\d:\d\d \(on this device, not sent yet\)/)
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => page.isClosed()).toBe(true)
+
+  // Reopened, still offline: every status the row ever shows is recorded from the page's first frame.
+  const door = await context.newPage()
+  await door.addInitScript((name) => {
+    const seen: string[] = []
+    Object.assign(window, { doorStatuses: seen })
+    new MutationObserver(() => {
+      const heading = [...document.querySelectorAll('.today-row h3')].find((h) => h.textContent === name)
+      const status = heading?.nextElementSibling?.textContent ?? null
+      if (status !== null && seen.at(-1) !== status) seen.push(status)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  }, kidName)
+  await door.goto('/centre/today', { waitUntil: 'commit' })
+  const reopened = door.getByRole('listitem').filter({ has: door.getByRole('heading', { name: kidName }) })
+  await expect(reopened).toContainText(/Arrived at \d\d:\d\d \(on this device, not sent yet\)/, {
+    timeout: 15_000,
+  })
+  // Long enough for the outbox's jobs to be heard (the row would have moved then).
+  await door.waitForTimeout(2_000)
+  const statuses = await door.evaluate(() => (window as unknown as { doorStatuses: string[] }).doorStatuses)
+  expect(statuses.length).toBeGreaterThan(0)
+  for (const status of statuses) expect(status).toMatch(/^Arrived at \d\d:\d\d/)
+  await context.setOffline(false)
+})
+
 test("a shared door phone: Today's snapshot is the account's, and Sign out leaves nothing of it", async ({
   app,
   context,

@@ -9,6 +9,7 @@ import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/
 import type { Job } from '#shared/outbox/job'
 import {
   type AttendanceEvent,
+  attendanceEventId,
   type Collector,
   centreDay,
   clockWarning,
@@ -22,6 +23,7 @@ import { type StoredTellMessage, tellSummary } from '#shared/records/tell-the-ce
 import type { AttendancePayload } from './attendance-kind'
 import { CollectPanel } from './collect-panel'
 import { DaySettingsForm } from './day-settings-form'
+import { readAttendanceHint } from './door-hint'
 import { type DoorRuntime, getDoorRuntime } from './door-runtime'
 import { RegisterPanel } from './register-panel'
 import { centreTime, type DoorMark, type DoorRow, lastClockOffset, todayView } from './today-view'
@@ -45,6 +47,8 @@ function useNow(): number {
   return now
 }
 
+const NONE: readonly AttendanceEvent[] = []
+
 export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   const now = useNow()
   const day = centreDay(now)
@@ -62,6 +66,8 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   const [heard, setHeard] = useState({ children: false, events: false, messages: false })
   const [checks, setChecks] = useState<ReadonlyMap<string, readonly CodeVerifier[]>>(new Map())
   const [jobs, setJobs] = useState<readonly Job<AttendancePayload>[]>([])
+  // The snapshot's own taps and jobs, drawn until the outbox's jobs are heard (they are those, or sent).
+  const [jobsHeard, setJobsHeard] = useState(false)
   const [taps, setTaps] = useState<readonly AttendanceEvent[]>([])
   const [collecting, setCollecting] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
@@ -116,7 +122,10 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
         },
         onError,
       ),
-      runtime.outbox.watch(setJobs),
+      runtime.outbox.watch((next) => {
+        setJobs(next)
+        setJobsHeard(true)
+      }),
     ]
     return () => {
       for (const stop of stops) stop()
@@ -130,14 +139,45 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
     )
   }, [runtime])
 
-  // The next open's first render: what the live lists say, once all three have answered, in an idle
-  // moment (not in a tap's frame), for this account and day only.
+  // Jobs on this device and no snapshot that drew them (door-hint.ts): the list waits for the outbox's
+  // own, or its rows would move under the next tap once they came (decision 0088).
+  const [waitForJobs] = useState(() => snapshot === null && readAttendanceHint() > 0)
+  const listed = waitForJobs && !jobsHeard ? undefined : children
+  // The snapshot's taps and jobs until the outbox's own are heard.
+  const drawnPending = useMemo(() => (jobsHeard ? NONE : (snapshot?.pending ?? NONE)), [jobsHeard, snapshot])
+  // The next open's first render: the lists and this device's events not yet heard back, as drawn
+  // (decision 0088); in an idle moment (not in a tap's frame), or at once when the app is put away; for
+  // this account and day only.
   useEffect(() => {
-    if (!heard.children || !heard.events || !heard.messages || !children) return
-    const next: DoorSnapshot = { uid: staffUid, day, children: children.items, events, messages }
-    const timer = setTimeout(() => writeDoorSnapshot(next), SNAPSHOT_WAIT_MS)
-    return () => clearTimeout(timer)
-  }, [heard, children, events, messages, staffUid, day])
+    // The lists as drawn: all three heard, or the snapshot's where one has not answered yet (offline,
+    // the places wait for the server: the snapshot is then kept with this device's new taps).
+    const listsKnown = snapshot !== null || (heard.children && heard.events && heard.messages)
+    if (!listsKnown || !children || !jobsHeard) return
+    const sent = new Set(events.map((event) => event.id))
+    const pending = [
+      ...taps,
+      ...jobs.filter((job) => job.state !== 'failed').map((job) => job.payload.event),
+    ].filter((event) => !sent.has(attendanceEventId(event.kidId, event.day, event.kind)))
+    const next: DoorSnapshot = { uid: staffUid, day, children: children.items, events, messages, pending }
+    let written = false
+    const write = () => {
+      if (written) return
+      written = true
+      writeDoorSnapshot(next)
+    }
+    const timer = setTimeout(write, SNAPSHOT_WAIT_MS)
+    // The app put away or closed within that second (a tap, then the phone in a pocket): kept now.
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') write()
+    }
+    document.addEventListener('visibilitychange', onHidden)
+    addEventListener('pagehide', write)
+    return () => {
+      clearTimeout(timer)
+      document.removeEventListener('visibilitychange', onHidden)
+      removeEventListener('pagehide', write)
+    }
+  }, [heard, snapshot, children, events, messages, staffUid, day, jobsHeard, jobs, taps])
 
   useEffect(() => {
     if (!runtime) return
@@ -162,12 +202,12 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
         children: children?.items ?? [],
         events: events.filter((e) => e.day === day),
         jobs: jobs.filter((j) => j.payload.event.day === day),
-        taps: taps.filter((t) => t.day === day),
+        taps: [...drawnPending, ...taps].filter((t) => t.day === day),
         messages,
         now,
         notSeenAt: (settings ?? DEFAULT_DAY_SETTINGS).notSeenAt,
       }),
-    [children, events, jobs, taps, messages, now, day, settings],
+    [children, events, jobs, taps, drawnPending, messages, now, day, settings],
   )
 
   function keep(runtime: DoorRuntime, event: AttendanceEvent, words: string) {
@@ -248,12 +288,10 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
           Today’s list could not be loaded. Please sign in again or try later.
         </p>
       )}
-      {!children && !failed && <p className="centre-muted">Loading today’s children…</p>}
-      {children && view.rows.length === 0 && (
-        <p className="centre-muted">No child’s place has started yet.</p>
-      )}
+      {!listed && !failed && <p className="centre-muted">Loading today’s children…</p>}
+      {listed && view.rows.length === 0 && <p className="centre-muted">No child’s place has started yet.</p>}
       <ul className="today-list">
-        {view.rows.map((row) => (
+        {(listed ? view.rows : []).map((row) => (
           <li key={row.child.kidId} className={`today-row today-row--${row.status}`}>
             <div className="today-row__main">
               <div className="today-row__who">

@@ -6,10 +6,13 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DoorChild } from '#shared/backend/attendance-ports'
 import { readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
-import { type AttendanceEvent, centreDay } from '#shared/records/attendance-record'
+import type { Job } from '#shared/outbox/job'
+import { type AttendanceEvent, centreDay, newArrival } from '#shared/records/attendance-record'
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
 import { createFakeAttendance, FakeAttendanceServer } from '#testing/backend/fake-attendance-ports'
+import { type AttendancePayload, attendanceJobId } from './attendance-kind'
+import { writeAttendanceHint } from './door-hint'
 import type { DoorOutbox } from './door-outbox'
 import type { DoorRuntime } from './door-runtime'
 import { TodayPage } from './today-page'
@@ -29,15 +32,32 @@ function child(kidName: string): DoorChild {
   }
 }
 
-/** The door's parts, loaded when the test says. */
-function laterRuntime(server: FakeAttendanceServer) {
+/** An attendance job as the door's outbox holds it, not yet sent. */
+function queuedJob(event: AttendanceEvent, seq: number): Job<AttendancePayload> {
+  return {
+    id: attendanceJobId(event),
+    seq,
+    rev: 0,
+    kind: 'attendance',
+    owner: 'staff-1',
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: event.deviceAt,
+    error: null,
+    payload: { event },
+  }
+}
+
+/** The door's parts, loaded when the test says; `queued`: arrivals and collections its outbox holds. */
+function laterRuntime(server: FakeAttendanceServer, queued: readonly AttendanceEvent[] = []) {
   const recorded: AttendanceEvent[] = []
   const outbox: DoorOutbox = {
     record: async (event) => {
       recorded.push(event)
     },
     watch: (listener) => {
-      listener([])
+      listener(queued.map(queuedJob))
       return () => undefined
     },
     dismiss: async () => undefined,
@@ -59,7 +79,14 @@ afterEach(() => localStorage.clear())
 describe('Today from the door’s snapshot', () => {
   it('draws this account’s list of the day at once, keeps a tap made on it, and the live list takes over', async () => {
     const amara = child('Amara Obi')
-    writeDoorSnapshot({ uid: 'staff-1', day: today, children: [amara], events: [], messages: [] })
+    writeDoorSnapshot({
+      uid: 'staff-1',
+      day: today,
+      children: [amara],
+      events: [],
+      messages: [],
+      pending: [],
+    })
     const server = new FakeAttendanceServer()
     const bisi = child('Bisi Ade')
     server.children = [amara, bisi]
@@ -89,6 +116,101 @@ describe('Today from the door’s snapshot', () => {
     )
   })
 
+  it('draws its own taps not yet sent as it drew them, and keeps them in the next snapshot', async () => {
+    const amara = child('Amara Obi')
+    const bisi = child('Bisi Ade')
+    // Amara was tapped in offline before the tab closed: her arrival is a job still on the device.
+    const tapped = newArrival({
+      kidId: amara.kidId,
+      userRef: amara.userRef,
+      recordedBy: 'staff-1',
+      deviceAt: Date.now(),
+    })
+    writeDoorSnapshot({
+      uid: 'staff-1',
+      day: today,
+      children: [amara, bisi],
+      events: [],
+      messages: [],
+      pending: [tapped],
+    })
+    const server = new FakeAttendanceServer()
+    server.children = [amara, bisi]
+    const door = laterRuntime(server, [tapped])
+    render(<TodayPage staffUid="staff-1" runtime={door.runtime} />)
+    // The first render: Amara arrived (not expected, and not moved once the outbox has loaded).
+    const status = () => screen.getByRole('heading', { name: 'Amara Obi', level: 3 }).nextSibling
+    expect(status()).toHaveTextContent(/^Arrived at/)
+    await act(async () => door.load())
+    expect(status()).toHaveTextContent(/^Arrived at/)
+    // The next snapshot keeps it while the outbox holds it.
+    await waitFor(() => expect(readDoorSnapshot('staff-1', today)?.pending).toEqual([tapped]))
+    expect(door.recorded).toEqual([])
+  })
+
+  it('keeps a tap in the snapshot at once when the app is closed within the second', async () => {
+    const amara = child('Amara Obi')
+    writeDoorSnapshot({
+      uid: 'staff-1',
+      day: today,
+      children: [amara],
+      events: [],
+      messages: [],
+      pending: [],
+    })
+    const server = new FakeAttendanceServer()
+    server.children = [amara]
+    const door = laterRuntime(server)
+    const user = userEvent.setup()
+    render(<TodayPage staffUid="staff-1" runtime={door.runtime} />)
+    await act(async () => door.load())
+    await waitFor(() => expect(door.recorded).toEqual([]))
+    await user.click(screen.getByRole('button', { name: 'Arrived: Amara Obi' }))
+    await waitFor(() => expect(door.recorded).toHaveLength(1))
+    // Not yet: the snapshot waits a second after the last change, out of the tap's frame.
+    expect(readDoorSnapshot('staff-1', today)?.pending).toEqual([])
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'))
+    })
+    expect(readDoorSnapshot('staff-1', today)?.pending.map((e) => [e.kidId, e.kind])).toEqual([
+      [amara.kidId, 'arrival'],
+    ])
+  })
+
+  it('with jobs on the device and no snapshot, lists the children only with them, so no row moves', async () => {
+    const amara = child('Amara Obi')
+    const tapped = newArrival({
+      kidId: amara.kidId,
+      userRef: amara.userRef,
+      recordedBy: 'staff-1',
+      deviceAt: Date.now(),
+    })
+    writeAttendanceHint(1)
+    const server = new FakeAttendanceServer()
+    server.children = [amara]
+    let tell: (jobs: readonly Job<AttendancePayload>[]) => void = () => undefined
+    const door = laterRuntime(server)
+    const runtime = door.runtime.then((loaded) => ({
+      ...loaded,
+      outbox: {
+        ...loaded.outbox,
+        watch: (listener: (jobs: readonly Job<AttendancePayload>[]) => void) => {
+          tell = listener
+          return () => undefined
+        },
+      },
+    }))
+    render(<TodayPage staffUid="staff-1" runtime={runtime} />)
+    await act(async () => door.load())
+    // The list has answered; the outbox has not yet.
+    expect(screen.getByText('Loading today’s children…')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Amara Obi' })).not.toBeInTheDocument()
+    act(() => tell([queuedJob(tapped, 0)]))
+    expect(screen.getByRole('heading', { name: 'Amara Obi', level: 3 }).nextSibling).toHaveTextContent(
+      /^Arrived at/,
+    )
+  })
+
   it('never draws another account’s snapshot', async () => {
     writeDoorSnapshot({
       uid: 'staff-1',
@@ -96,6 +218,7 @@ describe('Today from the door’s snapshot', () => {
       children: [child('Amara Obi')],
       events: [],
       messages: [],
+      pending: [],
     })
     const door = laterRuntime(new FakeAttendanceServer())
     render(<TodayPage staffUid="staff-2" runtime={door.runtime} />)
@@ -113,6 +236,7 @@ describe('Today from the door’s snapshot', () => {
       children: [child('Amara Obi')],
       events: [],
       messages: [],
+      pending: [],
     })
     render(<TodayPage staffUid="staff-1" runtime={laterRuntime(new FakeAttendanceServer()).runtime} />)
     expect(screen.getByText('Loading today’s children…')).toBeInTheDocument()

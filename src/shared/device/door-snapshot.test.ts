@@ -41,6 +41,18 @@ const snapshot: DoorSnapshot = {
     },
   ],
   messages: [],
+  // A collection tapped on this device, not yet heard back from the server.
+  pending: [
+    {
+      kidId: 'kid1',
+      userRef: 'parent1',
+      day: '2026-12-06',
+      kind: 'collection',
+      deviceAt: 4,
+      recordedBy: 'staff-a',
+      collector: { from: 'file', name: 'Ada Obi', relation: 'Mother', codeChecked: true },
+    },
+  ],
 }
 
 afterEach(() => localStorage.clear())
@@ -69,7 +81,13 @@ describe('the door’s snapshot', () => {
   it('is not read when written by another version of the app, or broken', () => {
     localStorage.setItem(DOOR_SNAPSHOT_KEY, JSON.stringify({ ...snapshot, v: 0 }))
     expect(readDoorSnapshot('staff-a', '2026-12-06')).toBeNull()
-    localStorage.setItem(DOOR_SNAPSHOT_KEY, JSON.stringify({ ...snapshot, v: 1, children: [{ kidId: 1 }] }))
+    // Version 1 had no pending events: its reopened door would draw a child tapped offline as expected.
+    const { pending: _none, ...first } = snapshot
+    localStorage.setItem(DOOR_SNAPSHOT_KEY, JSON.stringify({ ...first, v: 1 }))
+    expect(readDoorSnapshot('staff-a', '2026-12-06')).toBeNull()
+    localStorage.setItem(DOOR_SNAPSHOT_KEY, JSON.stringify({ ...snapshot, v: 2, children: [{ kidId: 1 }] }))
+    expect(readDoorSnapshot('staff-a', '2026-12-06')).toBeNull()
+    localStorage.setItem(DOOR_SNAPSHOT_KEY, JSON.stringify({ ...snapshot, v: 2, pending: [{ kidId: 1 }] }))
     expect(readDoorSnapshot('staff-a', '2026-12-06')).toBeNull()
     localStorage.setItem(DOOR_SNAPSHOT_KEY, '{')
     expect(readDoorSnapshot('staff-a', '2026-12-06')).toBeNull()

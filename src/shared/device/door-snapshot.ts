@@ -8,12 +8,12 @@
 // it), another day never shows it, and it goes with everything else at sign-out (Backend.device.clear).
 // Read synchronously (a screen that first drew 'Loading' would flash); written in an idle moment.
 import type { DoorChild } from '#shared/backend/attendance-ports'
-import type { StoredAttendanceEvent } from '#shared/records/attendance-record'
+import type { AttendanceEvent, StoredAttendanceEvent } from '#shared/records/attendance-record'
 import type { StoredTellMessage } from '#shared/records/tell-the-centre-record'
 
 export const DOOR_SNAPSHOT_KEY = 'sunbeam-door'
-/** The shape's version: a snapshot written by another version of the app is not read. */
-const VERSION = 1
+/** The shape's version: a snapshot written by another version of the app is not read (2: `pending`). */
+const VERSION = 2
 
 export interface DoorSnapshot {
   readonly uid: string
@@ -21,6 +21,12 @@ export interface DoorSnapshot {
   readonly children: readonly DoorChild[]
   readonly events: readonly StoredAttendanceEvent[]
   readonly messages: readonly StoredTellMessage[]
+  /**
+   * This device's own arrivals and collections not yet heard back from the server (the outbox's jobs,
+   * taps not yet kept), drawn as the screen drew them: without them a reopened door first drew a child
+   * tapped offline as still expected, and moved the row 0.1 s later, under the next tap (decision 0088).
+   */
+  readonly pending: readonly AttendanceEvent[]
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -34,17 +40,20 @@ export function readDoorSnapshot(uid: string, day: string): DoorSnapshot | null 
   try {
     const value: unknown = JSON.parse(localStorage.getItem(DOOR_SNAPSHOT_KEY) ?? 'null')
     if (!isRecord(value) || value.v !== VERSION || value.uid !== uid || value.day !== day) return null
-    const { children, events, messages } = value
+    const { children, events, messages, pending } = value
     if (!Array.isArray(children) || !Array.isArray(events) || !Array.isArray(messages)) return null
+    if (!Array.isArray(pending)) return null
     if (!children.every((c) => hasStrings(c, ['kidId', 'userRef', 'kidName', 'startDate']))) return null
     if (!events.every((e) => hasStrings(e, ['id', 'kidId', 'day', 'kind']))) return null
     if (!messages.every((m) => hasStrings(m, ['id', 'kidId', 'day']))) return null
+    if (!pending.every((e) => hasStrings(e, ['kidId', 'userRef', 'day', 'kind', 'recordedBy']))) return null
     return {
       uid,
       day,
       children: children as DoorChild[],
       events: events as StoredAttendanceEvent[],
       messages: messages as StoredTellMessage[],
+      pending: pending as AttendanceEvent[],
     }
   } catch {
     return null
