@@ -10,8 +10,8 @@ export const Route = createFileRoute('/centre')({
   beforeLoad: async ({ context, location }) => ({ centre: await context.centreArea.require(location) }),
   pendingComponent: AuthPendingLoader,
   // TanStack's own default, not the app's 200 ms (router.tsx): the loader, once shown, is held for
-  // pendingMinMs (half a second), so a guard answering at 0.45 s (the door drawn from the device, decision
-  // 0088; a known account) kept Today back until 0.7 s and more. A slower check shows it after 1 s.
+  // pendingMinMs (half a second), so a guard answering at 0.45 to 0.75 s kept Today back until 0.7 s and
+  // more (decision 0088). A slower check shows it after 1 s.
   pendingMs: 1000,
   component: CentreRoute,
 })

@@ -13,13 +13,3 @@ export function writeAttendanceHint(count: number): void {
     // No storage (private mode, quota): the jobs are then sent when /centre opens again.
   }
 }
-
-/** How many attendance jobs the door's runtime last said wait on this device (0: none, or unknown). */
-export function readAttendanceHint(): number {
-  try {
-    const count = Number(localStorage.getItem(ATTENDANCE_HINT_KEY) ?? 0)
-    return Number.isFinite(count) && count > 0 ? count : 0
-  } catch {
-    return 0
-  }
-}

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
 import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
 import type { Job } from '#shared/outbox/job'
+import { hinted } from '#shared/outbox/outbox-hint'
 import {
   type AttendanceEvent,
   attendanceEventId,
@@ -23,7 +24,7 @@ import { type StoredTellMessage, tellSummary } from '#shared/records/tell-the-ce
 import type { AttendancePayload } from './attendance-kind'
 import { CollectPanel } from './collect-panel'
 import { DaySettingsForm } from './day-settings-form'
-import { readAttendanceHint } from './door-hint'
+import { ATTENDANCE_HINT_KEY } from './door-hint'
 import { type DoorRuntime, getDoorRuntime } from './door-runtime'
 import { RegisterPanel } from './register-panel'
 import { centreTime, type DoorMark, type DoorRow, lastClockOffset, todayView } from './today-view'
@@ -141,7 +142,7 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
 
   // Jobs on this device and no snapshot that drew them (door-hint.ts): the list waits for the outbox's
   // own, or its rows would move under the next tap once they came (decision 0088).
-  const [waitForJobs] = useState(() => snapshot === null && readAttendanceHint() > 0)
+  const [waitForJobs] = useState(() => snapshot === null && hinted(ATTENDANCE_HINT_KEY))
   const listed = waitForJobs && !jobsHeard ? undefined : children
   // The snapshot's taps and jobs until the outbox's own are heard.
   const drawnPending = useMemo(() => (jobsHeard ? NONE : (snapshot?.pending ?? NONE)), [jobsHeard, snapshot])

@@ -5,7 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DoorChild } from '#shared/backend/attendance-ports'
-import { readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
+import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
 import type { Job } from '#shared/outbox/job'
 import { type AttendanceEvent, centreDay, newArrival } from '#shared/records/attendance-record'
 import { newRandomId } from '#shared/records/ids'
@@ -76,17 +76,20 @@ function laterRuntime(server: FakeAttendanceServer, queued: readonly AttendanceE
 
 afterEach(() => localStorage.clear())
 
+/** The door's snapshot of staff-1 for today, with these children and nothing else unless said. */
+function keepSnapshot(children: DoorChild[], more: Partial<DoorSnapshot> = {}) {
+  writeDoorSnapshot({ uid: 'staff-1', day: today, children, events: [], messages: [], pending: [], ...more })
+}
+
+/** An arrival tapped now by staff-1. */
+function arrivalOf(kid: DoorChild): AttendanceEvent {
+  return newArrival({ kidId: kid.kidId, userRef: kid.userRef, recordedBy: 'staff-1', deviceAt: Date.now() })
+}
+
 describe('Today from the door’s snapshot', () => {
   it('draws this account’s list of the day at once, keeps a tap made on it, and the live list takes over', async () => {
     const amara = child('Amara Obi')
-    writeDoorSnapshot({
-      uid: 'staff-1',
-      day: today,
-      children: [amara],
-      events: [],
-      messages: [],
-      pending: [],
-    })
+    keepSnapshot([amara])
     const server = new FakeAttendanceServer()
     const bisi = child('Bisi Ade')
     server.children = [amara, bisi]
@@ -120,20 +123,8 @@ describe('Today from the door’s snapshot', () => {
     const amara = child('Amara Obi')
     const bisi = child('Bisi Ade')
     // Amara was tapped in offline before the tab closed: her arrival is a job still on the device.
-    const tapped = newArrival({
-      kidId: amara.kidId,
-      userRef: amara.userRef,
-      recordedBy: 'staff-1',
-      deviceAt: Date.now(),
-    })
-    writeDoorSnapshot({
-      uid: 'staff-1',
-      day: today,
-      children: [amara, bisi],
-      events: [],
-      messages: [],
-      pending: [tapped],
-    })
+    const tapped = arrivalOf(amara)
+    keepSnapshot([amara, bisi], { pending: [tapped] })
     const server = new FakeAttendanceServer()
     server.children = [amara, bisi]
     const door = laterRuntime(server, [tapped])
@@ -150,14 +141,7 @@ describe('Today from the door’s snapshot', () => {
 
   it('keeps a tap in the snapshot at once when the app is closed within the second', async () => {
     const amara = child('Amara Obi')
-    writeDoorSnapshot({
-      uid: 'staff-1',
-      day: today,
-      children: [amara],
-      events: [],
-      messages: [],
-      pending: [],
-    })
+    keepSnapshot([amara])
     const server = new FakeAttendanceServer()
     server.children = [amara]
     const door = laterRuntime(server)
@@ -179,12 +163,7 @@ describe('Today from the door’s snapshot', () => {
 
   it('with jobs on the device and no snapshot, lists the children only with them, so no row moves', async () => {
     const amara = child('Amara Obi')
-    const tapped = newArrival({
-      kidId: amara.kidId,
-      userRef: amara.userRef,
-      recordedBy: 'staff-1',
-      deviceAt: Date.now(),
-    })
+    const tapped = arrivalOf(amara)
     writeAttendanceHint(1)
     const server = new FakeAttendanceServer()
     server.children = [amara]
@@ -212,14 +191,7 @@ describe('Today from the door’s snapshot', () => {
   })
 
   it('never draws another account’s snapshot', async () => {
-    writeDoorSnapshot({
-      uid: 'staff-1',
-      day: today,
-      children: [child('Amara Obi')],
-      events: [],
-      messages: [],
-      pending: [],
-    })
+    keepSnapshot([child('Amara Obi')])
     const door = laterRuntime(new FakeAttendanceServer())
     render(<TodayPage staffUid="staff-2" runtime={door.runtime} />)
     expect(screen.getByText('Loading today’s children…')).toBeInTheDocument()
@@ -230,14 +202,7 @@ describe('Today from the door’s snapshot', () => {
   })
 
   it('does not draw yesterday’s', () => {
-    writeDoorSnapshot({
-      uid: 'staff-1',
-      day: addDays(today, -1),
-      children: [child('Amara Obi')],
-      events: [],
-      messages: [],
-      pending: [],
-    })
+    keepSnapshot([child('Amara Obi')], { day: addDays(today, -1) })
     render(<TodayPage staffUid="staff-1" runtime={laterRuntime(new FakeAttendanceServer()).runtime} />)
     expect(screen.getByText('Loading today’s children…')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Amara Obi' })).not.toBeInTheDocument()
