@@ -3,6 +3,7 @@
 import { onAuthStateChanged } from 'firebase/auth'
 import type { Backend } from '#shared/backend/backend-ports'
 import { clearDoorSnapshot, readDoorSnapshot } from '#shared/device/door-snapshot'
+import { clearDoorTaps } from '#shared/device/door-taps'
 import { forgetParentPictures } from '#shared/device/parent-picture'
 import { centreDay } from '#shared/records/attendance-record'
 import { createFirebaseAccountData } from './firebase-account'
@@ -85,6 +86,7 @@ export async function createFirebaseBackend(
       // left the picture of the profile they first signed up on.
       clear: () => {
         clearDoorSnapshot()
+        clearDoorTaps()
         forgetParentPictures()
         return services.clearFirestore()
       },

@@ -5,7 +5,10 @@
 import type { AttendancePort } from '#shared/backend/attendance-ports'
 import { getBackend } from '#shared/backend/backend'
 import type { Backend } from '#shared/backend/backend-ports'
+import { crossOutDoorTap, doorTapsOf } from '#shared/device/door-taps'
+import type { Job } from '#shared/outbox/job'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
+import { type AttendancePayload, attendanceJobId } from './attendance-kind'
 import { writeAttendanceHint } from './door-hint'
 import { type DoorOutbox, openDoorOutbox } from './door-outbox'
 
@@ -26,8 +29,18 @@ async function makeRuntime(backend: Backend, staffUid: string): Promise<DoorRunt
     // The rules' bounds are judged on the server's clock, as well as this device knows it.
     serverNow: () => Date.now() + clockOffset,
   })
-  // The start-up hint follows this account's jobs still to send (door-hint.ts).
-  outbox.watch((jobs) => writeAttendanceHint(jobs.filter((job) => job.state === 'queued').length))
+  // Taps a page left before the outbox held them (door-taps.ts, decision 0089): given to it now, on
+  // whichever page the door starts; one that cannot be kept yet stays noted for the next start.
+  for (const event of doorTapsOf(staffUid)) {
+    try {
+      await outbox.record(event)
+      crossOutDoorTap(staffUid, event)
+    } catch (error) {
+      console.warn('A tap left on this device could not be kept yet', error)
+    }
+  }
+  // The start-up hint follows this account's jobs still to send and its taps not yet kept (door-hint.ts).
+  outbox.watch((jobs) => writeAttendanceHint(doorWaiting(staffUid, jobs)))
   return {
     port,
     outbox,
@@ -35,6 +48,13 @@ async function makeRuntime(backend: Backend, staffUid: string): Promise<DoorRunt
       if (offsetMs !== null) clockOffset = offsetMs
     },
   }
+}
+
+/** How many of this account's arrivals and collections wait on the device: queued jobs, taps not yet kept. */
+export function doorWaiting(staffUid: string, jobs: readonly Job<AttendancePayload>[]): number {
+  const ids = new Set(jobs.filter((job) => job.state === 'queued').map((job) => job.id))
+  for (const event of doorTapsOf(staffUid)) ids.add(attendanceJobId(event))
+  return ids.size
 }
 
 /** The door's runtime for this member of staff; a failed load (offline, first visit) is tried again. */

@@ -4,6 +4,7 @@
 // and the hint goes once nothing waits.
 import { describe, expect, it, vi } from 'vitest'
 import { provideBackend } from '#shared/backend/backend'
+import { doorTapsOf, noteDoorTap } from '#shared/device/door-taps'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
 import { newArrival } from '#shared/records/attendance-record'
 import { newRandomId } from '#shared/records/ids'
@@ -45,5 +46,34 @@ describe('the door’s jobs from any start', () => {
     await vi.waitFor(() => expect(backend.attendance.events.has(attendanceJobId(event))).toBe(true), WAIT)
     await vi.waitFor(() => expect(localStorage.getItem(ATTENDANCE_HINT_KEY)).toBeNull(), WAIT)
     expect(await engine.list(ATTENDANCE_KIND)).toEqual([])
+  })
+  it('sends a tap whose page was left before the outbox held it (decision 0089), once', async () => {
+    const backend = createFakeBackend()
+    backend.auth.startSignedInAs({ uid: 'staff-2', email: 'ife@sunbeam.test', displayName: 'Ife' })
+    const kidId = newRandomId()
+    backend.attendance.children.push({
+      kidId,
+      userRef: 'parent-2',
+      kidName: 'Tobi Obi',
+      parentName: 'Ada Obi',
+      parentPhone: '+234 802 555 0101',
+      startDate: '2026-01-05',
+      collectors: [],
+      mustNotCollect: '',
+    })
+    provideBackend(async () => backend)
+    // Left by the door's tab: the tap noted and the hint raised, the outbox's write never made.
+    const event = newArrival({ kidId, userRef: 'parent-2', recordedBy: 'staff-2', deviceAt: Date.now() })
+    noteDoorTap('staff-2', event)
+    writeAttendanceHint(1)
+    const engine = await getSharedOutbox()
+    expect(await engine.list(ATTENDANCE_KIND, 'staff-2')).toEqual([])
+
+    await startDoorOutbox()
+    await vi.waitFor(() => expect(backend.attendance.events.has(attendanceJobId(event))).toBe(true), WAIT)
+    await vi.waitFor(() => expect(localStorage.getItem(ATTENDANCE_HINT_KEY)).toBeNull(), WAIT)
+    expect(doorTapsOf('staff-2')).toEqual([])
+    expect(await engine.list(ATTENDANCE_KIND)).toEqual([])
+    expect(backend.attendance.events.size).toBe(1)
   })
 })

@@ -5,12 +5,14 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { DoorChild } from '#shared/backend/attendance-ports'
 import type { AuthUser } from '#shared/backend/backend-ports'
+import { doorTapsOf } from '#shared/device/door-taps'
 import { centreDay, collectorMessages } from '#shared/records/attendance-record'
 import { codeMessages, newCodeVerifier } from '#shared/records/collection-code'
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { renderRoute } from '#testing/screens/render-route'
+import { ATTENDANCE_HINT_KEY } from './door-hint'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -81,6 +83,11 @@ describe('/centre/today', () => {
     // In the frame of the tap: no wait for the outbox or the server.
     expect(within(rowOf('Amara Obi')).getByText(/^Arrived at \d\d:\d\d/)).toBeInTheDocument()
     expect(countsText()).toBe('1 here0 expected0 away0 gone home')
+    // Noted on the device in the tap itself, with the start-up hint, before the outbox's own write
+    // (decision 0089); crossed out once the outbox holds it.
+    expect(doorTapsOf(STAFF.uid)).toMatchObject([{ kidId: amara.kidId, kind: 'arrival' }])
+    expect(localStorage.getItem(ATTENDANCE_HINT_KEY)).toBe('1')
+    await waitFor(() => expect(doorTapsOf(STAFF.uid)).toEqual([]))
     await waitFor(() => expect(backend.attendance.attempts.length).toBeGreaterThan(0))
     expect(within(rowOf('Amara Obi')).getByText(/on this device, not sent yet/)).toBeInTheDocument()
     expect(backend.attendance.events.size).toBe(0)

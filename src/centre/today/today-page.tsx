@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
 import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
+import { crossOutDoorTap, noteDoorTap } from '#shared/device/door-taps'
 import type { Job } from '#shared/outbox/job'
 import { hinted } from '#shared/outbox/outbox-hint'
 import {
@@ -24,8 +25,8 @@ import { type StoredTellMessage, tellSummary } from '#shared/records/tell-the-ce
 import type { AttendancePayload } from './attendance-kind'
 import { CollectPanel } from './collect-panel'
 import { DaySettingsForm } from './day-settings-form'
-import { ATTENDANCE_HINT_KEY } from './door-hint'
-import { type DoorRuntime, getDoorRuntime } from './door-runtime'
+import { ATTENDANCE_HINT_KEY, writeAttendanceHint } from './door-hint'
+import { type DoorRuntime, doorWaiting, getDoorRuntime } from './door-runtime'
 import { RegisterPanel } from './register-panel'
 import { centreTime, type DoorMark, type DoorRow, lastClockOffset, todayView } from './today-view'
 
@@ -212,14 +213,22 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   )
 
   function keep(runtime: DoorRuntime, event: AttendanceEvent, words: string) {
-    runtime.outbox.record(event).catch((error: unknown) => {
-      console.warn('The event could not be kept on this device', error)
-      setTaps((before) => before.filter((t) => t !== event))
-      setAnnouncement(`${words.replace(/\.$/, '')} could not be kept on this device. Please try again.`)
-    })
+    runtime.outbox.record(event).then(
+      () => crossOutDoorTap(staffUid, event),
+      (error: unknown) => {
+        console.warn('The event could not be kept on this device', error)
+        crossOutDoorTap(staffUid, event)
+        setTaps((before) => before.filter((t) => t !== event))
+        setAnnouncement(`${words.replace(/\.$/, '')} could not be kept on this device. Please try again.`)
+      },
+    )
   }
 
   function record(event: AttendanceEvent, words: string) {
+    // Noted on the device in the tap itself: the outbox's write takes a moment, and a page left meanwhile
+    // lost it (decision 0089); the door's next start gives the outbox what the note still holds.
+    noteDoorTap(staffUid, event)
+    writeAttendanceHint(doorWaiting(staffUid, jobs))
     // Drawn at once; the outbox keeps it on the device and sends it (once it has loaded).
     setTaps((before) => [...before, event])
     setAnnouncement(words)
