@@ -353,6 +353,18 @@ export class OutboxEngine {
     return this.db.jobs.where('state').equals('queued').count()
   }
 
+  /** Queued jobs per kind (the start-up hint: which senders a page's start loads). */
+  async pendingKinds(): Promise<Record<string, number>> {
+    const kinds: Record<string, number> = {}
+    await this.db.jobs
+      .where('state')
+      .equals('queued')
+      .each((job) => {
+        kinds[job.kind] = (kinds[job.kind] ?? 0) + 1
+      })
+    return kinds
+  }
+
   /** The account whose jobs are sent (null: signed out); the previous account's work stops at once. */
   bindUser(userId: string | null): void {
     if (this.closed) userId = null

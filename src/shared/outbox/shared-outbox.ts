@@ -1,6 +1,6 @@
 // The tab's one outbox engine, opened on first need (it loads Dexie: marketing pages import this module
 // only dynamically). Its triggers are on, its events are told to the other tabs, and it keeps the
-// start-up hint (outbox-hint.ts) equal to the count of jobs waiting. Features register their kinds on it.
+// start-up hint (outbox-hint.ts) equal to the jobs waiting, per kind. Features register their kinds on it.
 import { liveQuery } from 'dexie'
 import { once } from '#shared/async/once'
 import { JobDb } from './job-db'
@@ -17,7 +17,7 @@ export function startEngine(db: JobDb): OutboxEngine {
   engine.onEvent((event) => {
     if (event.type === 'retrying') void requestBackgroundSync()
   })
-  liveQuery(() => engine.pendingCount()).subscribe({
+  liveQuery(() => engine.pendingKinds()).subscribe({
     next: writeJobsHint,
     error: (error: unknown) => console.warn('The outbox could not be counted', error),
   })
