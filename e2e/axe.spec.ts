@@ -46,6 +46,32 @@ test('the check itself: text too faint at rest is reported, after what moved has
   expect(violations[0]?.nodes.join(' ')).toMatch(/^#faint-words: [\s\S]*contrast of 1\.16/)
 })
 
+test('the check itself: a colour on its way is read where it ends, and the page keeps its transitions', async ({
+  app,
+  page,
+}) => {
+  await app.goto('/login')
+  const duration = await page.evaluate(() => {
+    const words = document.createElement('p')
+    words.id = 'settling-words'
+    words.textContent = 'Settling words'
+    // From faint to dark over ten minutes: only the end is a colour anyone reads.
+    Object.assign(words.style, { color: '#eeeeee', background: '#ffffff', transition: 'color 600s' })
+    document.querySelector('main')?.append(words)
+    getComputedStyle(words).color
+    words.style.color = '#222222'
+    return getComputedStyle(words).transitionDuration
+  })
+  expect(duration).toBe('600s')
+  expect(await axeViolations(page)).toEqual([])
+  expect(
+    await page.evaluate(() => {
+      const words = document.getElementById('settling-words')
+      return words && getComputedStyle(words).transitionDuration
+    }),
+  ).toBe('600s')
+})
+
 test.describe('parent screens', { tag: '@layout' }, () => {
   test.use({ allowedConsoleErrors: [firestoreUnreachable] })
   test.beforeEach(({ context }) => answerConnectivityProbe(context))
