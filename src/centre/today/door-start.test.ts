@@ -14,22 +14,28 @@ import { ATTENDANCE_KIND, type AttendancePayload, attendanceJobId } from './atte
 import { ATTENDANCE_HINT_KEY, writeAttendanceHint } from './door-hint'
 import { startDoorOutbox } from './door-start'
 
+/** A member of staff signed in on the fake backend, with one child whose place has started. */
+function doorWorld(staffUid: string, userRef: string) {
+  const backend = createFakeBackend()
+  backend.auth.startSignedInAs({ uid: staffUid, email: `${staffUid}@sunbeam.test`, displayName: 'Sam' })
+  const kidId = newRandomId()
+  backend.attendance.children.push({
+    kidId,
+    userRef,
+    kidName: 'Amara Obi',
+    parentName: 'Ada Obi',
+    parentPhone: '+234 802 555 0101',
+    startDate: '2026-01-05',
+    collectors: [],
+    mustNotCollect: '',
+  })
+  provideBackend(async () => backend)
+  return { backend, kidId }
+}
+
 describe('the door’s jobs from any start', () => {
   it('sends an arrival left on the device once the staff account is known, then drops the hint', async () => {
-    const backend = createFakeBackend()
-    backend.auth.startSignedInAs({ uid: 'staff-1', email: 'sam@sunbeam.test', displayName: 'Sam' })
-    const kidId = newRandomId()
-    backend.attendance.children.push({
-      kidId,
-      userRef: 'parent-1',
-      kidName: 'Amara Obi',
-      parentName: 'Ada Obi',
-      parentPhone: '+234 802 555 0101',
-      startDate: '2026-01-05',
-      collectors: [],
-      mustNotCollect: '',
-    })
-    provideBackend(async () => backend)
+    const { backend, kidId } = doorWorld('staff-1', 'parent-1')
     // Left by the door's tab: the job on the device (no kind registered in this start yet), the hint.
     const event = newArrival({ kidId, userRef: 'parent-1', recordedBy: 'staff-1', deviceAt: Date.now() })
     const engine = await getSharedOutbox()
@@ -48,20 +54,7 @@ describe('the door’s jobs from any start', () => {
     expect(await engine.list(ATTENDANCE_KIND)).toEqual([])
   })
   it('sends a tap whose page was left before the outbox held it (decision 0089), once', async () => {
-    const backend = createFakeBackend()
-    backend.auth.startSignedInAs({ uid: 'staff-2', email: 'ife@sunbeam.test', displayName: 'Ife' })
-    const kidId = newRandomId()
-    backend.attendance.children.push({
-      kidId,
-      userRef: 'parent-2',
-      kidName: 'Tobi Obi',
-      parentName: 'Ada Obi',
-      parentPhone: '+234 802 555 0101',
-      startDate: '2026-01-05',
-      collectors: [],
-      mustNotCollect: '',
-    })
-    provideBackend(async () => backend)
+    const { backend, kidId } = doorWorld('staff-2', 'parent-2')
     // Left by the door's tab: the tap noted and the hint raised, the outbox's write never made.
     const event = newArrival({ kidId, userRef: 'parent-2', recordedBy: 'staff-2', deviceAt: Date.now() })
     noteDoorTap('staff-2', event)
