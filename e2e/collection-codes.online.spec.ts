@@ -42,7 +42,6 @@ test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 /** The staff phone's console while offline on purpose. */
 const allowedOnTheDoor = [
   /^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
-  /^console error: Loading the image 'https:\/\/www\.google\.com\/images\/cleardot\.gif/,
   /^console error: @firebase\/firestore: .*Could not reach Cloud Firestore backend/,
 ]
 

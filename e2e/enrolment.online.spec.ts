@@ -11,8 +11,8 @@ import { documentMessages } from '#shared/records/enrolment-record'
 import { replyDeadline } from '#shared/records/registration-record'
 import { axeViolations } from './axe'
 import { runScheduleAt } from './enrolment-schedule'
-import { firestoreRefusedWriteChannel, firestoreUnreachable } from './firestore-offline'
-import { anyOf, appPage, expect, test } from './fixtures'
+import { firestoreUnreachable } from './firestore-offline'
+import { appPage, expect, test } from './fixtures'
 import { onlineWorld, plainFields, serverDocument } from './online-world'
 import { kidCard, type ParentSteps, parentSteps } from './parent-steps'
 import { png } from './pictures'
@@ -22,7 +22,7 @@ import { answerStorage, type StorageHarness } from './storage-fake'
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 // The parent's phone goes offline on purpose: Chromium logs its failed connections.
-test.use({ allowedConsoleErrors: [anyOf(firestoreUnreachable, firestoreRefusedWriteChannel)] })
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 function staffCard(page: Page, heading: string) {
   return page

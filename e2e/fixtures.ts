@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { type AppPage, appPage } from './app-page'
-import { isFirestoreConnectivityProbe } from './firestore-offline'
+import { isFirestoreChannelNoise, isFirestoreConnectivityProbe } from './firestore-offline'
 import { offlineWorldRefuses } from './online-world'
 import { type ParentSteps, parentSteps } from './parent-steps'
 
@@ -11,7 +11,8 @@ export { type AppPage, appPage } from './app-page'
 // scripts/hosting-server.mjs) or a request that leaves this machine. Tests that expect a
 // particular console error (say, Firestore complaining that its server is unreachable) list it in
 // `allowedConsoleErrors` (matched against the text, and against the text followed by the failing
-// resource's address in brackets). Pages are opened through the `app` fixture, which waits until the app has
+// resource's address in brackets). A Firestore channel the emulator had already ended is the SDK's to
+// recover from, and is noted, not failed (isFirestoreChannelNoise). Pages are opened through the `app` fixture, which waits until the app has
 // marked itself ready; `parent` is a parent's steps on the test's page (e2e/parent-steps.ts).
 
 interface Fixtures {
@@ -89,6 +90,10 @@ export const test = base.extend<Fixtures>({
         const where = msg.location().url
         const withWhere = `${text}${where ? ` (${where})` : ''}`
         if (allowedConsoleErrors.some((re) => re.test(text) || re.test(withWhere))) return
+        if (isFirestoreChannelNoise(text, where)) {
+          testInfo.annotations.push({ type: 'firestore-channel', description: withWhere })
+          return
+        }
         problems.push(`console error: ${withWhere}`)
       })
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))

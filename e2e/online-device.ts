@@ -1,6 +1,7 @@
 // Helpers of the online world's tests (e2e/*.online.spec.ts): a second device of the same parent, and
 // the Auth emulator asked directly. The parent's own steps are in parent-steps.ts.
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
+import { isFirestoreChannelNoise } from './firestore-offline'
 import { type AppPage, appPage } from './fixtures'
 import { ONLINE_AUTH_PORT } from './online-world'
 import { PASSWORD, type ParentSteps, parentSteps } from './parent-steps'
@@ -16,7 +17,10 @@ export interface SecondDevice {
   readonly storage: StorageHarness
   /** The parent's steps on this device. */
   readonly parent: ParentSteps
-  /** Console errors, uncaught exceptions and off-machine requests on this device (none expected). */
+  /**
+   * Console errors, uncaught exceptions and off-machine requests on this device (none expected); a
+   * Firestore channel the emulator had ended is noted instead (firestore-offline.ts).
+   */
   readonly problems: string[]
 }
 
@@ -61,7 +65,11 @@ export async function secondDevice(
   }
   const page = await context.newPage()
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`)
+    if (msg.type() !== 'error') return
+    const where = msg.location().url
+    if (isFirestoreChannelNoise(msg.text(), where))
+      testInfo.annotations.push({ type: 'firestore-channel', description: `${msg.text()} (${where})` })
+    else problems.push(`console error: ${msg.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   const app = appPage(page)

@@ -6,8 +6,8 @@
 import type { Page } from '@playwright/test'
 import { MAX_KIDS_PER_PARENT } from '#shared/records/bounds'
 import { storedRows } from './device-data'
-import { firestoreRefusedWriteChannel, firestoreUnreachable, queuedKidWrites } from './firestore-offline'
-import { anyOf, expect, test } from './fixtures'
+import { firestoreUnreachable, queuedKidWrites } from './firestore-offline'
+import { expect, test } from './fixtures'
 import { ONLINE_FIRESTORE_PORT, onlineWorld, plainFields, serverDocument } from './online-world'
 import { amara, kidCard } from './parent-steps'
 import { answerStorage } from './storage-fake'
@@ -16,7 +16,7 @@ const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
 
 // While the test holds Firestore's connection, the SDK says it cannot reach its server.
-test.use({ allowedConsoleErrors: [anyOf(firestoreUnreachable, firestoreRefusedWriteChannel)] })
+test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 
 /**
  * Rewrites the queued write of kids/{kidId} in Firestore's IndexedDB queue as an older app made it: in

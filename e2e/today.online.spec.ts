@@ -24,10 +24,7 @@ test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 /** The second phone's console: offline, and its write refused on purpose (the first phone's came first). */
 const allowedOnTheOther = [
   /^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
-  /^console error: Loading the image 'https:\/\/www\.google\.com\/images\/cleardot\.gif/,
   /^console error: @firebase\/firestore: .*(Could not reach Cloud Firestore backend|Missing or insufficient permissions)/,
-  // The refused write ends Firestore's Write channel, and its ending is answered 400 (firestore-offline.ts).
-  /^console error: Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
 ]
 
 // The centre's registration e-mails are off while a test runs (e2e/started-places.ts).
