@@ -16,6 +16,10 @@ import { type AuthSession, loadAuthSession } from '#parent'
 import { getBackend } from '#shared/backend/backend'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 import type { CentrePort } from '#shared/backend/centre-ports'
+import { deferCentrePort } from '#shared/backend/deferred-centre-port'
+import { readDoorSnapshot } from '#shared/device/door-snapshot'
+import { readRememberedParent, readRememberedStaff } from '#shared/device/remembered-account'
+import { centreDay } from '#shared/records/attendance-record'
 import { notify } from '#shared/ui/notify'
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
 
@@ -53,6 +57,17 @@ function firstList(href: string): CentreList | null {
   return href.startsWith('/centre/today') ? null : 'children'
 }
 
+/**
+ * The member of staff this device remembers, opening Today at the door with the snapshot of the day
+ * they last saw there (decision 0084), or null: then the guard waits for Firebase as everywhere else.
+ */
+function doorAccountOnDevice(location: GuardedLocation): AuthUser | null {
+  if (!location.href.startsWith('/centre/today')) return null
+  const remembered = readRememberedParent()
+  if (!remembered || !readRememberedStaff(remembered.uid)) return null
+  return readDoorSnapshot(remembered.uid, centreDay(Date.now())) ? remembered : null
+}
+
 /** What staff whose remembered session the server refused are told (as parents are, decision 0047). */
 export const staffSessionEnded = {
   title: 'You have been signed out',
@@ -70,7 +85,7 @@ export function guardCentreArea(
     readonly uid: string
     readonly context: CentreContext
     /** Let in from what the device knows, before Auth checked the session with the server (0083). */
-    unconfirmed: { readonly centre: CentrePort; readonly backend: Backend } | null
+    unconfirmed: { readonly centre: CentrePort; readonly clearDevice: () => Promise<void> } | null
   } | null = null
   /** Resolves once the lists' counts already asked of the server have their answer (see stop()). */
   const forget = (): Promise<void> => {
@@ -90,7 +105,7 @@ export function guardCentreArea(
     void forget()
     // A remembered session the server refused: the device is cleared as at sign-out, and staff are told.
     if (unconfirmed && auth.status === 'signedOut' && auth.ended)
-      void unconfirmed.backend.device.clear().then(
+      void unconfirmed.clearDevice().then(
         () =>
           notify('error', staffSessionEnded.title, {
             description: staffSessionEnded.description,
@@ -111,8 +126,61 @@ export function guardCentreArea(
     onAccountChanged()
   }
 
+  /**
+   * The door opened by the member of staff this device knows, with their snapshot of the day (decision
+   * 0088): let in at once, on the centre's port still loading (deferred-centre-port.ts), so that Today is
+   * drawn from the device while Firebase loads behind it. The trust is 0083's (the device's word until
+   * Auth answers); Auth's answer is followed as there: a refused session clears the device, another
+   * account or none sends the screen through this guard again.
+   */
+  function fromDevice(location: GuardedLocation, user: AuthUser): CentreContext {
+    const loadingCentre = getBackend().then(async (backend) => ({
+      backend,
+      centre: await backend.loadCentre(),
+    }))
+    loadingCentre.catch(() => undefined)
+    const centre = deferCentrePort(loadingCentre.then((loaded) => loaded.centre))
+    const context: CentreContext = {
+      access: 'staff',
+      user,
+      store: createCentreStore(centre, firstList(location.href)),
+      downloadPhoto: (path) => loadingCentre.then(({ backend }) => backend.photos.download(path)),
+      async signOut() {
+        await forget()
+        const { backend } = await loadingCentre
+        await backend.auth.signOut()
+        await backend.device.clear()
+      },
+    }
+    known = {
+      uid: user.uid,
+      context,
+      unconfirmed: { centre, clearDevice: () => loadingCentre.then(({ backend }) => backend.device.clear()) },
+    }
+    // Auth's account, once the backend has loaded: the same one goes on (Auth's check with the server is
+    // heard through the session, above); another, or none, is this guard's to judge again.
+    session.waitForAuth().then(
+      (signedIn) => {
+        if (known?.context !== context) return
+        if (signedIn?.uid !== user.uid) {
+          void forget()
+          onAccountChanged()
+          return
+        }
+        // Confirmed already (its change came before this screen was let in): the claim is asked again now.
+        const now = session.getState()
+        if (now.status === 'signedIn' && now.confirmed && known.unconfirmed) void confirm(user.uid, centre)
+      },
+      () => undefined,
+    )
+    whenIdle(prepareDateFormats)
+    return context
+  }
+
   async function check(location: GuardedLocation): Promise<CentreContext> {
     preloadScreens?.(location)
+    const device = known ? null : doorAccountOnDevice(location)
+    if (device) return fromDevice(location, device)
     // The staff port's code is asked for beside the signed-in state, not after it (a chunk of its own,
     // fetched once Firebase's has come); a signed-out visitor has only downloaded it.
     const loadingCentre = getBackend().then(async (backend) => ({
@@ -152,7 +220,11 @@ export function guardCentreArea(
       const now = session.getState()
       return !confirmed && !(now.status === 'signedIn' && now.confirmed)
     }
-    known = { uid: user.uid, context, unconfirmed: stillUnconfirmed() ? { centre, backend } : null }
+    known = {
+      uid: user.uid,
+      context,
+      unconfirmed: stillUnconfirmed() ? { centre, clearDevice: () => backend.device.clear() } : null,
+    }
     if (!confirmed && !known.unconfirmed) void confirm(user.uid, centre)
     // The cards' date formats cost 0.06 to 0.12 s of a 4x-slowed CPU: made while the first page is on its
     // way, not once it has come and the staff wait for it to be drawn; in an idle moment, so that they do

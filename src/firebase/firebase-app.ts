@@ -31,11 +31,11 @@ import {
 } from 'firebase/firestore'
 import { connectStorageEmulator, type FirebaseStorage, getStorage } from 'firebase/storage'
 import type { AuthUser } from '#shared/backend/backend-ports'
+import { readRememberedParent } from '#shared/device/remembered-account'
 import { appCheckSettings } from './app-check-config'
 import { emulatorHost, emulatorPorts, firebaseOptions, useEmulators } from './firebase-config'
 import { kidsOfQuery, noticesOfQuery } from './firebase-parent-queries'
 import { type PrimedQuery, primeQuery } from './firebase-primed-query'
-import { readRememberedParent } from './remembered-parent'
 
 /** How long the start-up waits for Firestore to start, then for its cache, before it creates Auth anyway. */
 const PRIMING_MS = 1_500

@@ -15,11 +15,12 @@ import {
 } from 'firebase/auth'
 import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore'
 import type { AuthPort, AuthUser } from '#shared/backend/backend-ports'
+import { readRememberedEmailVerified, readRememberedStaff } from '#shared/device/remembered-account'
 import { isValidUserName, newUserRecord, normalizeUserName } from '#shared/records/user-record'
 import type { FirebaseServices } from './firebase-app'
 import { firebaseErrorCode } from './firebase-errors'
 import { queuedWrite } from './firebase-local-commit'
-import { readRememberedEmailVerified, readRememberedStaff, rememberParent } from './remembered-parent'
+import { rememberParent } from './remembered-parent'
 
 function toAuthUser(user: FirebaseUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName }

@@ -5,6 +5,7 @@ import type { Backend } from '#shared/backend/backend-ports'
 import { clearDoorSnapshot, readDoorSnapshot } from '#shared/device/door-snapshot'
 import { clearDoorTaps } from '#shared/device/door-taps'
 import { forgetParentPictures } from '#shared/device/parent-picture'
+import { readRememberedParent, readRememberedStaff } from '#shared/device/remembered-account'
 import { centreDay } from '#shared/records/attendance-record'
 import { createFirebaseAccountData } from './firebase-account'
 import { type FirebaseStart, getFirebase } from './firebase-app'
@@ -17,7 +18,6 @@ import { createFirebaseNotices } from './firebase-notices'
 import { createFirebasePhotos } from './firebase-photos'
 import { createFirebasePush } from './firebase-push'
 import { createFirebaseRegistrations } from './firebase-registrations'
-import { readRememberedParent, readRememberedStaff } from './remembered-parent'
 
 /**
  * Where the app starts decides Firebase's start-up (FirebaseStart): the centre's screens do not ask

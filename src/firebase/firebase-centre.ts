@@ -26,6 +26,7 @@ import {
   where,
 } from 'firebase/firestore'
 import type { CentrePort, ChildrenFilter, StaffAccess } from '#shared/backend/centre-ports'
+import { readRememberedStaff } from '#shared/device/remembered-account'
 import { centreMailFields, parseCentreMailChoices } from '#shared/records/centre-settings'
 import { parseEnrolment } from '#shared/records/enrolment-record'
 import { parseInquiryQuota } from '#shared/records/inquiry-quota'
@@ -39,7 +40,7 @@ import { queuedWrite } from './firebase-local-commit'
 import { watchPaged } from './firebase-paged-query'
 import { millisOf, registrationOf, replyQuery } from './firebase-registrations'
 import { claimsOfHeldToken, staffClaims, watchCentreDocument } from './firebase-staff-document'
-import { readRememberedStaff, rememberStaff } from './remembered-parent'
+import { rememberStaff } from './remembered-parent'
 
 /** The children, newest save first; one plan as a query (index: plan, timestamp desc). */
 export function childrenQuery(db: Firestore, filter: ChildrenFilter): Query {

@@ -5,9 +5,8 @@ import {
   readRememberedEmailVerified,
   readRememberedParent,
   readRememberedStaff,
-  rememberParent,
-  rememberStaff,
-} from './remembered-parent'
+} from '#shared/device/remembered-account'
+import { rememberParent, rememberStaff } from './remembered-parent'
 
 afterEach(() => localStorage.clear())
 

@@ -2,6 +2,7 @@
 // test uses; tests/contracts/firebase-adapter.test.ts runs the same suites against the Firebase adapter
 // on the emulators (npm run test:emulators): what passes here and fails there is the fake's drift.
 import { describe } from 'vitest'
+import { deferCentrePort } from '#shared/backend/deferred-centre-port'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { FakePhotoStorage } from '#testing/backend/fake-kids-ports'
 import { FakePush } from '#testing/backend/fake-notices-ports'
@@ -82,4 +83,28 @@ describe('the fakes keep the ports’ contracts', () => {
   centreSettingsContract(fakeWorld)
   attendanceContract(fakeWorld)
   photosContract(async () => ({ photos: new FakePhotoStorage(), userId: 'parent-1' }))
+})
+
+/**
+ * The centre's port as the door's device-first start hands it out before it has loaded (decision 0088):
+ * every suite that uses the centre's port, through the stand-in, its port coming a moment later.
+ */
+async function deferredCentreWorld(): Promise<AttendanceWorld> {
+  const world = await fakeWorld()
+  const backend = world.backend
+  const loadCentre = () =>
+    Promise.resolve(
+      deferCentrePort(new Promise((resolve) => setTimeout(() => resolve(backend.loadCentre()), 5))),
+    )
+  return {
+    ...world,
+    backend: { ...backend, loadCentre },
+    centreForParent: async () => deferCentrePort(world.centreForParent()),
+  }
+}
+
+describe('the centre’s port, answered before it has loaded, keeps its contracts', () => {
+  registrationsContract(deferredCentreWorld)
+  inquiriesContract(deferredCentreWorld, { delivers: true })
+  centreSettingsContract(deferredCentreWorld)
 })

@@ -1,0 +1,213 @@
+// @vitest-environment jsdom
+// Today at the door, opened by the member of staff this device remembers with the snapshot of the day:
+// let in before Firebase has loaded, on the centre's port still on its way (docs/decisions/0088); Auth's
+// answer is heard as for any account let in from the device (0083).
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AuthSession, AuthState } from '#parent/account/auth-session'
+import type { AuthUser, Backend } from '#shared/backend/backend-ports'
+import type { CentrePort, StaffAccess } from '#shared/backend/centre-ports'
+import { writeDoorSnapshot } from '#shared/device/door-snapshot'
+import { REMEMBERED_PARENT_KEY } from '#shared/device/remembered-account'
+import { centreDay } from '#shared/records/attendance-record'
+import { addDays } from '#shared/records/registration-record'
+import { notify } from '#shared/ui/notify'
+import { guardCentreArea, staffSessionEnded } from './centre-guard'
+
+vi.mock('#shared/ui/notify', () => ({ notify: vi.fn(async () => {}) }))
+vi.mock('#centre/registrations-view', async (original) => ({
+  ...(await original<object>()),
+  prepareDateFormats: vi.fn(),
+}))
+
+afterEach(() => localStorage.clear())
+
+const sam: AuthUser = { uid: 'sam', email: 'sam@sunbeam.test', displayName: 'Sam' }
+const today = centreDay(Date.now())
+
+function remember(user: AuthUser, staff: boolean) {
+  localStorage.setItem(REMEMBERED_PARENT_KEY, JSON.stringify({ ...user, emailVerified: true, staff }))
+}
+
+function snapshotOf(uid: string, day: string) {
+  writeDoorSnapshot({ uid, day, children: [], events: [], messages: [], pending: [] })
+}
+
+function sessionAt(first: AuthState) {
+  let state = first
+  const listeners = new Set<() => void>()
+  const waiting = new Set<() => void>()
+  const session: AuthSession = {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    waitForAuth: () =>
+      new Promise((resolve) => {
+        const answer = () => resolve(state.status === 'signedIn' ? state.user : null)
+        if (state.status !== 'pending') answer()
+        else waiting.add(answer)
+      }),
+  }
+  const move = (next: AuthState) => {
+    state = next
+    for (const listener of listeners) listener()
+    if (next.status !== 'pending') for (const answer of waiting) answer()
+    waiting.clear()
+  }
+  return { session, move }
+}
+
+/** Firebase still loading until the test lets it come; its centre answers staffAccess() with `access`. */
+function loadingBackend(access: StaffAccess) {
+  const staffAccess = vi.fn(async () => access)
+  const clear = vi.fn(async () => {})
+  const centre = {
+    staffAccess,
+    watchInquiries: () => ({ showMore() {}, stop() {} }),
+  } as unknown as CentrePort
+  const backend = {
+    loadCentre: async () => centre,
+    device: { clear },
+    photos: { download: async () => new Blob() },
+    auth: { signOut: async () => {} },
+  } as unknown as Backend
+  let arrive: () => void = () => {}
+  const loaded = new Promise<Backend>((resolve) => {
+    arrive = () => resolve(backend)
+  })
+  return { getBackend: () => loaded, arrive, staffAccess, clear }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** The guard's answer, or 'waiting' when it has none after a few tasks. */
+async function answerOf(guarded: ReturnType<ReturnType<typeof guardCentreArea>['require']>) {
+  const answer = await Promise.race([
+    Promise.resolve(guarded),
+    settle()
+      .then(settle)
+      .then(() => 'waiting' as const),
+  ])
+  return answer === 'waiting' ? answer : answer.access === 'staff' ? answer.user.uid : answer.access
+}
+
+describe('the door opened by staff this device knows, with the snapshot of the day', () => {
+  it('is let in before Firebase has loaded', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session } = sessionAt({ status: 'pending' })
+    const firebase = loadingBackend('staff')
+    const guard = guardCentreArea(session, firebase.getBackend, vi.fn())
+    expect(await answerOf(guard.require({ href: '/centre/today' }))).toBe('sam')
+  })
+
+  it("waits for Firebase without the day's snapshot, with another's or another day's, or for a parent", async () => {
+    const cases: [string, () => void][] = [
+      ['no snapshot', () => remember(sam, true)],
+      [
+        'another day',
+        () => {
+          remember(sam, true)
+          snapshotOf('sam', addDays(today, -1))
+        },
+      ],
+      [
+        'another account',
+        () => {
+          remember(sam, true)
+          snapshotOf('ada', today)
+        },
+      ],
+      [
+        'a parent',
+        () => {
+          remember(sam, false)
+          snapshotOf('sam', today)
+        },
+      ],
+    ]
+    for (const [name, arrange] of cases) {
+      localStorage.clear()
+      arrange()
+      const { session } = sessionAt({ status: 'pending' })
+      const guard = guardCentreArea(session, loadingBackend('staff').getBackend, vi.fn())
+      expect(await answerOf(guard.require({ href: '/centre/today' })), name).toBe('waiting')
+    }
+  })
+
+  it('is only the door: the registrations wait for Firebase', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session } = sessionAt({ status: 'pending' })
+    const guard = guardCentreArea(session, loadingBackend('staff').getBackend, vi.fn())
+    expect(await answerOf(guard.require({ href: '/centre' }))).toBe('waiting')
+  })
+
+  it('is closed once Auth confirms the account and the claim was revoked meanwhile', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session, move } = sessionAt({ status: 'pending' })
+    const firebase = loadingBackend('not-staff')
+    const changed = vi.fn()
+    const guard = guardCentreArea(session, firebase.getBackend, changed)
+    await guard.require({ href: '/centre/today' })
+    firebase.arrive()
+    move({ status: 'signedIn', user: sam, confirmed: false })
+    await settle()
+    expect(changed).not.toHaveBeenCalled()
+    move({ status: 'signedIn', user: sam, confirmed: true })
+    await settle()
+    expect(firebase.staffAccess).toHaveBeenCalledTimes(1)
+    expect(changed).toHaveBeenCalledTimes(1)
+  })
+
+  it('is asked again when Auth had confirmed the account before the door was let in', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session } = sessionAt({ status: 'signedIn', user: sam, confirmed: true })
+    const firebase = loadingBackend('not-staff')
+    const changed = vi.fn()
+    const guard = guardCentreArea(session, firebase.getBackend, changed)
+    expect(await answerOf(guard.require({ href: '/centre/today' }))).toBe('sam')
+    firebase.arrive()
+    await settle()
+    await settle()
+    expect(firebase.staffAccess).toHaveBeenCalledTimes(1)
+    expect(changed).toHaveBeenCalledTimes(1)
+  })
+
+  it('clears the device and tells staff when the server refuses the session', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session, move } = sessionAt({ status: 'pending' })
+    const firebase = loadingBackend('staff')
+    const changed = vi.fn()
+    const guard = guardCentreArea(session, firebase.getBackend, changed)
+    await guard.require({ href: '/centre/today' })
+    firebase.arrive()
+    move({ status: 'signedOut', ended: sam })
+    await settle()
+    expect(firebase.clear).toHaveBeenCalledTimes(1)
+    expect(notify).toHaveBeenCalledWith('error', staffSessionEnded.title, expect.anything())
+    expect(changed).toHaveBeenCalledTimes(1)
+  })
+
+  it('goes through the guard again when Auth holds another account', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session, move } = sessionAt({ status: 'pending' })
+    const firebase = loadingBackend('staff')
+    const changed = vi.fn()
+    const guard = guardCentreArea(session, firebase.getBackend, changed)
+    await guard.require({ href: '/centre/today' })
+    firebase.arrive()
+    move({
+      status: 'signedIn',
+      user: { uid: 'ada', email: 'ada@example.com', displayName: 'Ada' },
+      confirmed: true,
+    })
+    await settle()
+    expect(changed).toHaveBeenCalled()
+  })
+})
