@@ -207,7 +207,13 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
       // while a route's chunk loads.
       cssCodeSplit: false,
       // Every browser the site supports has modulepreload; the polyfill would only add bytes.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // The runtime every page's entry imports is loaded before any dynamic import runs: naming it in
+        // each import's list of files to preload only added bytes to every page's entry.
+        resolveDependencies: (_file: string, deps: string[]) =>
+          deps.filter((dep) => !/(^|\/)rolldown-runtime-[\w-]+\.js$/.test(dep)),
+      },
       rolldownOptions: {
         output: {
           codeSplitting: {
