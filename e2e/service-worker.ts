@@ -46,6 +46,35 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     .toBe(files)
 }
 
+/**
+ * Waits until the service worker keeps every file of the app the page has loaded outside its precache
+ * (Firebase's chunks, kept when first used: src/pwa/service-worker.ts). A page loaded before the worker
+ * controlled it hands them over once it does, and the worker fetches them again: a test that goes
+ * offline before then finds them missing when it reopens the app.
+ */
+export async function waitForLoadedChunksKept(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter(
+              (url) => url.origin === location.origin && /^\/assets\/firebase-[\w-]+\.js$/.test(url.pathname),
+            )
+          const kept = new Set(
+            (await (await caches.open('sunbeam-app-chunks')).keys()).map(
+              (request) => new URL(request.url).pathname,
+            ),
+          )
+          return loaded.filter((url) => !kept.has(url.pathname)).map((url) => url.pathname)
+        }),
+      { timeout: 30_000, message: 'the service worker keeps the Firebase chunks the page loaded' },
+    )
+    .toEqual([])
+}
+
 /** Every entry in the page's Cache Storage, as `cache name: URL`. */
 export async function cacheStorageEntries(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Today at the door, opened by the member of staff this device remembers with the snapshot of the day:
-// let in before Firebase has loaded, on the centre's port still on its way (docs/decisions/0088); Auth's
+// let in before Firebase has loaded, on the centre's port still on its way (docs/decisions/0092); Auth's
 // answer is heard as for any account let in from the device (0083).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthSession, AuthState } from '#parent/account/auth-session'
@@ -12,6 +12,7 @@ import { centreDay } from '#shared/records/attendance-record'
 import { addDays } from '#shared/records/registration-record'
 import { notify } from '#shared/ui/notify'
 import { guardCentreArea, staffSessionEnded } from './centre-guard'
+import { doorListDrawn } from './door-first'
 
 vi.mock('#shared/ui/notify', () => ({ notify: vi.fn(async () => {}) }))
 vi.mock('#centre/registrations-view', async (original) => ({
@@ -100,6 +101,25 @@ describe('the door opened by staff this device knows, with the snapshot of the d
     const firebase = loadingBackend('staff')
     const guard = guardCentreArea(session, firebase.getBackend, vi.fn())
     expect(await answerOf(guard.require({ href: '/centre/today' }))).toBe('sam')
+  })
+
+  it('is given the word that lets Firebase go once the list is drawn; a door let in by Firebase is not', async () => {
+    remember(sam, true)
+    snapshotOf('sam', today)
+    const { session } = sessionAt({ status: 'pending' })
+    const guard = guardCentreArea(session, loadingBackend('staff').getBackend, vi.fn())
+    const door = await guard.require({ href: '/centre/today' })
+    expect(door.access === 'staff' && door.listDrawn).toBe(doorListDrawn)
+
+    localStorage.clear()
+    remember(sam, true)
+    const other = sessionAt({ status: 'signedIn', user: sam, confirmed: true })
+    const firebase = loadingBackend('staff')
+    firebase.arrive()
+    const checked = await guardCentreArea(other.session, firebase.getBackend, vi.fn()).require({
+      href: '/centre/today',
+    })
+    expect(checked.access === 'staff' && checked.listDrawn).toBeUndefined()
   })
 
   it("waits for Firebase without the day's snapshot, with another's or another day's, or for a parent", async () => {

@@ -17,10 +17,12 @@ import { getBackend } from '#shared/backend/backend'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 import type { CentrePort } from '#shared/backend/centre-ports'
 import { deferCentrePort } from '#shared/backend/deferred-centre-port'
-import { readDoorSnapshot } from '#shared/device/door-snapshot'
-import { readRememberedParent, readRememberedStaff } from '#shared/device/remembered-account'
-import { centreDay } from '#shared/records/attendance-record'
 import { notify } from '#shared/ui/notify'
+import { doorAccountOnDevice, doorListDrawn } from './door-first'
+
+// What main.tsx's backend waits for, through this chunk (loaded with the centre's screens anyway).
+export { firebaseHeldForTheDoor } from './door-first'
+
 import type { Guard, GuardedLocation, LazyGuard } from './lazy-guard'
 
 /** What /centre renders with: the staff's lists, or only the fact that this account is not staff. */
@@ -32,6 +34,11 @@ export type CentreContext =
       /** A child's photo, read with the staff member's credentials (storage.rules lets staff read). */
       readonly downloadPhoto: (path: string) => Promise<Blob>
       readonly signOut: () => Promise<void>
+      /**
+       * Let in from the device at the door: Today says when its list is on screen, and Firebase, held
+       * back until then, starts (door-first.ts). Absent otherwise.
+       */
+      readonly listDrawn?: () => void
     }
   | { readonly access: 'not-staff'; readonly user: AuthUser }
 
@@ -55,17 +62,6 @@ function whenIdle(work: () => void): void {
 function firstList(href: string): CentreList | null {
   if (href.startsWith('/centre/inquiries')) return 'inquiries'
   return href.startsWith('/centre/today') ? null : 'children'
-}
-
-/**
- * The member of staff this device remembers, opening Today at the door with the snapshot of the day
- * they last saw there (decision 0084), or null: then the guard waits for Firebase as everywhere else.
- */
-function doorAccountOnDevice(location: GuardedLocation): AuthUser | null {
-  if (!location.href.startsWith('/centre/today')) return null
-  const remembered = readRememberedParent()
-  if (!remembered || !readRememberedStaff(remembered.uid)) return null
-  return readDoorSnapshot(remembered.uid, centreDay(Date.now())) ? remembered : null
 }
 
 /** What staff whose remembered session the server refused are told (as parents are, decision 0047). */
@@ -128,8 +124,9 @@ export function guardCentreArea(
 
   /**
    * The door opened by the member of staff this device knows, with their snapshot of the day (decision
-   * 0088): let in at once, on the centre's port still loading (deferred-centre-port.ts), so that Today is
-   * drawn from the device while Firebase loads behind it. The trust is 0083's (the device's word until
+   * 0092): let in at once, on the centre's port still loading (deferred-centre-port.ts), so that Today is
+   * drawn from the device; Firebase, held back until then (door-first.ts), loads once the list is on
+   * screen (`listDrawn`). The trust is 0083's (the device's word until
    * Auth answers); Auth's answer is followed as there: a refused session clears the device, another
    * account or none sends the screen through this guard again.
    */
@@ -145,6 +142,7 @@ export function guardCentreArea(
       user,
       store: createCentreStore(centre, firstList(location.href)),
       downloadPhoto: (path) => loadingCentre.then(({ backend }) => backend.photos.download(path)),
+      listDrawn: doorListDrawn,
       async signOut() {
         await forget()
         const { backend } = await loadingCentre
@@ -179,7 +177,7 @@ export function guardCentreArea(
 
   async function check(location: GuardedLocation): Promise<CentreContext> {
     preloadScreens?.(location)
-    const device = known ? null : doorAccountOnDevice(location)
+    const device = known ? null : doorAccountOnDevice(location.href)
     if (device) return fromDevice(location, device)
     // The staff port's code is asked for beside the signed-in state, not after it (a chunk of its own,
     // fetched once Firebase's has come); a signed-out visitor has only downloaded it.

@@ -10,7 +10,14 @@ import { startOutboxIfPending } from './start-outbox'
 import '#shared/ui/global.css'
 
 // Firebase loads only when a screen asks getBackend(); marketing pages never download it.
-provideBackend(() => import('#firebase/firebase-backend').then((m) => m.createFirebaseBackend()))
+// The centre's guard (its screens only): the door opened from the device holds Firebase back until
+// Today has drawn its list (door-first.ts, decision 0092); its chunk not fetched, nothing is held.
+const centreParts = () => import('./centre-guard')
+provideBackend(async () => {
+  if (location.pathname.startsWith('/centre/today'))
+    await centreParts().then((parts) => parts.firebaseHeldForTheDoor(location.pathname), String)
+  return (await import('#firebase/firebase-backend')).createFirebaseBackend()
+})
 startOutboxIfPending()
 // Opened on the centre's screens: Firebase (its code, then its cache and Auth) starts now, not once the
 // centre guard's chunk and its imports have loaded, which at 4x CPU was 0.3 s later (decision 0087).
@@ -29,7 +36,7 @@ async function startApp(rootElement: HTMLElement): Promise<void> {
   )
   // The same for the centre's screens (staff only), never loaded in the parent area.
   const centreArea = lazyGuard<CentreContext, CentreGuard>(() =>
-    import('./centre-guard').then((parts) => parts.loadCentreAreaParts(router)),
+    centreParts().then((parts) => parts.loadCentreAreaParts(router)),
   )
   const router = createAppRouter({ parentArea, centreArea })
   // Opened on the centre's screens (the installed app, a bookmark, a reload): their guard, Firebase and

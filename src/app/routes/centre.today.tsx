@@ -11,5 +11,5 @@ function TodayRoute() {
   const { centre } = Route.useRouteContext()
   if (centre.access !== 'staff') return null
   // One screen per account: nothing one account's door drew (its snapshot, its lists) is kept for the next.
-  return <TodayPage key={centre.user.uid} staffUid={centre.user.uid} />
+  return <TodayPage key={centre.user.uid} staffUid={centre.user.uid} onListDrawn={centre.listDrawn} />
 }

@@ -34,6 +34,8 @@ export interface TodayPageProps {
   readonly staffUid: string
   /** The door's parts (tests give their own); by default this tab's for the account. */
   readonly runtime?: Promise<DoorRuntime>
+  /** Called once the list is on screen (the door opened from the device waits for it, decision 0092). */
+  readonly onListDrawn?: () => void
 }
 
 /** How long the lists stay unchanged before they are kept as the next open's snapshot. */
@@ -51,7 +53,7 @@ function useNow(): number {
 
 const NONE: readonly AttendanceEvent[] = []
 
-export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
+export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPageProps) {
   const now = useNow()
   const day = centreDay(now)
   const [runtime, setRuntime] = useState<DoorRuntime | null>(null)
@@ -145,6 +147,19 @@ export function TodayPage({ staffUid, runtime: given }: TodayPageProps) {
   // own, or its rows would move under the next tap once they came (decision 0088).
   const [waitForJobs] = useState(() => snapshot === null && hinted(ATTENDANCE_HINT_KEY))
   const listed = waitForJobs && !jobsHeard ? undefined : children
+  // The list on screen: said once the frame that shows it has been drawn (a task after its paint).
+  const shown = listed !== undefined
+  useEffect(() => {
+    if (!shown || !onListDrawn) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(onListDrawn, 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [shown, onListDrawn])
   // The snapshot's taps and jobs until the outbox's own are heard.
   const drawnPending = useMemo(() => (jobsHeard ? NONE : (snapshot?.pending ?? NONE)), [jobsHeard, snapshot])
   // The next open's first render: the lists and this device's events not yet heard back, as drawn

@@ -1,6 +1,7 @@
 // Today drawn from the door's snapshot (decision 0084): this account's list of the day in the first
 // render, before the door's parts have loaded; never another account's; a tap on it kept by the outbox
-// once they load; the live list takes over and is kept as the next snapshot.
+// once they load; the live list takes over and is kept as the next snapshot. Once it is on screen the
+// page says so (onListDrawn: Firebase waits for it at the door opened from the device, decision 0092).
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -188,6 +189,30 @@ describe('Today from the door’s snapshot', () => {
     expect(screen.getByRole('heading', { name: 'Amara Obi', level: 3 }).nextSibling).toHaveTextContent(
       /^Arrived at/,
     )
+  })
+
+  it('says when its list is on screen, once, a frame after it was drawn from the snapshot', async () => {
+    keepSnapshot([child('Amara Obi')])
+    const door = laterRuntime(new FakeAttendanceServer())
+    const drawn = vi.fn()
+    render(<TodayPage staffUid="staff-1" runtime={door.runtime} onListDrawn={drawn} />)
+    expect(screen.getByRole('heading', { name: 'Amara Obi', level: 3 })).toBeInTheDocument()
+    // Not in the render that drew it: after the frame that shows it.
+    expect(drawn).not.toHaveBeenCalled()
+    await waitFor(() => expect(drawn).toHaveBeenCalledTimes(1))
+    // The door's parts and the live list, once they come, do not say it again.
+    await act(async () => door.load())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(drawn).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not say it while it waits for the list (no snapshot)', async () => {
+    const door = laterRuntime(new FakeAttendanceServer())
+    const drawn = vi.fn()
+    render(<TodayPage staffUid="staff-1" runtime={door.runtime} onListDrawn={drawn} />)
+    expect(screen.getByText('Loading today’s children…')).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(drawn).not.toHaveBeenCalled()
   })
 
   it('never draws another account’s snapshot', async () => {

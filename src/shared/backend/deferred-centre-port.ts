@@ -91,7 +91,8 @@ export function deferCentrePort(loading: Promise<CentrePort>): CentrePort {
     deleteInquiry: (inquiryId) => ask((p) => p.deleteInquiry(inquiryId)),
     watchMailChoices: (listener, onError) => follow((p) => p.watchMailChoices(listener, onError), onError),
     setMailChoices: (choices) => ask((p) => p.setMailChoices(choices)),
-    watchRetentionDays: (listener, onError) => follow((p) => p.watchRetentionDays(listener, onError), onError),
+    watchRetentionDays: (listener, onError) =>
+      follow((p) => p.watchRetentionDays(listener, onError), onError),
     setRetentionDays: (days) => ask((p) => p.setRetentionDays(days)),
     watchInquiryQuota: (listener, onError) => follow((p) => p.watchInquiryQuota(listener, onError), onError),
   }
