@@ -1,7 +1,7 @@
 // The centre's guard asks for the screens' code while it finds out who is signed in: the router itself
 // would load it only once the guard has answered (TanStack Router discussion #8884).
 import { createMemoryHistory } from '@tanstack/react-router'
-import { preload } from 'react-dom'
+import { preinit } from 'react-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { prepareDateFormats } from '#centre/registrations-view'
 import { createAuthSession } from '#parent/account/auth-session'
@@ -21,7 +21,7 @@ import { createAppRouter } from './router'
 
 // Vitest gives a stylesheet's `?url` as ''; the build, its file's address.
 vi.mock('#centre/centre.css?url', () => ({ default: '/assets/centre-test.css' }))
-vi.mock('react-dom', async (original) => ({ ...(await original<object>()), preload: vi.fn() }))
+vi.mock('react-dom', async (original) => ({ ...(await original<object>()), preinit: vi.fn() }))
 vi.mock('#centre/registrations-view', async (original) => ({
   ...(await original<object>()),
   prepareDateFormats: vi.fn(),
@@ -37,13 +37,15 @@ function appRouter() {
 }
 
 describe("the centre's screens, asked for ahead of the guard's answer", () => {
-  it('are the layout and the page opened, and the stylesheet they hold the screen for', () => {
+  it('are the layout and the page opened, and the stylesheet they hold the screen for, inserted', () => {
     const router = appRouter()
     const load = vi.spyOn(router, 'loadRouteChunk').mockReturnValue(undefined)
-    vi.mocked(preload).mockClear()
+    vi.mocked(preinit).mockClear()
     preloadCentreScreens(router, { href: '/centre/inquiries' })
     expect(load.mock.calls.map(([route]) => route.id)).toEqual(['/centre', '/centre/inquiries'])
-    expect(preload).toHaveBeenCalledWith('/assets/centre-test.css', { as: 'style' })
+    // Inserted as the layout's own link would be, so the layout's first render does not wait for it
+    // behind a Suspense fallback (React's 300 ms throttle then held Today's list, decision 0092).
+    expect(preinit).toHaveBeenCalledWith('/assets/centre-test.css', { as: 'style', precedence: 'default' })
     load.mockClear()
     preloadCentreScreens(router, { href: '/centre?plan=Weekly' })
     expect(load.mock.calls.map(([route]) => route.id)).toEqual(['/centre', '/centre/'])
