@@ -1,6 +1,10 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { type AppPage, appPage } from './app-page'
-import { isFirestoreChannelNoise, isFirestoreConnectivityProbe } from './firestore-offline'
+import {
+  isConnectivityProbeRefusal,
+  isFirestoreChannelEnded,
+  isFirestoreConnectivityProbe,
+} from './firestore-offline'
 import { offlineWorldRefuses } from './online-world'
 import { type ParentSteps, parentSteps } from './parent-steps'
 
@@ -12,7 +16,7 @@ export { type AppPage, appPage } from './app-page'
 // particular console error (say, Firestore complaining that its server is unreachable) list it in
 // `allowedConsoleErrors` (matched against the text, and against the text followed by the failing
 // resource's address in brackets). A Firestore channel the emulator had already ended is the SDK's to
-// recover from, and is noted, not failed (isFirestoreChannelNoise). Pages are opened through the `app` fixture, which waits until the app has
+// recover from, and is noted, not failed (isFirestoreChannelEnded). Pages are opened through the `app` fixture, which waits until the app has
 // marked itself ready; `parent` is a parent's steps on the test's page (e2e/parent-steps.ts).
 
 interface Fixtures {
@@ -90,7 +94,9 @@ export const test = base.extend<Fixtures>({
         const where = msg.location().url
         const withWhere = `${text}${where ? ` (${where})` : ''}`
         if (allowedConsoleErrors.some((re) => re.test(text) || re.test(withWhere))) return
-        if (isFirestoreChannelNoise(text, where)) {
+        // The probe's violation is let pass below; this is Chromium's line for the same refusal.
+        if (isConnectivityProbeRefusal(text)) return
+        if (isFirestoreChannelEnded(text, where)) {
           testInfo.annotations.push({ type: 'firestore-channel', description: withWhere })
           return
         }

@@ -1,7 +1,7 @@
 // Helpers of the online world's tests (e2e/*.online.spec.ts): a second device of the same parent, and
 // the Auth emulator asked directly. The parent's own steps are in parent-steps.ts.
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
-import { isFirestoreChannelNoise } from './firestore-offline'
+import { isConnectivityProbeRefusal, isFirestoreChannelEnded } from './firestore-offline'
 import { type AppPage, appPage } from './fixtures'
 import { ONLINE_AUTH_PORT } from './online-world'
 import { PASSWORD, type ParentSteps, parentSteps } from './parent-steps'
@@ -67,7 +67,8 @@ export async function secondDevice(
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return
     const where = msg.location().url
-    if (isFirestoreChannelNoise(msg.text(), where))
+    if (isConnectivityProbeRefusal(msg.text())) return
+    if (isFirestoreChannelEnded(msg.text(), where))
       testInfo.annotations.push({ type: 'firestore-channel', description: `${msg.text()} (${where})` })
     else problems.push(`console error: ${msg.text()}`)
   })

@@ -1,6 +1,6 @@
 // The page guard's one tolerance (e2e/fixtures.ts): a Firestore channel the emulator had already ended
 // is the SDK's to recover from, noted on the test, never failed; every other console error still fails.
-import { isFirestoreChannelNoise } from './firestore-offline'
+import { isConnectivityProbeRefusal, isFirestoreChannelEnded } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { ONLINE_FIRESTORE_PORT } from './online-world'
 
@@ -15,13 +15,10 @@ test("what it lets pass: a channel's request answered 400, the probe's refusal; 
     `${firestore}/google.firestore.v1.Firestore/Write/channel?VER=8&${database}&SID=DNdT_t7zK6kXXefqhj74bg%3D%3D&RID=76655&TYPE=terminate&zx=uu8psi662q41`,
     `${firestore}/google.firestore.v1.Firestore/Write/channel?VER=8&${database}&RID=rpc&SID=59j518NGCbOZjCKMkMRP0g%3D%3D&AID=0&CI=0&TYPE=xmlhttp&zx=bigkvrbp8q1g&t=1`,
   ])
-    expect(isFirestoreChannelNoise(badRequest, where), where).toBe(true)
-  expect(
-    isFirestoreChannelNoise(
-      `Loading the image 'https://www.google.com/images/cleardot.gif?zx=mnm8aauywmqs' violates the following Content Security Policy directive: "img-src 'self' data: blob:". The action has been blocked.`,
-      'http://localhost:4183/signup',
-    ),
-  ).toBe(true)
+    expect(isFirestoreChannelEnded(badRequest, where), where).toBe(true)
+  const probe = `Loading the image 'https://www.google.com/images/cleardot.gif?zx=mnm8aauywmqs' violates the following Content Security Policy directive: "img-src 'self' data: blob:". The action has been blocked.`
+  expect(isConnectivityProbeRefusal(probe)).toBe(true)
+  expect(isConnectivityProbeRefusal(probe.replace('www.google.com', 'example.com'))).toBe(false)
 
   // A 400 anywhere else is an answer the app asked for: Auth refusing a password, Firestore's REST API,
   // the functions, the site itself.
@@ -31,16 +28,16 @@ test("what it lets pass: a channel's request answered 400, the probe's refusal; 
     `http://127.0.0.1:5011/demo-sunbeam/us-central1/collectionCode`,
     'http://localhost:4183/google.firestore.v1.Firestore/Listen/channel.js',
   ])
-    expect(isFirestoreChannelNoise(badRequest, where), where).toBe(false)
+    expect(isFirestoreChannelEnded(badRequest, where), where).toBe(false)
   // Another status on a channel, or another message, is not the ended session.
   const listen = `${firestore}/google.firestore.v1.Firestore/Listen/channel?VER=8&TYPE=terminate`
   expect(
-    isFirestoreChannelNoise(
+    isFirestoreChannelEnded(
       'Failed to load resource: the server responded with a status of 403 (Forbidden)',
       listen,
     ),
   ).toBe(false)
-  expect(isFirestoreChannelNoise('FirebaseError: Missing or insufficient permissions.', listen)).toBe(false)
+  expect(isFirestoreChannelEnded('FirebaseError: Missing or insufficient permissions.', listen)).toBe(false)
 })
 
 test('in a page: the ended channel is noted on the test, and the test goes on', async ({
