@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
+import { adoptPageSheet } from './page-sheet'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -43,11 +44,11 @@ const AXE_ATTEMPTS = 3
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  await page.evaluate(holdTransitions, true)
+  await page.evaluate(adoptPageSheet, stillSheet(true))
   try {
     return await settledViolations(page)
   } finally {
-    await page.evaluate(holdTransitions, false).catch(() => undefined)
+    await page.evaluate(adoptPageSheet, stillSheet(false)).catch(() => undefined)
   }
 }
 
@@ -56,19 +57,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  * hover moved by a scroll (Chromium re-reads the pointer's target after it) or a card re-rendered by a
  * late snapshot started a button's change under axe, which read a blend of its two states no one ever
  * settles on (2:1, a ghost button half-way from primary, enrolment.online.spec.ts with one core busy).
- * The settled colours are still what axe measures. In the page; a constructed sheet, which the
- * page's Content-Security-Policy does not govern as it does a <style>.
+ * The settled colours are still what axe measures (a sheet laid over the page, page-sheet.ts).
  */
-function holdTransitions(hold: boolean) {
-  const key = 'sunbeamAxeStill'
-  const store = window as unknown as Record<string, CSSStyleSheet | undefined>
-  const still = store[key] ?? new CSSStyleSheet()
-  if (hold) {
-    still.replaceSync('*, *::before, *::after { transition: none !important; }')
-    store[key] = still
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets.filter((s) => s !== still), still]
-  } else document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== still)
-}
+const stillSheet = (on: boolean) => ({
+  key: 'sunbeamAxeStill',
+  css: '*, *::before, *::after { transition: none !important; }',
+  on,
+})
 
 async function settledViolations(page: Page): Promise<AxeViolation[]> {
   for (let attempt = 1; ; attempt++) {

@@ -11,6 +11,7 @@ import { onlineWorld, plainFields, serverDocument } from './online-world'
 import { kidCard, parentSteps } from './parent-steps'
 import { followVerificationLink, staffChange } from './staff-command'
 import { answerStorage } from './storage-fake'
+import { screenshotWholePage } from './whole-page'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -107,7 +108,7 @@ test("staff see 'Changed after your decision' and confirm again", async ({
     for (const width of [390, 1280]) {
       await staffPage.setViewportSize({ width, height: width === 390 ? 844 : 800 })
       await child.scrollIntoViewIfNeeded()
-      await staffPage.screenshot({ path: testInfo.outputPath(`centre-changed-${width}.png`), fullPage: true })
+      await screenshotWholePage(staffPage, testInfo.outputPath(`centre-changed-${width}.png`))
       expect(await axeViolations(staffPage), `/centre at ${width} px`).toEqual([])
     }
     // Confirm again: the date decided before is offered as it was.

@@ -10,6 +10,7 @@ import { onlineWorld, plainFields, serverDocument, serverQuery } from './online-
 import { cardLink, kidCard, PASSWORD, parentSteps } from './parent-steps'
 import { followVerificationLink, staffChange, staffCommand } from './staff-command'
 import { answerStorage } from './storage-fake'
+import { screenshotWholePage } from './whole-page'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -129,14 +130,11 @@ test('staff granted by the command see a new child and inquiry, confirm a place,
       await staffPage.setViewportSize({ width, height: width === 390 ? 844 : 800 })
       await staffApp.goto('/centre')
       await expect(card(staffPage, kidName)).toBeVisible({ timeout: 20_000 })
-      await staffPage.screenshot({ path: testInfo.outputPath(`centre-${width}.png`), fullPage: true })
+      await screenshotWholePage(staffPage, testInfo.outputPath(`centre-${width}.png`))
       expect(await axeViolations(staffPage), `/centre at ${width} px`).toEqual([])
       await staffPage.getByRole('link', { name: /^Inquiries/ }).click()
       await expect(card(staffPage, subject)).toBeVisible({ timeout: 20_000 })
-      await staffPage.screenshot({
-        path: testInfo.outputPath(`centre-inquiries-${width}.png`),
-        fullPage: true,
-      })
+      await screenshotWholePage(staffPage, testInfo.outputPath(`centre-inquiries-${width}.png`))
       expect(await axeViolations(staffPage), `/centre/inquiries at ${width} px`).toEqual([])
     }
 

@@ -18,6 +18,7 @@ import { kidCard, type ParentSteps, parentSteps } from './parent-steps'
 import { png } from './pictures'
 import { followVerificationLink, staffChange } from './staff-command'
 import { answerStorage, type StorageHarness } from './storage-fake'
+import { screenshotWholePage } from './whole-page'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -154,7 +155,7 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
     const section = page.getByRole('region', { name: 'Place at the centre' })
     await expect(section.getByRole('button', { name: `Accept the place for ${kidName}` })).toBeVisible()
 
-    await page.screenshot({ path: testInfo.outputPath('enrolment-parent-offer-390.png'), fullPage: true })
+    await screenshotWholePage(page, testInfo.outputPath('enrolment-parent-offer-390.png'))
     expect(await axeViolations(page), 'the offer on the child page').toEqual([])
 
     // The file's page is loaded once online (its code), and says it opens only once a place is accepted.
@@ -257,10 +258,7 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
       await expect(page.getByRole('heading', { name: 'Complete: nothing missing' })).toBeVisible()
-      await page.screenshot({
-        path: testInfo.outputPath(`enrolment-file-parent-${width}.png`),
-        fullPage: true,
-      })
+      await screenshotWholePage(page, testInfo.outputPath(`enrolment-file-parent-${width}.png`))
       expect(await axeViolations(page), `the enrolment file at ${width} px`).toEqual([])
     }
     await page.setViewportSize({ width: 390, height: 844 })
@@ -283,7 +281,7 @@ test('staff offer; the parent accepts and fills the file offline; staff confirm;
       const size = { width, height: width === 390 ? 844 : 800 }
       await page.setViewportSize(size)
       await expect(section).toContainText('Place accepted, from 1 February 2027')
-      await page.screenshot({ path: testInfo.outputPath(`enrolment-parent-${width}.png`), fullPage: true })
+      await screenshotWholePage(page, testInfo.outputPath(`enrolment-parent-${width}.png`))
       expect(await axeViolations(page), `the child's page at ${width} px`).toEqual([])
       await staff.page.setViewportSize(size)
       await card.scrollIntoViewIfNeeded()

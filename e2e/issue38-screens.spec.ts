@@ -8,6 +8,7 @@ import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { cardLink } from './parent-steps'
 import { answerStorage } from './storage-fake'
+import { screenshotWholePage } from './whole-page'
 
 test.use({
   allowedConsoleErrors: [
@@ -17,10 +18,7 @@ test.use({
 })
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({
-    path: testInfo.outputPath(`issue38-${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  })
+  await screenshotWholePage(page, testInfo.outputPath(`issue38-${name}-${testInfo.project.name}.png`))
   expect(await axeViolations(page), name).toEqual([])
 }
 

@@ -8,6 +8,7 @@ import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offli
 import { expect, test } from './fixtures'
 import { kidCard } from './parent-steps'
 import { answerStorage } from './storage-fake'
+import { screenshotWholePage } from './whole-page'
 
 test.use({ allowedConsoleErrors: [firestoreUnreachable] })
 test.beforeEach(({ context }) => answerConnectivityProbe(context))
@@ -58,10 +59,10 @@ test('with ten children, the add form says one account can register at most ten'
   // No form to fill in.
   await expect(page.getByLabel('Child Name')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Add Child' })).toHaveCount(0)
-  await page.screenshot({ path: testInfo.outputPath('kids-bound-390.png'), fullPage: true })
+  await screenshotWholePage(page, testInfo.outputPath('kids-bound-390.png'))
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect(bound).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('kids-bound-1280.png'), fullPage: true })
+  await screenshotWholePage(page, testInfo.outputPath('kids-bound-1280.png'))
   await page.setViewportSize({ width: 390, height: 844 })
 
   await page.getByRole('link', { name: 'Back to My Profile' }).click()

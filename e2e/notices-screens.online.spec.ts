@@ -8,6 +8,7 @@ import { appPage, expect, test } from './fixtures'
 import { onlineWorld, putServerDocument } from './online-world'
 import { parentSteps } from './parent-steps'
 import { followVerificationLink, staffChange } from './staff-command'
+import { screenshotWholePage } from './whole-page'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -21,7 +22,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    await page.screenshot({ path: testInfo.outputPath(`notices-${name}-${width}.png`), fullPage: true })
+    await screenshotWholePage(page, testInfo.outputPath(`notices-${name}-${width}.png`))
     expect(await axeViolations(page), `${name} at ${width} px`).toEqual([])
   }
 }

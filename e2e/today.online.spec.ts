@@ -16,6 +16,7 @@ import { onlineWorld, plainFields, putServerDocument, serverDocument } from './o
 import { followVerificationLink, staffChange } from './staff-command'
 import { newKidId, placeChild, registrationMailsOff, stamp, text, time } from './started-places'
 import { answerStorage } from './storage-fake'
+import { screenshotWholePage } from './whole-page'
 
 const world = onlineWorld()
 test.skip(world.notRun !== null, `NOT RUN: ${world.notRun}`)
@@ -97,7 +98,7 @@ test('staff record an arrival offline at the door, and the server has it once ba
   await expect(row).toContainText('Not the uncle, Chidi')
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: testInfo.outputPath(`today-${width}.png`), fullPage: true })
+    await screenshotWholePage(page, testInfo.outputPath(`today-${width}.png`))
     expect(await axeViolations(page), `Today at ${width} px`).toEqual([])
   }
 
@@ -110,7 +111,7 @@ test('staff record an arrival offline at the door, and the server has it once ba
   expect(await serverDocument(eventPath)).toBeNull()
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: testInfo.outputPath(`today-offline-${width}.png`), fullPage: true })
+    await screenshotWholePage(page, testInfo.outputPath(`today-offline-${width}.png`))
   }
 
   await page.context().setOffline(false)
@@ -165,7 +166,7 @@ test('staff record an arrival offline at the door, and the server has it once ba
   await expect(row).not.toContainText('not sent yet', { timeout: 30_000 })
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: testInfo.outputPath(`today-collected-${width}.png`), fullPage: true })
+    await screenshotWholePage(page, testInfo.outputPath(`today-collected-${width}.png`))
   }
 })
 
