@@ -82,6 +82,18 @@ function loadingBackend(access: StaffAccess) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Sam's door let in from the device (remembered, today's snapshot), Firebase still on its way. */
+async function doorLetIn(access: StaffAccess, first: AuthState = { status: 'pending' }) {
+  remember(sam, true)
+  snapshotOf('sam', today)
+  const { session, move } = sessionAt(first)
+  const firebase = loadingBackend(access)
+  const changed = vi.fn()
+  const guard = guardCentreArea(session, firebase.getBackend, changed)
+  const door = await guard.require({ href: '/centre/today' })
+  return { door, firebase, move, changed }
+}
+
 /** The guard's answer, or 'waiting' when it has none after a few tasks. */
 async function answerOf(guarded: ReturnType<ReturnType<typeof guardCentreArea>['require']>) {
   const answer = await Promise.race([
@@ -165,13 +177,7 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('is closed once Auth confirms the account and the claim was revoked meanwhile', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
-    const { session, move } = sessionAt({ status: 'pending' })
-    const firebase = loadingBackend('not-staff')
-    const changed = vi.fn()
-    const guard = guardCentreArea(session, firebase.getBackend, changed)
-    await guard.require({ href: '/centre/today' })
+    const { firebase, move, changed } = await doorLetIn('not-staff')
     firebase.arrive()
     move({ status: 'signedIn', user: sam, confirmed: false })
     await settle()
@@ -183,13 +189,12 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('is asked again when Auth had confirmed the account before the door was let in', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
-    const { session } = sessionAt({ status: 'signedIn', user: sam, confirmed: true })
-    const firebase = loadingBackend('not-staff')
-    const changed = vi.fn()
-    const guard = guardCentreArea(session, firebase.getBackend, changed)
-    expect(await answerOf(guard.require({ href: '/centre/today' }))).toBe('sam')
+    const { door, firebase, changed } = await doorLetIn('not-staff', {
+      status: 'signedIn',
+      user: sam,
+      confirmed: true,
+    })
+    expect(door.access === 'staff' && door.user.uid).toBe('sam')
     firebase.arrive()
     await settle()
     await settle()
@@ -198,13 +203,7 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('clears the device and tells staff when the server refuses the session', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
-    const { session, move } = sessionAt({ status: 'pending' })
-    const firebase = loadingBackend('staff')
-    const changed = vi.fn()
-    const guard = guardCentreArea(session, firebase.getBackend, changed)
-    await guard.require({ href: '/centre/today' })
+    const { firebase, move, changed } = await doorLetIn('staff')
     firebase.arrive()
     move({ status: 'signedOut', ended: sam })
     await settle()
@@ -214,13 +213,7 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('goes through the guard again when Auth holds another account', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
-    const { session, move } = sessionAt({ status: 'pending' })
-    const firebase = loadingBackend('staff')
-    const changed = vi.fn()
-    const guard = guardCentreArea(session, firebase.getBackend, changed)
-    await guard.require({ href: '/centre/today' })
+    const { firebase, move, changed } = await doorLetIn('staff')
     firebase.arrive()
     move({
       status: 'signedIn',
