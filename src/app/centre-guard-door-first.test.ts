@@ -5,12 +5,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthSession, AuthState } from '#parent/account/auth-session'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
-import type { CentrePort, StaffAccess } from '#shared/backend/centre-ports'
+import type { StaffAccess } from '#shared/backend/centre-ports'
 import { writeDoorSnapshot } from '#shared/device/door-snapshot'
 import { REMEMBERED_PARENT_KEY } from '#shared/device/remembered-account'
 import { centreDay } from '#shared/records/attendance-record'
 import { addDays } from '#shared/records/registration-record'
 import { notify } from '#shared/ui/notify'
+import { staffBackendStub } from '#testing/backend/staff-backend-stub'
 import { guardCentreArea, staffSessionEnded } from './centre-guard'
 import { doorListDrawn } from './door-first'
 
@@ -61,18 +62,7 @@ function sessionAt(first: AuthState) {
 
 /** Firebase still loading until the test lets it come; its centre answers staffAccess() with `access`. */
 function loadingBackend(access: StaffAccess) {
-  const staffAccess = vi.fn(async () => access)
-  const clear = vi.fn(async () => {})
-  const centre = {
-    staffAccess,
-    watchInquiries: () => ({ showMore() {}, stop() {} }),
-  } as unknown as CentrePort
-  const backend = {
-    loadCentre: async () => centre,
-    device: { clear },
-    photos: { download: async () => new Blob() },
-    auth: { signOut: async () => {} },
-  } as unknown as Backend
+  const { backend, staffAccess, clear } = staffBackendStub(access)
   let arrive: () => void = () => {}
   const loaded = new Promise<Backend>((resolve) => {
     arrive = () => resolve(backend)

@@ -3,9 +3,9 @@
 // session the server refuses ends as a parent's does: the device cleared, staff told.
 import { describe, expect, it, vi } from 'vitest'
 import type { AuthSession, AuthState } from '#parent/account/auth-session'
-import type { AuthUser, Backend } from '#shared/backend/backend-ports'
-import type { CentrePort, StaffAccess } from '#shared/backend/centre-ports'
+import type { AuthUser } from '#shared/backend/backend-ports'
 import { notify } from '#shared/ui/notify'
+import { staffBackendStub } from '#testing/backend/staff-backend-stub'
 import { guardCentreArea, staffSessionEnded } from './centre-guard'
 
 vi.mock('#shared/ui/notify', () => ({ notify: vi.fn(async () => {}) }))
@@ -35,22 +35,7 @@ function sessionAt(first: AuthState) {
   return { session, move }
 }
 
-/** A backend whose centre answers staffAccess() with `answers`, one a call (the last one repeated). */
-function backendAnswering(...answers: StaffAccess[]) {
-  const staffAccess = vi.fn(async () => (answers.length > 1 ? answers.shift() : answers[0]) as StaffAccess)
-  const clear = vi.fn(async () => {})
-  const centre = {
-    staffAccess,
-    stop: async () => {},
-  } as unknown as CentrePort
-  const backend = {
-    loadCentre: async () => centre,
-    device: { clear },
-    photos: { download: async () => new Blob() },
-    auth: { signOut: async () => {} },
-  } as unknown as Backend
-  return { backend, staffAccess, clear }
-}
+const backendAnswering = staffBackendStub
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

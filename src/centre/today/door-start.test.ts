@@ -8,6 +8,7 @@ import { doorTapsOf, noteDoorTap } from '#shared/device/door-taps'
 import { getSharedOutbox } from '#shared/outbox/shared-outbox'
 import { newArrival } from '#shared/records/attendance-record'
 import { newRandomId } from '#shared/records/ids'
+import { doorChild } from '#testing/backend/fake-attendance-ports'
 import { createFakeBackend } from '#testing/backend/fake-backend'
 import { WAIT } from '#testing/timeouts'
 import { ATTENDANCE_KIND, type AttendancePayload, attendanceJobId } from './attendance-kind'
@@ -19,16 +20,7 @@ function doorWorld(staffUid: string, userRef: string) {
   const backend = createFakeBackend()
   backend.auth.startSignedInAs({ uid: staffUid, email: `${staffUid}@sunbeam.test`, displayName: 'Sam' })
   const kidId = newRandomId()
-  backend.attendance.children.push({
-    kidId,
-    userRef,
-    kidName: 'Amara Obi',
-    parentName: 'Ada Obi',
-    parentPhone: '+234 802 555 0101',
-    startDate: '2026-01-05',
-    collectors: [],
-    mustNotCollect: '',
-  })
+  backend.attendance.children.push(doorChild({ kidId, userRef }))
   provideBackend(async () => backend)
   return { backend, kidId }
 }

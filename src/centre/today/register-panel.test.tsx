@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { centreDay, newArrival } from '#shared/records/attendance-record'
 import { DEFAULT_DAY_SETTINGS } from '#shared/records/day-settings'
 import { newRandomId } from '#shared/records/ids'
-import { createFakeAttendance, FakeAttendanceServer } from '#testing/backend/fake-attendance-ports'
+import { createFakeAttendance, doorChild, FakeAttendanceServer } from '#testing/backend/fake-attendance-ports'
 import { DaySettingsForm } from './day-settings-form'
 import { BOM } from './register-csv'
 import { RegisterPanel } from './register-panel'
@@ -14,16 +14,7 @@ import { RegisterPanel } from './register-panel'
 function door() {
   const server = new FakeAttendanceServer()
   const kidId = newRandomId()
-  server.children.push({
-    kidId,
-    userRef: 'parent-1',
-    kidName: 'Amara Obi',
-    parentName: 'Ada Obi',
-    parentPhone: '+234 802 555 0101',
-    startDate: '2026-01-05',
-    collectors: [],
-    mustNotCollect: '',
-  })
+  server.children.push(doorChild({ kidId }))
   server.userName = (uid) => (uid === 'staff-1' ? 'Sam Staff' : undefined)
   return { server, port: createFakeAttendance(server), kidId }
 }

@@ -19,6 +19,20 @@ import {
   validateTellMessage,
 } from '#shared/records/tell-the-centre-record'
 
+/** A child with a started place, as the door lists it: Amara's, with what a test cares about overridden. */
+export function doorChild(overrides: Partial<DoorChild> & Pick<DoorChild, 'kidId'>): DoorChild {
+  return {
+    userRef: 'parent-1',
+    kidName: 'Amara Obi',
+    parentName: 'Ada Obi',
+    parentPhone: '+234 802 555 0101',
+    startDate: '2026-01-05',
+    collectors: [],
+    mustNotCollect: '',
+    ...overrides,
+  }
+}
+
 export class FakeAttendanceServer {
   /** Children with a confirmed place (whatever their start date: the port lists the started ones). */
   children: DoorChild[] = []
