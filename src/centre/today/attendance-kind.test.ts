@@ -181,6 +181,8 @@ describe('the door’s events as jobs of the outbox', () => {
     // Its backoff's wait is not the sign-in's to skip: woken as by the connection returning.
     await engine.wake()
     await vi.waitFor(() => expect(server.events.size).toBe(1))
+    // The job that wrote it is removed when its run ends.
+    await engine.idle()
     expect(await engine.list(ATTENDANCE_KIND)).toHaveLength(0)
   })
 })

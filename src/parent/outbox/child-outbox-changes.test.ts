@@ -302,6 +302,7 @@ describe('the outbox sender, with failures, tabs, edits and deletes', () => {
     expect(saved?.imgUrls[0]).toContain('new1.png')
     // The replaced photo that had already gone up is deleted once the edit is saved: no stray copy.
     await vi.waitFor(() => expect(storage.deleted).toEqual([firstPath]), WAIT)
+    await sender.settled()
     expect([...storage.objects.keys()]).toEqual([saved?.imgUrls[0]])
     expect(await outbox.list(PARENT)).toEqual([])
   })

@@ -144,7 +144,9 @@ describe('an edit through the outbox and its sender', () => {
     // A reload: a fresh outbox on the same database finishes the deletion, once.
     const reloaded = openOutbox()
     await send(reloaded)
+    // The retry waits out its backoff; once the delete is seen, the job that made it finishes.
     await vi.waitFor(() => expect(storage.deleted).toEqual([first]), WAIT)
+    await reloaded.settled()
     expect(storage.objects.has(first)).toBe(false)
     expect(await reloaded.list(PARENT)).toEqual([])
     expect(kids.saves).toHaveLength(2)
