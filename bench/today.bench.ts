@@ -6,13 +6,16 @@
 // device holds it all, and stays open until the door's snapshot of the day is kept (decision 0084). Then
 // the installed app is opened again on /centre/today with the CPU slowed 4 times, offline (the browser's
 // own offline mode), on lie-fi (online, but no Firebase request answered) and online (the server answers
-// too), each a reopening of the same day (the snapshot drawn first); and offline as the day's first
-// open (the snapshot is of another day, so none is drawn: here it is moved aside for the open), and
-// records, from the navigation's start:
+// too), each a reopening of the same day (the snapshot drawn first); offline as the day's first open
+// (the snapshot kept yesterday: its children drawn, the day's lists from Firestore's cache, decision
+// 0093; here the snapshot's day is set back one day for the open); and offline with no snapshot at all
+// (the first open after signing in on a device: Firestore's cache alone). It records, from the
+// navigation's start:
 //  - the first row drawn;
-//  - the list in full: 120 rows, each with its day's state (the 40 arrivals, the 'Away today' lines) and
-//    its file's note (what staff at the door need before the first child walks in), and the first
-//    frame painted with it (the next animation frame's callbacks; its style, layout and paint follow);
+//  - every child listed: 120 rows, each with its file's note, and the first frame painted with them;
+//  - the list in full: the same, each with its day's state too (the 40 arrivals, the 'Away today'
+//    lines: what staff at the door need before the first child walks in), and the first frame painted
+//    with it (the next animation frame's callbacks; its style, layout and paint follow);
 // and, once the list is in full, a tap on the first row's 'Arrived': whether the row says 'Arrived at'
 // in the first frame after the tap (checked in that frame's animation callbacks), and the click's Event
 // Timing (INP's measure: input delay, processing, presentation delay up to the next paint; Chromium
@@ -24,7 +27,7 @@ import { type Browser, type BrowserContext, type Page, test } from '@playwright/
 import { appPage } from '../e2e/fixtures'
 import { ONLINE_AUTH_PORT, ONLINE_FIRESTORE_PORT, ONLINE_FUNCTIONS_PORT } from '../e2e/online-world'
 import { DOOR_SNAPSHOT_KEY } from '../src/shared/device/door-snapshot'
-import { centreDay } from '../src/shared/records/attendance-record'
+import { centreDay, doorRosterThrough } from '../src/shared/records/attendance-record'
 import { addDays } from '../src/shared/records/registration-record'
 import { base, commit, id, staffAccount, text, time } from './emulator-rest'
 
@@ -41,20 +44,27 @@ const FIREBASE = new RegExp(
 )
 
 type Network = 'offline' | 'lie-fi' | 'online'
-/** A reopening the same day (the door's snapshot drawn first), or the day's first open (none). */
-type Open = { readonly network: Network; readonly firstOfDay: boolean }
+/**
+ * again: a reopening the same day (the door's snapshot of the day drawn first); first-of-day: the day's
+ * first open (yesterday's snapshot: its children); no-snapshot: none on the device (after a sign-in).
+ */
+type Start = 'again' | 'first-of-day' | 'no-snapshot'
+type Open = { readonly network: Network; readonly start: Start }
 const OPENS: readonly Open[] = [
-  { network: 'offline', firstOfDay: false },
-  { network: 'lie-fi', firstOfDay: false },
-  { network: 'online', firstOfDay: false },
-  { network: 'offline', firstOfDay: true },
+  { network: 'offline', start: 'again' },
+  { network: 'lie-fi', start: 'again' },
+  { network: 'online', start: 'again' },
+  { network: 'offline', start: 'first-of-day' },
+  { network: 'offline', start: 'no-snapshot' },
 ]
 
 export interface TodayBenchRow {
   readonly network: Network
-  readonly firstOfDay: boolean
+  readonly start: Start
   /** One entry per run: ms from the navigation's start, null when the mark never came. */
   readonly firstRow: (number | null)[]
+  readonly listed: (number | null)[]
+  readonly listedPaint: (number | null)[]
   readonly full: (number | null)[]
   readonly fullPaint: (number | null)[]
   /** One entry per run: the tap on 'Arrived'. */
@@ -183,6 +193,8 @@ async function unseed() {
 
 interface Marks {
   firstRow?: number
+  listed?: number
+  listedPaint?: number
   full?: number
   fullPaint?: number
 }
@@ -212,10 +224,16 @@ function watchToday(expected: Expected) {
     const now = performance.now()
     marks.firstRow ??= now
     if (rows.length < expected.rows) return
+    if (document.querySelectorAll('.today-row .today-must-not-line').length < expected.notes) return
+    if (marks.listed === undefined) {
+      marks.listed = now
+      requestAnimationFrame(() => {
+        marks.listedPaint = performance.now()
+      })
+    }
     const statuses = [...document.querySelectorAll('.today-row .today-status')].map((s) => s.textContent)
     if (statuses.filter((s) => s?.startsWith('Arrived at')).length < expected.arrived) return
     if (statuses.filter((s) => s === 'Away today').length < expected.away) return
-    if (document.querySelectorAll('.today-row .today-must-not-line').length < expected.notes) return
     marks.full = now
     requestAnimationFrame(() => {
       marks.fullPaint = performance.now()
@@ -281,14 +299,19 @@ function watchTap(kidName: string) {
 const TRACE = process.env.BENCH_TRACE === '1' || process.env.BENCH_TRACE === 'profile'
 const PROFILE = process.env.BENCH_TRACE === 'profile'
 
-/** In the page, before its scripts: the door's snapshot moved aside (the day's first open has none). */
-function setSnapshotAside(key: string) {
+/**
+ * In the page, before its scripts: the door's snapshot kept aside, and in its place (the day's first
+ * open) the same snapshot as if kept yesterday, or (no snapshot) none.
+ */
+function setSnapshotFor({ key, day, through }: { key: string; day: string | null; through: string | null }) {
   const kept = localStorage.getItem(key)
-  if (kept !== null) localStorage.setItem(`bench-kept-${key}`, kept)
-  localStorage.removeItem(key)
+  if (kept === null) return
+  localStorage.setItem(`bench-kept-${key}`, kept)
+  if (day === null) localStorage.removeItem(key)
+  else localStorage.setItem(key, JSON.stringify({ ...JSON.parse(kept), day, through }))
 }
 
-/** Back in place once measured (the page writes no snapshot offline: its lists are not live). */
+/** Back in place once measured (the page may have kept the day's lists meanwhile). */
 function putSnapshotBack(key: string) {
   const kept = localStorage.getItem(`bench-kept-${key}`)
   if (kept !== null) localStorage.setItem(key, kept)
@@ -298,12 +321,19 @@ function putSnapshotBack(key: string) {
 async function open(
   context: BrowserContext,
   expected: Expected,
-  firstOfDay: boolean,
+  start: Start,
   tracePath?: string,
 ): Promise<{ marks: Marks; tap: TapResult | null }> {
   const page = await context.newPage()
   await page.addInitScript(watchToday, expected)
-  if (firstOfDay) await page.addInitScript(setSnapshotAside, DOOR_SNAPSHOT_KEY)
+  if (start !== 'again') {
+    const yesterday = addDays(centreDay(Date.now()), -1)
+    await page.addInitScript(setSnapshotFor, {
+      key: DOOR_SNAPSHOT_KEY,
+      day: start === 'first-of-day' ? yesterday : null,
+      through: start === 'first-of-day' ? doorRosterThrough(yesterday) : null,
+    })
+  }
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   const browser = context.browser()
@@ -342,7 +372,7 @@ async function open(
     return { marks, tap }
   } finally {
     if (tracePath && browser) await browser.stopTracing()
-    if (firstOfDay) await page.evaluate(putSnapshotBack, DOOR_SNAPSHOT_KEY).catch(() => undefined)
+    if (start !== 'again') await page.evaluate(putSnapshotBack, DOOR_SNAPSHOT_KEY).catch(() => undefined)
     await page.close()
   }
 }
@@ -409,22 +439,33 @@ test("'Today' at the door with 120 children, 4x CPU", async ({ browser }) => {
     const expected: Expected = { rows: CHILDREN, arrived: ARRIVED, away: AWAY, notes: NOTES }
     const context = await staffDevice(browser, email, 'bench-secret-1', expected)
     const rows: TodayBenchRow[] = []
-    for (const { network, firstOfDay } of OPENS) {
-      const row: TodayBenchRow = { network, firstOfDay, firstRow: [], full: [], fullPaint: [], taps: [] }
+    for (const { network, start } of OPENS) {
+      const row: TodayBenchRow = {
+        network,
+        start,
+        firstRow: [],
+        listed: [],
+        listedPaint: [],
+        full: [],
+        fullPaint: [],
+        taps: [],
+      }
       for (let run = 0; run < RUNS; run += 1) {
         await setNetwork(context, network, true)
         // Each tap adds an arrival: the list in full has at least the seeded ones.
-        const { marks, tap } = await open(context, expected, firstOfDay)
+        const { marks, tap } = await open(context, expected, start)
         await setNetwork(context, network, false)
         row.firstRow.push(marks.firstRow ?? null)
+        row.listed.push(marks.listed ?? null)
+        row.listedPaint.push(marks.listedPaint ?? null)
         row.full.push(marks.full ?? null)
         row.fullPaint.push(marks.fullPaint ?? null)
         row.taps.push(tap)
       }
       if (TRACE) {
         await setNetwork(context, network, true)
-        const name = `${network}${firstOfDay ? '-first-of-day' : ''}`
-        await open(context, expected, firstOfDay, `test-results/bench-today/trace-${name}.json`)
+        const name = `${network}${start === 'again' ? '' : `-${start}`}`
+        await open(context, expected, start, `test-results/bench-today/trace-${name}.json`)
         await setNetwork(context, network, false)
       }
       rows.push(row)

@@ -8,7 +8,8 @@
 // shared phone: kept for the account that saw the list, gone at Sign out; and when the server refuses
 // the session let in from the device (a deleted account), staff are told and the device keeps nothing.
 import type { BrowserContext, Page, Route } from '@playwright/test'
-import { centreDay } from '../src/shared/records/attendance-record'
+import { centreDay, doorRosterThrough } from '../src/shared/records/attendance-record'
+import { addDays } from '../src/shared/records/registration-record'
 import { deviceData, mentions } from './device-data'
 import { answerConnectivityProbe, firestoreUnreachable } from './firestore-offline'
 import { type AppPage, expect, test } from './fixtures'
@@ -246,6 +247,89 @@ test('a door offline: a tap, the app closed at once, reopened: the row says Arri
   }))
   expect(order.firebaseAt.length).toBeGreaterThan(0)
   expect(Math.min(...order.firebaseAt)).toBeGreaterThan(order.rowAt)
+  await context.setOffline(false)
+})
+
+test("the day's first open, offline: yesterday's children at once, then the day's arrival from the cache", async ({
+  app,
+  context,
+  page,
+  parent,
+}) => {
+  test.setTimeout(180_000)
+  const { kidName } = await doorOpenedOnce(app, page, parent, 'door-first-of-day')
+  const today = centreDay(Date.now())
+  // A colleague's arrival of today, heard while the door was open: Firestore's cache holds it.
+  const { kidId, userRef } = await page.evaluate((name) => {
+    const kept: { children: { kidId: string; userRef: string; kidName: string }[] } = JSON.parse(
+      localStorage.getItem('sunbeam-door') ?? '{"children":[]}',
+    )
+    const child = kept.children.find((each) => each.kidName === name)
+    return { kidId: child?.kidId ?? '', userRef: child?.userRef ?? '' }
+  }, kidName)
+  expect(kidId).not.toBe('')
+  await putServerDocument(`attendance/${kidId}_${today}_arrival`, {
+    kidId: text(kidId),
+    userRef: text(userRef),
+    day: text(today),
+    kind: text('arrival'),
+    recordedBy: text('colleague-uid'),
+    deviceAt: time(Date.now() - 60_000),
+    sentAt: time(Date.now() - 60_000),
+    serverAt: time(Date.now() - 60_000),
+    collector: { nullValue: null },
+  })
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kidName }) })
+  await expect(row).toContainText(/Arrived at \d\d:\d\d/, { timeout: 15_000 })
+  await page.close()
+
+  // The next morning's first open, offline: every status the row shows, from the page's first frame.
+  await context.setOffline(true)
+  const door = await context.newPage()
+  const yesterday = addDays(today, -1)
+  await door.addInitScript(
+    ({ name, yesterday, through }) => {
+      // The door as it was left last evening: the snapshot kept yesterday (whose lists are not today's).
+      const kept = JSON.parse(localStorage.getItem('sunbeam-door') ?? '{}')
+      const asKeptYesterday = { ...kept, day: yesterday, through, events: [], messages: [], pending: [] }
+      localStorage.setItem('sunbeam-door', JSON.stringify(asKeptYesterday))
+      const seen: string[] = []
+      Object.assign(window, { doorStatuses: seen })
+      new MutationObserver(() => {
+        const heading = [...document.querySelectorAll('.today-row h3')].find((h) => h.textContent === name)
+        const status = heading?.nextElementSibling?.textContent ?? null
+        if (status !== null && seen.at(-1) !== status) seen.push(status)
+        if (heading && !('doorRowAt' in window)) Object.assign(window, { doorRowAt: performance.now() })
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    },
+    { name: kidName, yesterday, through: doorRosterThrough(yesterday) },
+  )
+  await door.goto('/centre/today', { waitUntil: 'commit' })
+  const reopened = door.getByRole('listitem').filter({ has: door.getByRole('heading', { name: kidName }) })
+  // The day's arrival, from Firestore's cache once Firebase has started.
+  await expect(reopened).toContainText(/Arrived at \d\d:\d\d/, { timeout: 15_000 })
+  // First drawn from yesterday's children, expected (or not seen yet, after the day's hour), then arrived.
+  const statuses = await door.evaluate(() => (window as unknown as { doorStatuses: string[] }).doorStatuses)
+  expect(statuses[0]).toMatch(/^(Expected|Not seen yet)$/)
+  expect(statuses.at(-1)).toMatch(/^Arrived at \d\d:\d\d/)
+  // Opened from the device: Firebase's code was asked for only once the list was on screen.
+  const order = await door.evaluate(() => ({
+    rowAt: (window as unknown as { doorRowAt: number }).doorRowAt,
+    firebaseAt: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/firebase-[\w-]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }))
+  expect(order.firebaseAt.length).toBeGreaterThan(0)
+  expect(Math.min(...order.firebaseAt)).toBeGreaterThan(order.rowAt)
+  // The day's lists heard (from the cache): kept as today's snapshot, with the arrival (other tests'
+  // arrivals of the day are there too: the door lists every child).
+  const kept = () =>
+    door.evaluate((id) => {
+      const value = JSON.parse(localStorage.getItem('sunbeam-door') ?? '{}')
+      return { day: value.day, arrival: (value.events ?? []).some((e: { id: string }) => e.id === id) }
+    }, `${kidId}_${today}_arrival`)
+  await expect.poll(kept, { timeout: 15_000 }).toEqual({ day: today, arrival: true })
   await context.setOffline(false)
 })
 

@@ -17,7 +17,9 @@
 //     installed app opened on /centre signed in (BENCH_CENTRE_ONLY=staff or lists: one part alone).
 //  5. 'Today' at the door with 120 children (bench/today.bench.ts, same configuration and build as 4):
 //     the installed app opened on /centre/today from the device's cache at 4x CPU, offline, on lie-fi
-//     and online: the first row, the list in full and its first frame (target: within 1 s); and a tap
+//     and online, again that day, offline as the day's first open (yesterday's snapshot) and with no
+//     snapshot: the first row, every child listed (target: its first frame within 1 s) and the list
+//     in full with the day's state; and a tap
 //     on 'Arrived': in the next frame or not, and its Event Timing (input delay, processing,
 //     presentation delay).
 // Prints one Markdown table each. Environment: CHROMIUM_PATH, BENCH_PORT (default 4190), BENCH_RUNS
@@ -311,16 +313,21 @@ async function todayDoor() {
     return missing ? `${text} (${missing} of ${values.length} never)` : text
   }
   console.log(
-    `\n'Today' at the door: ${children} children (${arrived} arrived), the installed app opened on /centre/today from the device's cache, CPU 4x slower, median of ${env.BENCH_RUNS} (from the navigation's start; target: the list in full within 1 s)\n`,
+    `\n'Today' at the door: ${children} children (${arrived} arrived), the installed app opened on /centre/today from the device's cache, CPU 4x slower, median of ${env.BENCH_RUNS} (from the navigation's start; target: every child listed within 1 s, its first frame; the day's state as the device knows it beside)\n`,
   )
   console.log(
-    '| network | open | first row | the list in full | its first frame | within 1 s | runs (its first frame) |',
+    "| network | open | first row | every child listed, its first frame | within 1 s | the list in full (the day's state too), its first frame | runs (every child listed) |",
   )
   console.log('|---|---|---|---|---|---|---|')
+  const opens = {
+    again: 'again that day (its snapshot)',
+    'first-of-day': "the day's first (yesterday's snapshot)",
+    'no-snapshot': 'no snapshot (after a sign-in)',
+  }
   for (const row of rows) {
-    const paint = medianOf(row.fullPaint)
+    const paint = medianOf(row.listedPaint)
     console.log(
-      `| ${row.network} | ${row.firstOfDay ? "the day's first (no snapshot)" : 'again that day (snapshot)'} | ${cell(row.firstRow)} | ${cell(row.full)} | ${cell(row.fullPaint)} | ${paint !== null && paint <= 1000 ? 'yes' : 'NO'} | ${row.fullPaint.map((value) => (value === null ? 'never' : seconds(value))).join(', ')} |`,
+      `| ${row.network} | ${opens[row.start]} | ${cell(row.firstRow)} | ${cell(row.listedPaint)} | ${paint !== null && paint <= 1000 ? 'yes' : 'NO'} | ${cell(row.fullPaint)} | ${row.listedPaint.map((value) => (value === null ? 'never' : seconds(value))).join(', ')} |`,
     )
   }
   console.log(
@@ -335,7 +342,7 @@ async function todayDoor() {
     const timed = taps.map((tap) => tap.timing)
     const of = (key) => medianOf(timed.map((timing) => (timing ? timing[key] : null)))
     console.log(
-      `| ${row.network}${row.firstOfDay ? ", the day's first open" : ''} | ${taps.filter((tap) => tap.nextFrame).length} of ${row.taps.length} | ${ms(medianOf(taps.map((tap) => tap.toFrame)))} | ${ms(of('duration'))} | ${ms(of('inputDelay'))} | ${ms(of('processing'))} | ${ms(of('presentation'))} | ${timed.map((timing) => (timing ? `${Math.round(timing.duration)}` : '<16')).join(', ')} |`,
+      `| ${row.network}${row.start === 'again' ? '' : `, ${opens[row.start]}`} | ${taps.filter((tap) => tap.nextFrame).length} of ${row.taps.length} | ${ms(medianOf(taps.map((tap) => tap.toFrame)))} | ${ms(of('duration'))} | ${ms(of('inputDelay'))} | ${ms(of('processing'))} | ${ms(of('presentation'))} | ${timed.map((timing) => (timing ? `${Math.round(timing.duration)}` : '<16')).join(', ')} |`,
     )
   }
 }

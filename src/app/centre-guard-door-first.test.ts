@@ -8,7 +8,7 @@ import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 import type { StaffAccess } from '#shared/backend/centre-ports'
 import { writeDoorSnapshot } from '#shared/device/door-snapshot'
 import { REMEMBERED_PARENT_KEY } from '#shared/device/remembered-account'
-import { centreDay } from '#shared/records/attendance-record'
+import { centreDay, doorRosterThrough } from '#shared/records/attendance-record'
 import { addDays } from '#shared/records/registration-record'
 import { notify } from '#shared/ui/notify'
 import { staffBackendStub } from '#testing/backend/staff-backend-stub'
@@ -31,7 +31,15 @@ function remember(user: AuthUser, staff: boolean) {
 }
 
 function snapshotOf(uid: string, day: string) {
-  writeDoorSnapshot({ uid, day, children: [], events: [], messages: [], pending: [] })
+  writeDoorSnapshot({
+    uid,
+    day,
+    through: doorRosterThrough(day),
+    children: [],
+    events: [],
+    messages: [],
+    pending: [],
+  })
 }
 
 function sessionAt(first: AuthState) {
@@ -105,6 +113,15 @@ describe('the door opened by staff this device knows, with the snapshot of the d
     expect(await answerOf(guard.require({ href: '/centre/today' }))).toBe('sam')
   })
 
+  it('is let in on the day’s first open, with the snapshot kept yesterday (decision 0093)', async () => {
+    remember(sam, true)
+    snapshotOf('sam', addDays(today, -1))
+    const { session } = sessionAt({ status: 'pending' })
+    const firebase = loadingBackend('staff')
+    const guard = guardCentreArea(session, firebase.getBackend, vi.fn())
+    expect(await answerOf(guard.require({ href: '/centre/today' }))).toBe('sam')
+  })
+
   it('is given the word that lets Firebase go once the list is drawn; a door let in by Firebase is not', async () => {
     remember(sam, true)
     snapshotOf('sam', today)
@@ -124,14 +141,15 @@ describe('the door opened by staff this device knows, with the snapshot of the d
     expect(checked.access === 'staff' && checked.listDrawn).toBeUndefined()
   })
 
-  it("waits for Firebase without the day's snapshot, with another's or another day's, or for a parent", async () => {
+  it("waits for Firebase without a snapshot its day can draw, with another's, or for a parent", async () => {
     const cases: [string, () => void][] = [
       ['no snapshot', () => remember(sam, true)],
       [
-        'another day',
+        // Yesterday's draws today's first open (decision 0093); one past its roster does not.
+        'past its roster',
         () => {
           remember(sam, true)
-          snapshotOf('sam', addDays(today, -1))
+          snapshotOf('sam', addDays(today, -15))
         },
       ],
       [

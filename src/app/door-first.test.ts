@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthUser } from '#shared/backend/backend-ports'
 import { writeDoorSnapshot } from '#shared/device/door-snapshot'
 import { REMEMBERED_PARENT_KEY } from '#shared/device/remembered-account'
-import { centreDay } from '#shared/records/attendance-record'
+import { centreDay, doorRosterThrough } from '#shared/records/attendance-record'
 import { doorAccountOnDevice, doorListDrawn, FIREBASE_HOLD_MS, firebaseHeldForTheDoor } from './door-first'
 
 afterEach(() => {
@@ -16,7 +16,15 @@ const sam: AuthUser = { uid: 'sam', email: 'sam@sunbeam.test', displayName: 'Sam
 
 function rememberStaffWithSnapshot(day = centreDay(Date.now())) {
   localStorage.setItem(REMEMBERED_PARENT_KEY, JSON.stringify({ ...sam, emailVerified: true, staff: true }))
-  writeDoorSnapshot({ uid: sam.uid, day, children: [], events: [], messages: [], pending: [] })
+  writeDoorSnapshot({
+    uid: sam.uid,
+    day,
+    through: doorRosterThrough(day),
+    children: [],
+    events: [],
+    messages: [],
+    pending: [],
+  })
 }
 
 /** Whether the promise has settled after a few tasks. */
@@ -30,14 +38,15 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('doorAccountOnDevice', () => {
-  it("is the remembered member of staff on Today with the day's snapshot, and null otherwise", () => {
+  it('is the remembered member of staff on Today with a snapshot its day can draw, and null otherwise', () => {
     expect(doorAccountOnDevice('/centre/today')).toBeNull()
     rememberStaffWithSnapshot()
     expect(doorAccountOnDevice('/centre/today')).toEqual(sam)
     expect(doorAccountOnDevice('/centre')).toBeNull()
     expect(doorAccountOnDevice('/profile')).toBeNull()
-    // The next day, the snapshot is another day's.
-    expect(doorAccountOnDevice('/centre/today', Date.now() + 36 * 3_600_000)).toBeNull()
+    // The next day's first open draws its children (decision 0093); past its roster, nothing.
+    expect(doorAccountOnDevice('/centre/today', Date.now() + 36 * 3_600_000)).toEqual(sam)
+    expect(doorAccountOnDevice('/centre/today', Date.now() + 16 * 86_400_000)).toBeNull()
   })
 })
 

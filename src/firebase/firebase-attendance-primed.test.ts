@@ -3,7 +3,9 @@
 // server) and gets what it heard first; the listener is its owner's and its follower's: stopped when
 // either stops it, it tells nobody afterwards and never hands an older answer to a later screen.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { earlyWatch, primeDoor } from './firebase-attendance'
+import { doorRosterThrough } from '#shared/records/attendance-record'
+import type { FirebaseServices } from './firebase-app'
+import { createFirebaseAttendance, earlyWatch, primeDoor } from './firebase-attendance'
 
 /** A listener whose answers the test gives. */
 function source<T>() {
@@ -185,6 +187,32 @@ describe('the door primed from its snapshot’s ids', () => {
     )
     // The places, 2 batches of records, 2 of files, the day's events, its messages.
     expect(started).toBe(7)
+    door.stop()
+  })
+})
+
+describe('the primed children, followed by Today', () => {
+  it('are the list Today asks for, through its roster’s last day (decision 0093); the day alone is another list', () => {
+    let started = 0
+    const listen = () => {
+      started += 1
+      return () => undefined
+    }
+    const door = primeDoor({ listen }, '2026-12-06')
+    expect(door.rosterDay).toBe('2026-12-20')
+    expect(doorRosterThrough('2026-12-06')).toBe('2026-12-20')
+    // Only `listen` is used by the lists (the rest of the services is never reached here).
+    const services = { listen } as Pick<FirebaseServices, 'listen'> as FirebaseServices
+    const port = createFirebaseAttendance(services, door)
+    const before = started
+    const stopRoster = port.watchChildren(door.rosterDay, vi.fn(), vi.fn())
+    // Adopted: no query of its own.
+    expect(started).toBe(before)
+    const stopDay = port.watchChildren('2026-12-06', vi.fn(), vi.fn())
+    // The control: a list of another day starts its own (the places).
+    expect(started).toBe(before + 1)
+    stopRoster()
+    stopDay()
     door.stop()
   })
 })

@@ -31,6 +31,7 @@ import {
   type AttendanceEvent,
   attendanceEventId,
   centreDay,
+  doorRosterThrough,
   type StoredAttendanceEvent,
 } from '#shared/records/attendance-record'
 import { type CodeVerifier, parseCodeVerifiers } from '#shared/records/collection-code'
@@ -442,6 +443,8 @@ export function earlyWatch<T>(
 /** The door's lists of the day, listened to before Auth exists (docs/decisions/0083). */
 export interface PrimedDoor {
   readonly day: string
+  /** The day its children are listed through (doorRosterThrough(day), as Today asks, decision 0093). */
+  readonly rosterDay: string
   readonly children: EarlyWatch<DoorSeen<DoorChild>>
   readonly events: EarlyWatch<DoorSeen<StoredAttendanceEvent>>
   readonly messages: EarlyWatch<DoorSeen<StoredTellMessage>>
@@ -466,8 +469,9 @@ export function primeDoor(
   day: string = centreDay(Date.now()),
   knownIds?: readonly string[],
 ): PrimedDoor {
+  const rosterDay = doorRosterThrough(day)
   const children = earlyWatch<DoorSeen<DoorChild>>((next, onError) =>
-    watchChildrenOn(services, day, next, onError, knownIds),
+    watchChildrenOn(services, rosterDay, next, onError, knownIds),
   )
   const events = earlyWatch<DoorSeen<StoredAttendanceEvent>>((next, onError) =>
     watchDayOn(services, day, next, onError),
@@ -481,6 +485,7 @@ export function primeDoor(
   }, PRIMED_KEEP_MS)
   return {
     day,
+    rosterDay,
     children,
     events,
     messages,
@@ -498,7 +503,7 @@ export function createFirebaseAttendance(
 ): AttendancePort {
   return {
     watchChildren(day, listener, onError) {
-      return primed?.day === day
+      return primed?.rosterDay === day
         ? (primed.children.adopt(listener, onError) ?? watchChildrenOn(services, day, listener, onError))
         : watchChildrenOn(services, day, listener, onError)
     },

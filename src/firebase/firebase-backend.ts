@@ -49,9 +49,10 @@ export async function createFirebaseBackend(
           ...start,
           // Owned by this backend's services: stopped with their Firestore (sign-out, a refused
           // session), and each list by the screen that follows it.
-          // With the door's snapshot of the day (decision 0084) its children's ids are known: every list
-          // is asked of the cache at once, and Auth is not held for their answers (the screen draws the
-          // snapshot meanwhile); without it, Auth waits for them, at most STAFF_PRIMING_MS.
+          // With the door's snapshot of the day, or an earlier day's on the day's first open (decisions
+          // 0084, 0093), its children's ids are known: every list is asked of the cache at once, and
+          // Auth is not held for their answers (the screen draws the snapshot meanwhile); without it,
+          // Auth waits for them, at most STAFF_PRIMING_MS.
           beforeAuth: async (listen) => {
             const { primeDoor } = await door
             const day = centreDay(Date.now())

@@ -5,7 +5,7 @@
 // taps wait on the device.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
-import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
+import { type KeptDoor, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
 import { crossOutDoorTap, noteDoorTap } from '#shared/device/door-taps'
 import type { Job } from '#shared/outbox/job'
 import { hinted } from '#shared/outbox/outbox-hint'
@@ -15,6 +15,7 @@ import {
   type Collector,
   centreDay,
   clockWarning,
+  doorRosterThrough,
   newArrival,
   newCollection,
   type StoredAttendanceEvent,
@@ -59,8 +60,12 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
   const [runtime, setRuntime] = useState<DoorRuntime | null>(null)
   const [failed, setFailed] = useState(false)
   // The lists as this device last saw them live, for this account and day (door-snapshot.ts): drawn in
-  // the first render, before Firebase's answer, which takes over when it comes (decision 0084).
+  // the first render, before Firebase's answer, which takes over when it comes (decision 0084); on the
+  // day's first open, an earlier day's children alone (decision 0093).
   const [snapshot] = useState(() => readDoorSnapshot(staffUid, day))
+  // The children are followed ahead of the day (places starting soon), so that the snapshot kept today
+  // draws them on their first day; the list shows those whose place has started.
+  const rosterDay = doorRosterThrough(day)
   const [children, setChildren] = useState<DoorSeen<DoorChild> | undefined>(() =>
     snapshot ? { items: snapshot.children, fromCache: true } : undefined,
   )
@@ -103,7 +108,7 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
     }
     const stops = [
       runtime.port.watchChildren(
-        day,
+        rosterDay,
         (seen) => {
           setChildren(seen)
           setHeard((before) => (before.children ? before : { ...before, children: true }))
@@ -134,7 +139,7 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
     return () => {
       for (const stop of stops) stop()
     }
-  }, [runtime, day])
+  }, [runtime, day, rosterDay])
 
   useEffect(() => {
     if (!runtime) return
@@ -145,8 +150,12 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
 
   // Jobs on this device and no snapshot that drew them (door-hint.ts): the list waits for the outbox's
   // own, or its rows would move under the next tap once they came (decision 0088).
-  const [waitForJobs] = useState(() => snapshot === null && hinted(ATTENDANCE_HINT_KEY))
-  const listed = waitForJobs && !jobsHeard ? undefined : children
+  const [waitForJobs] = useState(() => (snapshot === null || snapshot.earlier) && hinted(ATTENDANCE_HINT_KEY))
+  const started = useMemo(
+    () => children && { ...children, items: children.items.filter((child) => child.startDate <= day) },
+    [children, day],
+  )
+  const listed = waitForJobs && !jobsHeard ? undefined : started
   // The list on screen: said once the frame that shows it has been drawn (a task after its paint).
   const shown = listed !== undefined
   useEffect(() => {
@@ -166,16 +175,26 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
   // (decision 0088); in an idle moment (not in a tap's frame), or at once when the app is put away; for
   // this account and day only.
   useEffect(() => {
-    // The lists as drawn: all three heard, or the snapshot's where one has not answered yet (offline,
-    // the places wait for the server: the snapshot is then kept with this device's new taps).
-    const listsKnown = snapshot !== null || (heard.children && heard.events && heard.messages)
+    // The lists as drawn: all three heard, or the snapshot's of the day where one has not answered yet
+    // (offline, the places wait for the server: the snapshot is then kept with this device's new
+    // taps). An earlier day's gave the children only: the day's lists must answer first.
+    const listsKnown =
+      (snapshot !== null && !snapshot.earlier) || (heard.children && heard.events && heard.messages)
     if (!listsKnown || !children || !jobsHeard) return
     const sent = new Set(events.map((event) => event.id))
     const pending = [
       ...taps,
       ...jobs.filter((job) => job.state !== 'failed').map((job) => job.payload.event),
     ].filter((event) => !sent.has(attendanceEventId(event.kidId, event.day, event.kind)))
-    const next: DoorSnapshot = { uid: staffUid, day, children: children.items, events, messages, pending }
+    const next: KeptDoor = {
+      uid: staffUid,
+      day,
+      through: rosterDay,
+      children: children.items,
+      events,
+      messages,
+      pending,
+    }
     let written = false
     const write = () => {
       if (written) return
@@ -194,7 +213,7 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
       document.removeEventListener('visibilitychange', onHidden)
       removeEventListener('pagehide', write)
     }
-  }, [heard, snapshot, children, events, messages, staffUid, day, jobsHeard, jobs, taps])
+  }, [heard, snapshot, children, events, messages, staffUid, day, rosterDay, jobsHeard, jobs, taps])
 
   useEffect(() => {
     if (!runtime) return
@@ -202,7 +221,7 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
   }, [runtime])
 
   // Followed again only when the children listed change, not at every snapshot of them.
-  const idsKey = (children?.items ?? []).map((c) => c.kidId).join(',')
+  const idsKey = (started?.items ?? []).map((c) => c.kidId).join(',')
   useEffect(() => {
     if (!runtime || idsKey === '') return
     return runtime.port.watchCodeChecks(idsKey.split(','), setChecks, (error) =>
@@ -216,7 +235,7 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
   const view = useMemo(
     () =>
       todayView({
-        children: children?.items ?? [],
+        children: started?.items ?? [],
         events: events.filter((e) => e.day === day),
         jobs: jobs.filter((j) => j.payload.event.day === day),
         taps: [...drawnPending, ...taps].filter((t) => t.day === day),
@@ -224,7 +243,7 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
         now,
         notSeenAt: (settings ?? DEFAULT_DAY_SETTINGS).notSeenAt,
       }),
-    [children, events, jobs, taps, drawnPending, messages, now, day, settings],
+    [started, events, jobs, taps, drawnPending, messages, now, day, settings],
   )
 
   function keep(runtime: DoorRuntime, event: AttendanceEvent, words: string) {

@@ -6,9 +6,16 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DoorChild } from '#shared/backend/attendance-ports'
-import { type DoorSnapshot, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
+import { type KeptDoor, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
 import type { Job } from '#shared/outbox/job'
-import { type AttendanceEvent, centreDay, newArrival } from '#shared/records/attendance-record'
+import {
+  type AttendanceEvent,
+  attendanceEventId,
+  centreDay,
+  doorRosterThrough,
+  newArrival,
+  type StoredAttendanceEvent,
+} from '#shared/records/attendance-record'
 import { newRandomId } from '#shared/records/ids'
 import { addDays } from '#shared/records/registration-record'
 import { createFakeAttendance, FakeAttendanceServer } from '#testing/backend/fake-attendance-ports'
@@ -20,14 +27,14 @@ import { TodayPage } from './today-page'
 
 const today = centreDay(Date.now())
 
-function child(kidName: string): DoorChild {
+function child(kidName: string, startDate: string = addDays(today, -10)): DoorChild {
   return {
     kidId: newRandomId(),
     userRef: `parent-${newRandomId(6)}`,
     kidName,
     parentName: 'Ada Obi',
     parentPhone: '+234 802 555 0101',
-    startDate: addDays(today, -10),
+    startDate,
     collectors: [{ name: 'Ada Obi', relation: 'Mother', phone: '+234 802 555 0101' }],
     mustNotCollect: '',
   }
@@ -77,9 +84,25 @@ function laterRuntime(server: FakeAttendanceServer, queued: readonly AttendanceE
 
 afterEach(() => localStorage.clear())
 
-/** The door's snapshot of staff-1 for today, with these children and nothing else unless said. */
-function keepSnapshot(children: DoorChild[], more: Partial<DoorSnapshot> = {}) {
-  writeDoorSnapshot({ uid: 'staff-1', day: today, children, events: [], messages: [], pending: [], ...more })
+/** The door's snapshot of staff-1 kept today (or on `day`), with these children and nothing else unless said. */
+function keepSnapshot(children: DoorChild[], more: Partial<KeptDoor> = {}) {
+  const day = more.day ?? today
+  writeDoorSnapshot({
+    uid: 'staff-1',
+    day,
+    through: doorRosterThrough(day),
+    children,
+    events: [],
+    messages: [],
+    pending: [],
+    ...more,
+  })
+}
+
+/** An arrival as the server holds it, recorded on `day` by another device. */
+function storedArrival(kid: DoorChild, day: string): StoredAttendanceEvent {
+  const event = { ...arrivalOf(kid), day, recordedBy: 'staff-2' }
+  return { ...event, id: attendanceEventId(kid.kidId, day, 'arrival'), sentAt: 1, serverAt: 2 }
 }
 
 /** An arrival tapped now by staff-1. */
@@ -226,8 +249,54 @@ describe('Today from the door’s snapshot', () => {
     expect(screen.getByRole('heading', { name: 'Amara Obi', level: 3 })).toBeInTheDocument()
   })
 
-  it('does not draw yesterday’s', () => {
-    keepSnapshot([child('Amara Obi')], { day: addDays(today, -1) })
+  it('on the day’s first open draws yesterday’s children alone, from their first day; the day’s lists take over', async () => {
+    const yesterday = addDays(today, -1)
+    const amara = child('Amara Obi')
+    // Listed ahead yesterday: one starts today, one in three days.
+    const bisi = child('Bisi Ade', today)
+    const tobi = child('Tobi Obi', addDays(today, 3))
+    keepSnapshot([amara, bisi, tobi], {
+      day: yesterday,
+      // Yesterday's arrival and a tap of yesterday's are not today's.
+      events: [storedArrival(amara, yesterday)],
+      pending: [{ ...arrivalOf(bisi), day: yesterday }],
+    })
+    const server = new FakeAttendanceServer()
+    server.children = [amara, bisi, tobi]
+    // Today Amara was let in at another door already.
+    const arrived = storedArrival(amara, today)
+    server.events.set(arrived.id, arrived)
+    const door = laterRuntime(server)
+    render(<TodayPage staffUid="staff-1" runtime={door.runtime} />)
+    // The first render: the children whose place has started, each expected; no 'Loading'.
+    expect(screen.queryByText('Loading today’s children…')).not.toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Amara Obi',
+      'Bisi Ade',
+    ])
+    expect(screen.getByRole('button', { name: 'Arrived: Amara Obi' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Arrived: Bisi Ade' })).toBeInTheDocument()
+    // A second on, the day's lists not heard: yesterday's is not kept as today's (its events are not known).
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    expect(readDoorSnapshot('staff-1', today)?.earlier).toBe(true)
+    await act(async () => door.load())
+    // The day's lists take over: Amara arrived, the same rows.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Amara Obi', level: 3 }).nextSibling).toHaveTextContent(
+        /^Arrived at/,
+      ),
+    )
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2)
+    // Then kept as today's, Tobi with them for his first day.
+    await waitFor(() => expect(readDoorSnapshot('staff-1', today)?.earlier).toBe(false))
+    const kept = readDoorSnapshot('staff-1', today)
+    expect(kept?.children.map((c) => c.kidName)).toEqual(['Amara Obi', 'Bisi Ade', 'Tobi Obi'])
+    expect(kept?.events.map((e) => e.id)).toEqual([arrived.id])
+    expect(kept?.through).toBe(doorRosterThrough(today))
+  })
+
+  it('does not draw one kept past its roster’s last day', () => {
+    keepSnapshot([child('Amara Obi')], { day: addDays(today, -15) })
     render(<TodayPage staffUid="staff-1" runtime={laterRuntime(new FakeAttendanceServer()).runtime} />)
     expect(screen.getByText('Loading today’s children…')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Amara Obi' })).not.toBeInTheDocument()

@@ -97,6 +97,18 @@ export function centreDay(ms: number, timeZone: string = CENTRE_TIME_ZONE): stri
   return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
 }
 
+/**
+ * How many days ahead the door's list of the day holds children (decision 0093): a place that starts
+ * within them is kept in the door's snapshot, so a later day's first open draws it from the device.
+ * Two weeks cover a weekend and the centre's holidays.
+ */
+export const DOOR_ROSTER_DAYS = 14
+
+/** The last day whose children the door follows on `day` (started by then; drawn from their first day). */
+export function doorRosterThrough(day: string): string {
+  return addDays(day, DOOR_ROSTER_DAYS)
+}
+
 /** attendance/{kidId}_{day}_{kind}: one arrival and one collection per child per day. */
 export function attendanceEventId(kidId: string, day: string, kind: AttendanceKind): string {
   return `${kidId}_${day}_${kind}`
