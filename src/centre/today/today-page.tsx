@@ -150,7 +150,9 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
 
   // Jobs on this device and no snapshot that drew them (door-hint.ts): the list waits for the outbox's
   // own, or its rows would move under the next tap once they came (decision 0088).
-  const [waitForJobs] = useState(() => (snapshot === null || snapshot.earlier) && hinted(ATTENDANCE_HINT_KEY))
+  // An earlier day's snapshot waits for nothing: this device's taps of today would be in today's
+  // snapshot (kept at once when the app is put away), and its jobs of another day are not drawn here.
+  const [waitForJobs] = useState(() => snapshot === null && hinted(ATTENDANCE_HINT_KEY))
   const started = useMemo(
     () => children && { ...children, items: children.items.filter((child) => child.startDate <= day) },
     [children, day],

@@ -261,6 +261,8 @@ describe('Today from the door’s snapshot', () => {
       events: [storedArrival(amara, yesterday)],
       pending: [{ ...arrivalOf(bisi), day: yesterday }],
     })
+    // Yesterday's tap still waits on the device (its hint raised): it is not today's, nothing waits for it.
+    writeAttendanceHint(1)
     const server = new FakeAttendanceServer()
     server.children = [amara, bisi, tobi]
     // Today Amara was let in at another door already.
