@@ -95,6 +95,33 @@ async function doorOpenedOnce(app: AppPage, page: Page, parent: ParentSteps, lab
   return { kidName, snapshot }
 }
 
+/**
+ * In the page, before its scripts: every status the child's row shows, in turn, from the page's first
+ * frame, and when the row first showed.
+ */
+function recordRowStatuses(name: string) {
+  const seen: string[] = []
+  Object.assign(window, { doorStatuses: seen })
+  new MutationObserver(() => {
+    const heading = [...document.querySelectorAll('.today-row h3')].find((h) => h.textContent === name)
+    const status = heading?.nextElementSibling?.textContent ?? null
+    if (status !== null && seen.at(-1) !== status) seen.push(status)
+    if (heading && !('doorRowAt' in window)) Object.assign(window, { doorRowAt: performance.now() })
+  }).observe(document, { subtree: true, childList: true, characterData: true })
+}
+
+/** What recordRowStatuses saw, and when Firebase's files were asked for (ms from the navigation). */
+function rowSeen(door: Page) {
+  return door.evaluate(() => ({
+    statuses: (window as unknown as { doorStatuses: string[] }).doorStatuses,
+    rowAt: (window as unknown as { doorRowAt: number }).doorRowAt,
+    firebaseAt: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/firebase-[\w-]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }))
+}
+
 test('on lie-fi, staff who opened Today before see its list at once, and their arrival is sent once it answers', async ({
   app,
   context,
@@ -211,19 +238,12 @@ test('a door offline: a tap, the app closed at once, reopened: the row says Arri
 
   // Reopened, still offline: every status the row ever shows is recorded from the page's first frame.
   const door = await context.newPage()
-  await door.addInitScript((name) => {
+  await door.addInitScript(() => {
     // The door's runtime writes this hint once the outbox has told it its jobs (door-hint.ts): taken
     // away before the app starts, its return says the jobs are heard, when the row would have moved.
     localStorage.removeItem('sunbeam.attendance.pending')
-    const seen: string[] = []
-    Object.assign(window, { doorStatuses: seen })
-    new MutationObserver(() => {
-      const heading = [...document.querySelectorAll('.today-row h3')].find((h) => h.textContent === name)
-      const status = heading?.nextElementSibling?.textContent ?? null
-      if (status !== null && seen.at(-1) !== status) seen.push(status)
-      if (heading && !('doorRowAt' in window)) Object.assign(window, { doorRowAt: performance.now() })
-    }).observe(document, { subtree: true, childList: true, characterData: true })
-  }, kidName)
+  })
+  await door.addInitScript(recordRowStatuses, kidName)
   await door.goto('/centre/today', { waitUntil: 'commit' })
   const reopened = door.getByRole('listitem').filter({ has: door.getByRole('heading', { name: kidName }) })
   await expect(reopened).toContainText(/Arrived at \d\d:\d\d \(on this device, not sent yet\)/, {
@@ -233,20 +253,13 @@ test('a door offline: a tap, the app closed at once, reopened: the row says Arri
     .poll(() => door.evaluate(() => localStorage.getItem('sunbeam.attendance.pending')), { timeout: 15_000 })
     .toBe('1')
   await expect(reopened).toContainText(/Arrived at \d\d:\d\d \(on this device, not sent yet\)/)
-  const statuses = await door.evaluate(() => (window as unknown as { doorStatuses: string[] }).doorStatuses)
-  expect(statuses.length).toBeGreaterThan(0)
-  for (const status of statuses) expect(status).toMatch(/^Arrived at \d\d:\d\d/)
+  const seen = await rowSeen(door)
+  expect(seen.statuses.length).toBeGreaterThan(0)
+  for (const status of seen.statuses) expect(status).toMatch(/^Arrived at \d\d:\d\d/)
   // Opened from the device: Firebase's code was asked for only once the list was on screen (decision
   // 0092), and it did come (the hint above is the door's runtime, which needs it).
-  const order = await door.evaluate(() => ({
-    rowAt: (window as unknown as { doorRowAt: number }).doorRowAt,
-    firebaseAt: performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\/assets\/firebase-[\w-]+\.js$/.test(entry.name))
-      .map((entry) => entry.startTime),
-  }))
-  expect(order.firebaseAt.length).toBeGreaterThan(0)
-  expect(Math.min(...order.firebaseAt)).toBeGreaterThan(order.rowAt)
+  expect(seen.firebaseAt.length).toBeGreaterThan(0)
+  expect(Math.min(...seen.firebaseAt)).toBeGreaterThan(seen.rowAt)
   await context.setOffline(false)
 })
 
@@ -288,40 +301,26 @@ test("the day's first open, offline: yesterday's children at once, then the day'
   const door = await context.newPage()
   const yesterday = addDays(today, -1)
   await door.addInitScript(
-    ({ name, yesterday, through }) => {
+    ({ yesterday, through }) => {
       // The door as it was left last evening: the snapshot kept yesterday (whose lists are not today's).
       const kept = JSON.parse(localStorage.getItem('sunbeam-door') ?? '{}')
       const asKeptYesterday = { ...kept, day: yesterday, through, events: [], messages: [], pending: [] }
       localStorage.setItem('sunbeam-door', JSON.stringify(asKeptYesterday))
-      const seen: string[] = []
-      Object.assign(window, { doorStatuses: seen })
-      new MutationObserver(() => {
-        const heading = [...document.querySelectorAll('.today-row h3')].find((h) => h.textContent === name)
-        const status = heading?.nextElementSibling?.textContent ?? null
-        if (status !== null && seen.at(-1) !== status) seen.push(status)
-        if (heading && !('doorRowAt' in window)) Object.assign(window, { doorRowAt: performance.now() })
-      }).observe(document, { subtree: true, childList: true, characterData: true })
     },
-    { name: kidName, yesterday, through: doorRosterThrough(yesterday) },
+    { yesterday, through: doorRosterThrough(yesterday) },
   )
+  await door.addInitScript(recordRowStatuses, kidName)
   await door.goto('/centre/today', { waitUntil: 'commit' })
   const reopened = door.getByRole('listitem').filter({ has: door.getByRole('heading', { name: kidName }) })
   // The day's arrival, from Firestore's cache once Firebase has started.
   await expect(reopened).toContainText(/Arrived at \d\d:\d\d/, { timeout: 15_000 })
   // First drawn from yesterday's children, expected (or not seen yet, after the day's hour), then arrived.
-  const statuses = await door.evaluate(() => (window as unknown as { doorStatuses: string[] }).doorStatuses)
-  expect(statuses[0]).toMatch(/^(Expected|Not seen yet)$/)
-  expect(statuses.at(-1)).toMatch(/^Arrived at \d\d:\d\d/)
+  const seen = await rowSeen(door)
+  expect(seen.statuses[0]).toMatch(/^(Expected|Not seen yet)$/)
+  expect(seen.statuses.at(-1)).toMatch(/^Arrived at \d\d:\d\d/)
   // Opened from the device: Firebase's code was asked for only once the list was on screen.
-  const order = await door.evaluate(() => ({
-    rowAt: (window as unknown as { doorRowAt: number }).doorRowAt,
-    firebaseAt: performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\/assets\/firebase-[\w-]+\.js$/.test(entry.name))
-      .map((entry) => entry.startTime),
-  }))
-  expect(order.firebaseAt.length).toBeGreaterThan(0)
-  expect(Math.min(...order.firebaseAt)).toBeGreaterThan(order.rowAt)
+  expect(seen.firebaseAt.length).toBeGreaterThan(0)
+  expect(Math.min(...seen.firebaseAt)).toBeGreaterThan(seen.rowAt)
   // The day's lists heard (from the cache): kept as today's snapshot, with the arrival (other tests'
   // arrivals of the day are there too: the door lists every child).
   const kept = () =>

@@ -6,12 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthSession, AuthState } from '#parent/account/auth-session'
 import type { AuthUser, Backend } from '#shared/backend/backend-ports'
 import type { StaffAccess } from '#shared/backend/centre-ports'
-import { writeDoorSnapshot } from '#shared/device/door-snapshot'
-import { REMEMBERED_PARENT_KEY } from '#shared/device/remembered-account'
-import { centreDay, doorRosterThrough } from '#shared/records/attendance-record'
+import { centreDay } from '#shared/records/attendance-record'
 import { addDays } from '#shared/records/registration-record'
 import { notify } from '#shared/ui/notify'
 import { staffBackendStub } from '#testing/backend/staff-backend-stub'
+import { keepDoorSnapshot, rememberAccount } from '#testing/device/door-device'
 import { guardCentreArea, staffSessionEnded } from './centre-guard'
 import { doorListDrawn } from './door-first'
 
@@ -25,22 +24,6 @@ afterEach(() => localStorage.clear())
 
 const sam: AuthUser = { uid: 'sam', email: 'sam@sunbeam.test', displayName: 'Sam' }
 const today = centreDay(Date.now())
-
-function remember(user: AuthUser, staff: boolean) {
-  localStorage.setItem(REMEMBERED_PARENT_KEY, JSON.stringify({ ...user, emailVerified: true, staff }))
-}
-
-function snapshotOf(uid: string, day: string) {
-  writeDoorSnapshot({
-    uid,
-    day,
-    through: doorRosterThrough(day),
-    children: [],
-    events: [],
-    messages: [],
-    pending: [],
-  })
-}
 
 function sessionAt(first: AuthState) {
   let state = first
@@ -82,8 +65,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** Sam's door let in from the device (remembered, today's snapshot), Firebase still on its way. */
 async function doorLetIn(access: StaffAccess, first: AuthState = { status: 'pending' }) {
-  remember(sam, true)
-  snapshotOf('sam', today)
+  rememberAccount(sam, true)
+  keepDoorSnapshot('sam', today)
   const { session, move } = sessionAt(first)
   const firebase = loadingBackend(access)
   const changed = vi.fn()
@@ -105,8 +88,8 @@ async function answerOf(guarded: ReturnType<ReturnType<typeof guardCentreArea>['
 
 describe('the door opened by staff this device knows, with the snapshot of the day', () => {
   it('is let in before Firebase has loaded', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
+    rememberAccount(sam, true)
+    keepDoorSnapshot('sam', today)
     const { session } = sessionAt({ status: 'pending' })
     const firebase = loadingBackend('staff')
     const guard = guardCentreArea(session, firebase.getBackend, vi.fn())
@@ -114,8 +97,8 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('is let in on the day’s first open, with the snapshot kept yesterday (decision 0093)', async () => {
-    remember(sam, true)
-    snapshotOf('sam', addDays(today, -1))
+    rememberAccount(sam, true)
+    keepDoorSnapshot('sam', addDays(today, -1))
     const { session } = sessionAt({ status: 'pending' })
     const firebase = loadingBackend('staff')
     const guard = guardCentreArea(session, firebase.getBackend, vi.fn())
@@ -123,15 +106,15 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('is given the word that lets Firebase go once the list is drawn; a door let in by Firebase is not', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
+    rememberAccount(sam, true)
+    keepDoorSnapshot('sam', today)
     const { session } = sessionAt({ status: 'pending' })
     const guard = guardCentreArea(session, loadingBackend('staff').getBackend, vi.fn())
     const door = await guard.require({ href: '/centre/today' })
     expect(door.access === 'staff' && door.listDrawn).toBe(doorListDrawn)
 
     localStorage.clear()
-    remember(sam, true)
+    rememberAccount(sam, true)
     const other = sessionAt({ status: 'signedIn', user: sam, confirmed: true })
     const firebase = loadingBackend('staff')
     firebase.arrive()
@@ -143,27 +126,27 @@ describe('the door opened by staff this device knows, with the snapshot of the d
 
   it("waits for Firebase without a snapshot its day can draw, with another's, or for a parent", async () => {
     const cases: [string, () => void][] = [
-      ['no snapshot', () => remember(sam, true)],
+      ['no snapshot', () => rememberAccount(sam, true)],
       [
         // Yesterday's draws today's first open (decision 0093); one past its roster does not.
         'past its roster',
         () => {
-          remember(sam, true)
-          snapshotOf('sam', addDays(today, -15))
+          rememberAccount(sam, true)
+          keepDoorSnapshot('sam', addDays(today, -15))
         },
       ],
       [
         'another account',
         () => {
-          remember(sam, true)
-          snapshotOf('ada', today)
+          rememberAccount(sam, true)
+          keepDoorSnapshot('ada', today)
         },
       ],
       [
         'a parent',
         () => {
-          remember(sam, false)
-          snapshotOf('sam', today)
+          rememberAccount(sam, false)
+          keepDoorSnapshot('sam', today)
         },
       ],
     ]
@@ -177,8 +160,8 @@ describe('the door opened by staff this device knows, with the snapshot of the d
   })
 
   it('is only the door: the registrations wait for Firebase', async () => {
-    remember(sam, true)
-    snapshotOf('sam', today)
+    rememberAccount(sam, true)
+    keepDoorSnapshot('sam', today)
     const { session } = sessionAt({ status: 'pending' })
     const guard = guardCentreArea(session, loadingBackend('staff').getBackend, vi.fn())
     expect(await answerOf(guard.require({ href: '/centre' }))).toBe('waiting')

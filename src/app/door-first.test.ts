@@ -2,9 +2,8 @@
 // Firebase held back at the door opened from the device until Today's list is on screen (decision 0092).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthUser } from '#shared/backend/backend-ports'
-import { writeDoorSnapshot } from '#shared/device/door-snapshot'
-import { REMEMBERED_PARENT_KEY } from '#shared/device/remembered-account'
-import { centreDay, doorRosterThrough } from '#shared/records/attendance-record'
+import { centreDay } from '#shared/records/attendance-record'
+import { keepDoorSnapshot, rememberAccount } from '#testing/device/door-device'
 import { doorAccountOnDevice, doorListDrawn, FIREBASE_HOLD_MS, firebaseHeldForTheDoor } from './door-first'
 
 afterEach(() => {
@@ -15,16 +14,8 @@ afterEach(() => {
 const sam: AuthUser = { uid: 'sam', email: 'sam@sunbeam.test', displayName: 'Sam' }
 
 function rememberStaffWithSnapshot(day = centreDay(Date.now())) {
-  localStorage.setItem(REMEMBERED_PARENT_KEY, JSON.stringify({ ...sam, emailVerified: true, staff: true }))
-  writeDoorSnapshot({
-    uid: sam.uid,
-    day,
-    through: doorRosterThrough(day),
-    children: [],
-    events: [],
-    messages: [],
-    pending: [],
-  })
+  rememberAccount(sam, true)
+  keepDoorSnapshot(sam.uid, day)
 }
 
 /** Whether the promise has settled after a few tasks. */
