@@ -95,6 +95,21 @@ async function doorOpenedOnce(app: AppPage, page: Page, parent: ParentSteps, lab
   return { kidName, snapshot }
 }
 
+/** An arrival of `day` a colleague recorded a minute ago on another device, written to the server. */
+function colleagueArrival(kidId: string, userRef: string, day: string) {
+  return putServerDocument(`attendance/${kidId}_${day}_arrival`, {
+    kidId: text(kidId),
+    userRef: text(userRef),
+    day: text(day),
+    kind: text('arrival'),
+    recordedBy: text('colleague-uid'),
+    deviceAt: time(Date.now() - 60_000),
+    sentAt: time(Date.now() - 60_000),
+    serverAt: time(Date.now() - 60_000),
+    collector: { nullValue: null },
+  })
+}
+
 /**
  * In the page, before its scripts: every status the child's row shows, in turn, from the page's first
  * frame, and when the row first showed.
@@ -136,17 +151,7 @@ test('on lie-fi, staff who opened Today before see its list at once, and their a
   // The day's arrivals: one already recorded by a colleague.
   const otherName = `Bola ${stamp()}`
   const otherId = await placeLieFiChild(uid, otherName, today)
-  await putServerDocument(`attendance/${otherId}_${today}_arrival`, {
-    kidId: text(otherId),
-    userRef: text(uid),
-    day: text(today),
-    kind: text('arrival'),
-    recordedBy: text('colleague-uid'),
-    deviceAt: time(Date.now() - 60_000),
-    sentAt: time(Date.now() - 60_000),
-    serverAt: time(Date.now() - 60_000),
-    collector: { nullValue: null },
-  })
+  await colleagueArrival(otherId, uid, today)
 
   const { email } = await parent.signUp({ label: 'door-liefi' })
   await followVerificationLink(email)
@@ -281,17 +286,7 @@ test("the day's first open, offline: yesterday's children at once, then the day'
     return { kidId: child?.kidId ?? '', userRef: child?.userRef ?? '' }
   }, kidName)
   expect(kidId).not.toBe('')
-  await putServerDocument(`attendance/${kidId}_${today}_arrival`, {
-    kidId: text(kidId),
-    userRef: text(userRef),
-    day: text(today),
-    kind: text('arrival'),
-    recordedBy: text('colleague-uid'),
-    deviceAt: time(Date.now() - 60_000),
-    sentAt: time(Date.now() - 60_000),
-    serverAt: time(Date.now() - 60_000),
-    collector: { nullValue: null },
-  })
+  await colleagueArrival(kidId, userRef, today)
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kidName }) })
   await expect(row).toContainText(/Arrived at \d\d:\d\d/, { timeout: 15_000 })
   await page.close()
