@@ -20,6 +20,11 @@ export interface CentreState {
   readonly moreChildren: boolean
   /** The plan the children's pages were asked for. */
   readonly childrenFilter: ChildrenFilter
+  /**
+   * The server has answered the children's query at least once (false while they come from this
+   * device's cache alone): from then on the registrations page keeps its cards where they are.
+   */
+  readonly childrenAnswered: boolean
   /** How many children match the plan on the server (null: not known, offline). */
   readonly childrenCount: number | null
   readonly registrations: ReadonlyMap<string, Registration>
@@ -31,6 +36,8 @@ export interface CentreState {
   readonly parentEmails: ReadonlyMap<string, string>
   readonly inquiries: readonly StoredInquiry[] | undefined
   readonly moreInquiries: boolean
+  /** As childrenAnswered, for the inquiries (they are never asked again with another filter). */
+  readonly inquiriesAnswered: boolean
   /**
    * The server's counts of inquiries (null: not known, offline), with what the loaded pages held when
    * they came: marks and deletions made since (offline too) move the numbers by as much.
@@ -81,6 +88,7 @@ export function createCentreStore(port: CentrePort, first: CentreList | null = '
     children: undefined,
     moreChildren: false,
     childrenFilter: { plan: 'all' },
+    childrenAnswered: false,
     childrenCount: null,
     registrations: new Map(),
     replies: new Map(),
@@ -88,6 +96,7 @@ export function createCentreStore(port: CentrePort, first: CentreList | null = '
     parentEmails: new Map(),
     inquiries: undefined,
     moreInquiries: false,
+    inquiriesAnswered: false,
     inquiryCounts: null,
     // No list is followed yet on Today at the door: nothing is 'from this device only'.
     fromCache: first !== null,
@@ -191,7 +200,11 @@ export function createCentreStore(port: CentrePort, first: CentreList | null = '
         // An answer already on its way when the store stopped opens nothing more.
         if (stopped || filter !== state.childrenFilter) return
         childrenCached = seen.fromCache
-        set({ children: seen.items, moreChildren: seen.more })
+        set({
+          children: seen.items,
+          moreChildren: seen.more,
+          childrenAnswered: state.childrenAnswered || !seen.fromCache,
+        })
         followDecisions(seen.items)
         if (!seen.fromCache) answered('children')
         if (!seen.fromCache && !countedOnce) {
@@ -211,7 +224,11 @@ export function createCentreStore(port: CentrePort, first: CentreList | null = '
     inquiries = port.watchInquiries((seen) => {
       if (stopped) return
       inquiriesCached = seen.fromCache
-      set({ inquiries: seen.items, moreInquiries: seen.more })
+      set({
+        inquiries: seen.items,
+        moreInquiries: seen.more,
+        inquiriesAnswered: state.inquiriesAnswered || !seen.fromCache,
+      })
       if (!seen.fromCache) {
         answered('inquiries')
         counted(port.countInquiries(), (counts) =>
@@ -242,7 +259,13 @@ export function createCentreStore(port: CentrePort, first: CentreList | null = '
     setChildrenFilter(filter) {
       if (filter.plan === state.childrenFilter.plan) return
       children?.stop()
-      set({ childrenFilter: filter, children: undefined, moreChildren: false, childrenCount: null })
+      set({
+        childrenFilter: filter,
+        children: undefined,
+        moreChildren: false,
+        childrenAnswered: false,
+        childrenCount: null,
+      })
       if (started.has('children')) watchChildren(filter)
     },
     showMoreChildren: () => children?.showMore(),

@@ -27,6 +27,7 @@ import {
   stateLabel,
   stateOf,
 } from './registrations-view'
+import { type OrderKey, useSteadyOrder } from './steady-order'
 
 export interface RegistrationsPageProps {
   readonly store: CentreStore
@@ -37,6 +38,9 @@ const STATE_OPTIONS: readonly (readonly [RegistrationFilterState, string])[] = [
   ['all', 'All states'],
   ...(Object.entries(STATE_WORDS) as [RegistrationFilterState, string][]),
 ]
+
+/** The server orders the children by their last save. */
+const BY_SAVE: OrderKey<RegistrationRow> = (row) => [row.kid.id, row.kid.savedAt ?? 0]
 
 /** What the screen reader hears once a decision is kept. */
 const DECIDED: { readonly [K in RegistrationDecision['state']]: (name: string) => string } = {
@@ -75,7 +79,10 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
       ),
     [state.children, state.registrations, state.parentEmails, state.replies, state.enrolments],
   )
-  const rows = useMemo(() => filterRows(all, filter), [all, filter])
+  // The cards stay where staff saw them once the server has answered (decision 0094); new ones wait.
+  const steady = useSteadyOrder(state.children && all, state.childrenAnswered, BY_SAVE)
+  const rows = useMemo(() => filterRows(steady.shown, filter), [steady.shown, filter])
+  const waiting = useMemo(() => filterRows(steady.waiting, filter).length, [steady.waiting, filter])
 
   async function decide(row: RegistrationRow, decision: RegistrationDecision) {
     const name = row.kid.kidName
@@ -149,9 +156,18 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
           />
         </label>
       </form>
-      <p className="centre-muted" aria-live="polite">
-        {state.children === undefined ? 'Loading registrations…' : shownText(rows.length, all.length, state)}
-      </p>
+      <div className="centre-list-status" aria-live="polite">
+        <p className="centre-muted">
+          {state.children === undefined
+            ? 'Loading registrations…'
+            : shownText(rows.length, all.length - steady.waiting.length, state)}
+        </p>
+        {waiting > 0 && (
+          <button type="button" className="button button--outline" onClick={steady.showWaiting}>
+            Show {waiting} new
+          </button>
+        )}
+      </div>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
