@@ -9,10 +9,14 @@ import { type CentreStore, inquiryCounts, useCentreState } from './centre-store'
 import { mailtoHref } from './inquiries-view'
 import { InquiryQuotaLine } from './inquiry-quota-line'
 import { formatWhen } from './registrations-view'
+import { type OrderKey, useSteadyOrder } from './steady-order'
 
 export interface InquiriesPageProps {
   readonly store: CentreStore
 }
+
+/** The server orders the inquiries by their sending. */
+const BY_SENDING: OrderKey<StoredInquiry> = (inquiry) => [inquiry.id, inquiry.sentAt ?? 0]
 
 export function InquiriesPage({ store }: InquiriesPageProps) {
   const state = useCentreState(store)
@@ -24,7 +28,9 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
   const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set())
   const [announcement, setAnnouncement] = useState('')
   const [deleting, setDeleting] = useState<StoredInquiry | null>(null)
-  const inquiries = state.inquiries
+  // The cards stay where staff saw them once the server has answered (decision 0094); new ones wait.
+  const steady = useSteadyOrder(state.inquiries, state.inquiriesAnswered, BY_SENDING)
+  const inquiries = state.inquiries && steady.shown
   const counts = inquiryCounts(state)
 
   async function mark(inquiry: StoredInquiry, handled: boolean) {
@@ -71,12 +77,23 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
           Inquiries
         </h2>
       </div>
-      <p className="centre-muted" aria-live="polite">
-        {inquiries === undefined
-          ? 'Loading inquiries…'
-          : `${counts.total} inquir${counts.total === 1 ? 'y' : 'ies'}, ${counts.unhandled} not handled` +
-            (inquiries.length < counts.total ? ` (the newest ${inquiries.length} shown)` : '')}
-      </p>
+      <div className="centre-list-status" aria-live="polite">
+        <p className="centre-muted">
+          {inquiries === undefined
+            ? 'Loading inquiries…'
+            : `${counts.total} inquir${counts.total === 1 ? 'y' : 'ies'}, ${counts.unhandled} not handled` +
+              (inquiries.length >= counts.total
+                ? ''
+                : steady.waiting.length > 0
+                  ? ` (${inquiries.length} shown)`
+                  : ` (the newest ${inquiries.length} shown)`)}
+        </p>
+        {steady.waiting.length > 0 && (
+          <button type="button" className="button button--outline" onClick={steady.showWaiting}>
+            Show {steady.waiting.length} new
+          </button>
+        )}
+      </div>
       <InquiryQuotaLine port={store.port} />
       <p className="visually-hidden" role="status">
         {announcement}
