@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { axeViolations } from './axe'
 import { appPage, expect, test } from './fixtures'
-import { onlineWorld, plainFields, serverDocument } from './online-world'
+import {
+  deleteServerDocument,
+  onlineWorld,
+  plainFields,
+  putServerDocument,
+  serverDocument,
+} from './online-world'
 import { kidCard, parentSteps } from './parent-steps'
 import { followVerificationLink, staffChange } from './staff-command'
 import { answerStorage } from './storage-fake'
@@ -59,9 +65,31 @@ test("staff see 'Changed after your decision' and confirm again", async ({
     await expect(staffPage.getByText('Quick Links')).toHaveCount(0)
     await expect(staffPage.getByRole('complementary', { name: 'Install the app' })).toHaveCount(0)
 
+    // A press on a card's button holds while another family registers (decision 0094): the new child
+    // waits behind 'Show 1 new', and the card is where it was when the press ends. Before, the list
+    // moved under the press and the press ended on another card. The start date is asked for once
+    // staff press 'Confirm place'.
+    const confirm = child.getByRole('button', { name: `Confirm place for ${kidName}` })
+    await confirm.hover()
+    // The card's place (the button's own lifts on hover).
+    const before = await child.boundingBox()
+    await staffPage.mouse.down()
+    const otherId = `Other${Date.now().toString(36)}`.padEnd(20, '0')
+    const stored = (await serverDocument(`kids/${kidId}`)) ?? { name: '', fields: {} }
+    await putServerDocument(`kids/${otherId}`, {
+      ...stored.fields,
+      kidName: { stringValue: `Other ${kidName}` },
+      userRef: { stringValue: `other-family-${otherId}` },
+      timestamp: { timestampValue: new Date().toISOString() },
+    })
+    await expect(staffPage.getByRole('button', { name: /^Show \d+ new$/ })).toBeVisible({ timeout: 20_000 })
+    expect(await child.boundingBox()).toEqual(before)
+    await staffPage.mouse.up()
+    await expect(child.getByLabel('Start date')).toBeVisible()
+    await screenshotWholePage(staffPage, testInfo.outputPath('centre-waiting-390.png'))
+    await deleteServerDocument(`kids/${otherId}`)
+
     // A date in the past is refused; a future one confirms the place.
-    // The start date is asked for once staff press 'Confirm place'.
-    await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await child.getByLabel('Start date').fill('2020-01-06')
     await child.getByRole('button', { name: `Confirm place for ${kidName}` }).click()
     await expect(child.getByRole('alert')).toHaveText('Choose a start date from today on')
