@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inSteadyOrder, type OrderKey, steadyOrder } from './steady-order'
+import { inHeldOrder, inSteadyOrder, type OrderKey, steadyOrder } from './steady-order'
 
 interface Item {
   readonly id: string
@@ -48,5 +48,18 @@ describe('a steady order', () => {
   it('holds everything that comes to a list seen empty', () => {
     const empty = steadyOrder([], key)
     expect(ids(inSteadyOrder(seen, empty, key).waiting)).toEqual(['c', 'b', 'a'])
+  })
+})
+
+describe('a held order', () => {
+  const id = (item: Item) => item.id
+  const items = (...names: string[]) => names.map((name, at) => ({ id: name, at }))
+
+  it('keeps the order first drawn, whatever order the items come in now', () => {
+    expect(ids(inHeldOrder(items('b', 'c', 'a'), ['a', 'b', 'c'], id))).toEqual(['a', 'b', 'c'])
+  })
+
+  it('puts an item new to it last, and drops one gone', () => {
+    expect(ids(inHeldOrder(items('d', 'a', 'c', 'e'), ['a', 'b', 'c'], id))).toEqual(['a', 'c', 'd', 'e'])
   })
 })

@@ -60,3 +60,27 @@ export function useSteadyOrder<T>(
   const steady = useMemo(() => inSteadyOrder(items ?? [], order, keyOf), [items, order, keyOf])
   return { ...steady, showWaiting: () => setOrder(steadyOrder(items ?? [], keyOf)) }
 }
+
+/**
+ * The items in the order of `ids` (the order first drawn), those new to it last, in their own order:
+ * a list ordered by name, or by a state that changes under staff's fingers (Today's 'Not seen yet').
+ */
+export function inHeldOrder<T>(items: readonly T[], ids: readonly string[], idOf: (item: T) => string): T[] {
+  const place = new Map(ids.map((id, index) => [id, index]))
+  const rank = (item: T) => place.get(idOf(item)) ?? ids.length
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map((entry) => entry.item)
+}
+
+/**
+ * A list held in the order it was drawn while `epoch` stays the same (null: not held yet, the list as
+ * it comes); a new epoch takes the list's own order again.
+ */
+export function useHeldOrder<T>(items: readonly T[], epoch: string | null, idOf: (item: T) => string): T[] {
+  const [held, setHeld] = useState<{ readonly epoch: string; readonly ids: readonly string[] } | null>(null)
+  if (epoch !== null && held?.epoch !== epoch) setHeld({ epoch, ids: items.map(idOf) })
+  else if (epoch === null && held !== null) setHeld(null)
+  return useMemo(() => (held === null ? [...items] : inHeldOrder(items, held.ids, idOf)), [items, held, idOf])
+}

@@ -73,6 +73,29 @@ describe('/centre/today', () => {
     await waitFor(() => expect(countsText()).toBe('0 here1 expected1 away0 gone home'))
   })
 
+  it('keeps a row in place when its child arrives after the not-seen time (decision 0094)', async () => {
+    // 11:30 at the centre: the children not seen yet are listed first, and a tap on one's 'Arrived'
+    // moved that row down, under the finger, to its place by name.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-12-07T10:30:00Z'))
+    try {
+      const backend = doorWorld([child('Ada Obi'), child('Bola Ade'), child('Chidi Eze')])
+      const user = userEvent.setup()
+      renderRoute('/centre/today', { backend })
+      const names = () => [...document.querySelectorAll('.today-row h3')].map((name) => name.textContent)
+      await screen.findByRole('button', { name: 'Arrived: Ada Obi' })
+      await waitFor(() => expect(within(rowOf('Ada Obi')).getByText('Not seen yet')).toBeInTheDocument())
+      expect(names()).toEqual(['Ada Obi', 'Bola Ade', 'Chidi Eze'])
+      await user.click(screen.getByRole('button', { name: 'Arrived: Ada Obi' }))
+      expect(within(rowOf('Ada Obi')).getByText(/^Arrived at \d\d:\d\d/)).toBeInTheDocument()
+      expect(names()).toEqual(['Ada Obi', 'Bola Ade', 'Chidi Eze'])
+      await waitFor(() => expect(backend.attendance.events.size).toBe(1))
+      expect(names()).toEqual(['Ada Obi', 'Bola Ade', 'Chidi Eze'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('shows a tap on Arrived at once, keeps it offline, and sends it when back online', async () => {
     const amara = child('Amara Obi')
     const backend = doorWorld([amara])

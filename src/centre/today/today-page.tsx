@@ -4,6 +4,7 @@
 // shows in the frame it was made in; offline all day, the lists come from Firestore's cache and the
 // taps wait on the device.
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { useHeldOrder } from '#centre/steady-order'
 import type { DoorChild, DoorSeen } from '#shared/backend/attendance-ports'
 import { type KeptDoor, readDoorSnapshot, writeDoorSnapshot } from '#shared/device/door-snapshot'
 import { crossOutDoorTap, noteDoorTap } from '#shared/device/door-taps'
@@ -53,6 +54,8 @@ function useNow(): number {
 }
 
 const NONE: readonly AttendanceEvent[] = []
+
+const rowId = (row: DoorRow) => row.child.kidId
 
 export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPageProps) {
   const now = useNow()
@@ -248,6 +251,12 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
     [started, events, jobs, taps, drawnPending, messages, now, day, settings],
   )
 
+  // The rows stay where the door drew them (decision 0094): an arrival no longer moves a 'Not seen
+  // yet' row down under a finger. Ordered again once the day's state is known, and at the 'not seen'
+  // time, when those not seen go to the top.
+  const dayKnown = (snapshot !== null && !snapshot.earlier) || (heard.events && heard.messages)
+  const rows = useHeldOrder(view.rows, listed ? `${day} ${view.late} ${dayKnown}` : null, rowId)
+
   function keep(runtime: DoorRuntime, event: AttendanceEvent, words: string) {
     runtime.outbox.record(event).then(
       () => crossOutDoorTap(staffUid, event),
@@ -335,9 +344,9 @@ export function TodayPage({ staffUid, runtime: given, onListDrawn }: TodayPagePr
         </p>
       )}
       {!listed && !failed && <p className="centre-muted">Loading today’s children…</p>}
-      {listed && view.rows.length === 0 && <p className="centre-muted">No child’s place has started yet.</p>}
+      {listed && rows.length === 0 && <p className="centre-muted">No child’s place has started yet.</p>}
       <ul className="today-list">
-        {(listed ? view.rows : []).map((row) => (
+        {(listed ? rows : []).map((row) => (
           <li key={row.child.kidId} className={`today-row today-row--${row.status}`}>
             <div className="today-row__main">
               <div className="today-row__who">

@@ -81,7 +81,12 @@ export function centreTime(ms: number): string {
   }).format(ms)
 }
 
-export function todayView(input: TodayInput): { rows: DoorRow[]; counts: DoorCounts } {
+export function todayView(input: TodayInput): {
+  rows: DoorRow[]
+  /** Past the centre's 'not seen' time: those not seen are listed first. */
+  late: boolean
+  counts: DoorCounts
+} {
   const marks = new Map<string, DoorMark>()
   // The device's own first (taps, then jobs), the server's last: what the server holds wins.
   for (const tap of input.taps)
@@ -138,6 +143,7 @@ export function todayView(input: TodayInput): { rows: DoorRow[]; counts: DoorCou
   const count = (status: DoorStatus) => rows.filter((row) => row.status === status).length
   return {
     rows,
+    late,
     counts: { here: count('here'), expected: count('expected'), away: count('away'), gone: count('gone') },
   }
 }
