@@ -1,9 +1,9 @@
 // A new inquiry waits behind 'Show 1 new' rather than moving the cards under staff's press (0094).
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, expect, it } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { expect, it } from 'vitest'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
-import { createFakeCentre, FakeCentreServer } from '#testing/backend/fake-centre-ports'
-import { type CentreStore, createCentreStore } from './centre-store'
+import { FakeCentreServer } from '#testing/backend/fake-centre-ports'
+import { staffStores, cardHeadings as subjects } from '#testing/screens/staff-list'
 import { InquiriesPage } from './inquiries-page'
 
 const inquiry = (n: number): StoredInquiry => ({
@@ -18,22 +18,12 @@ const inquiry = (n: number): StoredInquiry => ({
   handledBy: null,
 })
 
-const subjects = () =>
-  within(screen.getByRole('list'))
-    .getAllByRole('heading', { level: 3 })
-    .map((heading) => heading.textContent)
-
-let store: CentreStore | null = null
-afterEach(async () => {
-  cleanup()
-  await store?.stop()
-})
+const storeOn = staffStores()
 
 it('keeps the inquiries in place when a new one comes, until staff show it', async () => {
   const server = new FakeCentreServer()
   server.inquiries = [inquiry(2), inquiry(1)]
-  store = createCentreStore(createFakeCentre(server), 'inquiries')
-  render(<InquiriesPage store={store} />)
+  render(<InquiriesPage store={storeOn(server, 'inquiries')} />)
   await screen.findAllByRole('heading', { level: 3 })
   const before = subjects()
   expect(before).toHaveLength(2)

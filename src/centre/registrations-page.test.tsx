@@ -1,10 +1,10 @@
 // Staff's cards stay where they are while staff look at them (decision 0094): a parent's save moved a
 // card to the top of the list, and a press that had started on one card's button ended on another's.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { defaultKidFields, type StoredKid } from '#shared/records/kid-record'
-import { createFakeCentre, FakeCentreServer } from '#testing/backend/fake-centre-ports'
-import { type CentreStore, createCentreStore } from './centre-store'
+import { FakeCentreServer } from '#testing/backend/fake-centre-ports'
+import { cardHeadings as names, staffStores } from '#testing/screens/staff-list'
 import { RegistrationsPage } from './registrations-page'
 
 const child = (n: number, savedAt: number, fields: Partial<StoredKid> = {}): StoredKid => ({
@@ -25,21 +25,10 @@ function save(server: FakeCentreServer, kid: StoredKid) {
   server.changed()
 }
 
-const names = () =>
-  within(screen.getByRole('list'))
-    .getAllByRole('heading', { level: 3 })
-    .map((heading) => heading.textContent)
-
-let store: CentreStore | null = null
-afterEach(async () => {
-  cleanup()
-  await store?.stop()
-  store = null
-})
+const storeOn = staffStores()
 
 async function open(server: FakeCentreServer) {
-  store = createCentreStore(createFakeCentre(server))
-  render(<RegistrationsPage store={store} downloadPhoto={async () => new Blob()} />)
+  render(<RegistrationsPage store={storeOn(server)} downloadPhoto={async () => new Blob()} />)
   await screen.findAllByRole('heading', { level: 3 })
 }
 
