@@ -71,8 +71,12 @@ test("staff see 'Changed after your decision' and confirm again", async ({
     // staff press 'Confirm place'.
     const confirm = child.getByRole('button', { name: `Confirm place for ${kidName}` })
     await confirm.hover()
-    // The card's place (the button's own lifts on hover).
-    const before = await child.boundingBox()
+    // The card's place (the button lifts on hover; the card may still grow below it).
+    const place = async () => {
+      const box = await child.boundingBox()
+      return box && { x: box.x, y: box.y }
+    }
+    const before = await place()
     await staffPage.mouse.down()
     const otherId = `Other${Date.now().toString(36)}`.padEnd(20, '0')
     const stored = (await serverDocument(`kids/${kidId}`)) ?? { name: '', fields: {} }
@@ -83,7 +87,7 @@ test("staff see 'Changed after your decision' and confirm again", async ({
       timestamp: { timestampValue: new Date().toISOString() },
     })
     await expect(staffPage.getByRole('button', { name: /^Show \d+ new$/ })).toBeVisible({ timeout: 20_000 })
-    expect(await child.boundingBox()).toEqual(before)
+    expect(await place()).toEqual(before)
     await staffPage.mouse.up()
     await expect(child.getByLabel('Start date')).toBeVisible()
     await screenshotWholePage(staffPage, testInfo.outputPath('centre-waiting-390.png'))
