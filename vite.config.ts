@@ -245,6 +245,12 @@ export default defineConfig(async ({ command, mode, isSsrBuild }) => {
                 test: /[\\/]src[\\/]centre[\\/]today[\\/]door-(?:start|runtime)\.ts$/,
               },
               {
+                // The staff lists' store and their steady order (decision 0094): every staff page needs
+                // both, so one file, as above (a file of its own added its name to the entry's map).
+                name: 'centre-store',
+                test: /[\\/]src[\\/]centre[\\/](?:centre-store|steady-order)\.ts$/,
+              },
+              {
                 // The post list and its card: /blog and every post need both, so one file, not two.
                 name: 'blog-posts',
                 test: /[\\/]src[\\/]marketing[\\/](?:content[\\/]blog-posts|components[\\/]blog-card)\.tsx?$/,
