@@ -94,7 +94,10 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
           </button>
         )}
       </div>
-      <InquiryQuotaLine port={store.port} />
+      {/* The hour's count comes after the cards: its line is held, so they do not move under a press. */}
+      <div className="centre-quota-slot">
+        <InquiryQuotaLine port={store.port} />
+      </div>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
