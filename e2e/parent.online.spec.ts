@@ -184,11 +184,13 @@ test('a name change reaches users/{uid} and the sign-in profile; an inquiry land
   const firstName = `Ada${Date.now().toString(36)}`
   await app.goto('/contact')
   await sendQuickInquire(page, firstName)
+  // 20 s, as every send through the Functions emulator (a call finding its worker busy waits for a new
+  // process: inquiries.online.spec.ts).
   await expect(
     page.getByRole('status').filter({
       hasText: `Thank you, ${firstName}! Your message has reached us and we will reply within one working day.`,
     }),
-  ).toBeVisible()
+  ).toBeVisible({ timeout: 20_000 })
   await expect.poll(async () => (await serverQuery('inquiries', 'name', firstName)).length).toBe(1)
   const [inquiry] = await serverQuery('inquiries', 'name', firstName)
   expect(plainFields(inquiry as ServerDocument)).toEqual({
