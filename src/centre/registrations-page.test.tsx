@@ -67,15 +67,14 @@ describe("staff's registrations list", () => {
 
   it("places the children of 'Show more' by their save, below those shown", async () => {
     const server = new FakeCentreServer()
-    server.children = Array.from({ length: 51 }, (_, index) => child(51 - index, 51 - index))
+    // Pages of 2, not the server's 50: 51 cards took over 15 s to draw in jsdom with one core busy.
+    server.pageSize = 2
+    server.children = [child(3, 3), child(2, 2), child(1, 1)]
     await open(server)
-    expect(names()).toHaveLength(50)
-    await act(async () => save(server, child(51, 100)))
+    expect(names()).toEqual(['Child 3', 'Child 2'])
+    await act(async () => save(server, child(3, 100)))
     fireEvent.click(screen.getByRole('button', { name: 'Show more registrations' }))
-    const shown = names()
-    expect(shown).toHaveLength(51)
-    expect(shown[0]).toBe('Child 51')
-    expect(shown.at(-1)).toBe('Child 1')
+    expect(names()).toEqual(['Child 3', 'Child 2', 'Child 1'])
     expect(screen.queryByRole('button', { name: /^Show \d+ new$/ })).toBeNull()
   })
 

@@ -62,6 +62,8 @@ export class FakeCentreServer {
   ownerOf: (kidId: string) => string | undefined = () => undefined
   /** While true, writes are queued (kept here, `sent` waits) like Firestore offline. */
   offline = false
+  /** The lists' page (the adapter's STAFF_PAGE_SIZE): a screen test may page by 2 to draw 3 cards, not 51. */
+  pageSize = STAFF_PAGE_SIZE
   /**
    * While true, the parents' reply listeners say 'no reply' whatever the server holds: Firestore 12.9's
    * listener on the emulator, opened before the reply existed, after this device created it.
@@ -181,7 +183,7 @@ export class FakeCentreServer {
   }
 }
 
-/** A paged list as the adapter gives it: pages of STAFF_PAGE_SIZE, one more on each showMore(). */
+/** A paged list as the adapter gives it: pages of `server.pageSize`, one more on each showMore(). */
 function pagedFollow<T>(
   server: FakeCentreServer,
   items: () => readonly T[],
@@ -190,8 +192,8 @@ function pagedFollow<T>(
   let pages = 1
   const send = () => {
     const all = items()
-    const shown = all.slice(0, pages * STAFF_PAGE_SIZE)
-    listener({ items: shown, fromCache: server.offline, more: shown.length === pages * STAFF_PAGE_SIZE })
+    const shown = all.slice(0, pages * server.pageSize)
+    listener({ items: shown, fromCache: server.offline, more: shown.length === pages * server.pageSize })
   }
   queueMicrotask(send)
   const stop = server.subscribe(send)
