@@ -158,6 +158,10 @@ test.describe('with the service worker', () => {
   }) => {
     await app.goto('/')
     // Registered once the page has loaded (src/pwa/sw-update.ts): the script URL is a Trusted Types sink.
+    // Its install fetches the whole precache first: with one core busy on a slower machine of this kind
+    // that was more than the 10 s of a poll, so the test waits for it as waitForServiceWorker does
+    // (service-worker.ts), then for the activate step's end.
+    await page.evaluate(() => navigator.serviceWorker.ready)
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state))
       .toBe('activated')
