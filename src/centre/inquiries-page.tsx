@@ -94,7 +94,7 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
           </button>
         )}
       </div>
-      {/* The hour's count comes after the cards: its line is held, so they do not move under a press. */}
+      {/* The hour's count may come after the cards are drawn: its line is held, so they do not move. */}
       <div className="centre-quota-slot">
         <InquiryQuotaLine port={store.port} />
       </div>
