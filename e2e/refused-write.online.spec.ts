@@ -218,7 +218,7 @@ test('reopened while a child is on its way, 20 times: a save the server took is 
       await expect(kidCard(page, kidName)).toHaveClass(/kid-card--saved/, { timeout: 30_000 })
       // The device knows the save is done: nothing of it waits there any more. The card may say so
       // first, from the list's listener; the save's own follower hears it on the record's listener, a
-      // second target of the same listen stream, 0.6 to 1.3 s later here with two cores busy. That
+      // second target of the same listen stream, up to 1.3 s later here with two cores busy. That
       // stream has just been held and let go (listen.open): once, under load, the emulator left it
       // unanswered for 10 s ('Could not reach Cloud Firestore backend'), so the device is given the
       // same 30 s as the card to hear it.
