@@ -13,6 +13,10 @@ const args = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The whole browser loads its address bar's popup (about 150 chrome:// modules, a renderer of its
+  // own) in every new window: CPU the benchmarks' pages lost on two cores (tasks of up to 254 ms in a
+  // /centre trace). A phone's browser and the installed app's window have no such popup.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
 ]
 
 function launchOptions(debianPath: string): LaunchOptions {
