@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { StoredInquiry } from '#shared/records/inquiry-record'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { type CentreStore, inquiryCounts, useCentreState } from './centre-store'
+import { useFirstScreenful } from './first-screenful'
 import { mailtoHref } from './inquiries-view'
 import { InquiryQuotaLine } from './inquiry-quota-line'
 import { formatWhen } from './registrations-view'
@@ -31,6 +32,7 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
   // The cards stay where staff saw them once the server has answered (decision 0094); new ones wait.
   const steady = useSteadyOrder(state.inquiries, state.inquiriesAnswered, BY_SENDING)
   const inquiries = state.inquiries && steady.shown
+  const drawn = useFirstScreenful(inquiries?.length ?? 0)
   const counts = inquiryCounts(state)
 
   async function mark(inquiry: StoredInquiry, handled: boolean) {
@@ -102,7 +104,7 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
         {announcement}
       </p>
       <ul className="centre-list">
-        {inquiries?.map((inquiry) => (
+        {inquiries?.slice(0, drawn).map((inquiry) => (
           <InquiryCard
             key={inquiry.id}
             inquiry={inquiry}
@@ -112,7 +114,7 @@ export function InquiriesPage({ store }: InquiriesPageProps) {
           />
         ))}
       </ul>
-      {state.moreInquiries && (
+      {state.moreInquiries && drawn === inquiries?.length && (
         <button
           type="button"
           className="button button--outline centre-more"

@@ -9,6 +9,7 @@ import type { RegistrationDecision } from '#shared/records/registration-record'
 import { type CentreState, type CentreStore, useCentreState } from './centre-store'
 import { ChildPhoto } from './child-photo'
 import { EnrolmentChecklist } from './enrolment-checklist'
+import { useFirstScreenful } from './first-screenful'
 import { mailtoHref } from './inquiries-view'
 import { RegistrationActions } from './registration-actions'
 import {
@@ -83,6 +84,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
   const steady = useSteadyOrder(state.children && all, state.childrenAnswered, BY_SAVE)
   const rows = useMemo(() => filterRows(steady.shown, filter), [steady.shown, filter])
   const waiting = useMemo(() => filterRows(steady.waiting, filter).length, [steady.waiting, filter])
+  const drawn = useFirstScreenful(rows.length)
 
   async function decide(row: RegistrationRow, decision: RegistrationDecision) {
     const name = row.kid.kidName
@@ -172,7 +174,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
         {announcement}
       </p>
       <ul className="centre-list">
-        {rows.map((row) => (
+        {rows.slice(0, drawn).map((row) => (
           <RegistrationCard
             key={row.kid.id}
             row={row}
@@ -181,7 +183,7 @@ export function RegistrationsPage({ store, downloadPhoto }: RegistrationsPagePro
           />
         ))}
       </ul>
-      {state.moreChildren && (
+      {state.moreChildren && drawn === rows.length && (
         <button type="button" className="button button--outline centre-more" onClick={store.showMoreChildren}>
           Show more registrations
         </button>
