@@ -9,7 +9,9 @@
 // too), each a reopening of the same day (the snapshot drawn first); offline as the day's first open
 // (the snapshot kept yesterday: its children drawn, the day's lists from Firestore's cache, decision
 // 0093; here the snapshot's day is set back one day for the open); and offline with no snapshot at all
-// (the first open after signing in on a device: Firestore's cache alone). It records, from the
+// (Firestore's cache alone: a snapshot past its roster's 14 days, one an update can no longer read, or
+// one the full storage refused; not a sign-in, whose sign-out before emptied Firestore's cache too).
+// It records, from the
 // navigation's start:
 //  - the first row drawn;
 //  - every child listed: 120 rows, each with its file's note, and the first frame painted with them;
@@ -46,7 +48,7 @@ const FIREBASE = new RegExp(
 type Network = 'offline' | 'lie-fi' | 'online'
 /**
  * again: a reopening the same day (the door's snapshot of the day drawn first); first-of-day: the day's
- * first open (yesterday's snapshot: its children); no-snapshot: none on the device (after a sign-in).
+ * first open (yesterday's snapshot: its children); no-snapshot: none on the device, Firestore's cache alone.
  */
 type Start = 'again' | 'first-of-day' | 'no-snapshot'
 type Open = { readonly network: Network; readonly start: Start }

@@ -322,7 +322,7 @@ async function todayDoor() {
   const opens = {
     again: 'again that day (its snapshot)',
     'first-of-day': "the day's first (yesterday's snapshot)",
-    'no-snapshot': 'no snapshot (after a sign-in)',
+    'no-snapshot': "no snapshot (Firestore's cache alone)",
   }
   for (const row of rows) {
     const paint = medianOf(row.listedPaint)
