@@ -1,7 +1,8 @@
 // Staff's lists draw their first screenful of cards first (issue 52: /centre's first child within
-// 1.5 s at 4x CPU). React drew a page of 50 cards in one task of about 0.5 s at 4x, and the first card
-// waited for the fiftieth. Now the first cards are drawn and painted, and the rest follow in a
-// transition, which a tap interrupts. They are drawn below the first: nothing staff see moves.
+// 1.5 s at 4x CPU). React drew a page of 50 cards in one commit, so the first card waited for the
+// fiftieth (0.1 to 0.2 s more at 4x, decision 0095). Now the first cards are drawn and painted, and the
+// rest follow in a transition, which a tap interrupts. They are drawn below the first: nothing staff
+// see moves.
 import { startTransition, useEffect, useState } from 'react'
 
 /** Cards in the first frame: a phone's screen holds two or three, a desktop's two columns six. */
