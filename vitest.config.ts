@@ -29,8 +29,8 @@ export default defineConfig({
       {
         // Components: jsdom and Testing Library. As the Node files below, they share one module graph
         // and one window per worker (isolate: false; 38 to 41 s against 55 s for the whole step):
-        // setup-tests.ts empties the window's storage before each test, and src/testing/screens's harness
-        // tears down what it rendered with its test.
+        // setup-tests.ts empties the window's storage, its IndexedDB and the tab's outbox before each
+        // test, and src/testing/screens's harness tears down what it rendered with its test.
         extends: true,
         test: {
           name: 'dom',
