@@ -9,7 +9,7 @@
 // devices recording the same arrival make one.
 import type { Page } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
-import { type CodeVerifier, newCodeVerifier } from '../src/shared/records/collection-code'
+import { newCodeVerifier } from '../src/shared/records/collection-code'
 import { axeViolations } from './axe'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
@@ -54,8 +54,21 @@ function attendanceJobs(page: Page): Promise<number> {
   )
 }
 
-/** The verifier of Ada's code for `kidId`, as the parent's device leaves it (codeChecks/{kidId}). */
-async function putCodeCheck(kidId: string, uid: string, verifier: CodeVerifier): Promise<void> {
+test('staff record an arrival offline at the door, and the server has it once back online', async ({
+  app,
+  page,
+  parent,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const uid = `door${stamp()}`
+  const today = centreDay(Date.now())
+  const kidId = newKidId('door')
+  made.push(kidId)
+  const kidName = `Amara ${stamp()}`
+  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
+
+  // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
+  const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
   await putServerDocument(`codeChecks/${kidId}`, {
     userRef: text(uid),
     savedAt: time(Date.now()),
@@ -77,24 +90,6 @@ async function putCodeCheck(kidId: string, uid: string, verifier: CodeVerifier):
       },
     },
   })
-}
-
-test('staff record an arrival offline at the door, and the server has it once back online', async ({
-  app,
-  page,
-  parent,
-}, testInfo) => {
-  test.setTimeout(180_000)
-  const uid = `door${stamp()}`
-  const today = centreDay(Date.now())
-  const kidId = newKidId('door')
-  made.push(kidId)
-  const kidName = `Amara ${stamp()}`
-  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
-
-  // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
-  const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
-  await putCodeCheck(kidId, uid, verifier)
 
   const { email } = await parent.signUp({ label: 'door' })
   await followVerificationLink(email)
@@ -195,7 +190,27 @@ test('a door offline all morning: every arrival and collection kept, then each s
     made.push(child.kidId)
     await placeChild(child.uid, child.kidId, child.kidName, today)
     if (index === 2) continue
-    await putCodeCheck(child.kidId, child.uid, verifier)
+    await putServerDocument(`codeChecks/${child.kidId}`, {
+      userRef: text(child.uid),
+      savedAt: time(Date.now()),
+      people: {
+        arrayValue: {
+          values: [
+            {
+              mapValue: {
+                fields: {
+                  name: text(verifier.name),
+                  relation: text(verifier.relation),
+                  salt: text(verifier.salt),
+                  hash: text(verifier.hash),
+                  iterations: { integerValue: String(verifier.iterations) },
+                },
+              },
+            },
+          ],
+        },
+      },
+    })
   }
   const { email } = await parent.signUp({ label: 'door-morning' })
   await followVerificationLink(email)
