@@ -34,6 +34,9 @@ interface Recorded {
   liveWithout: number | null
   /** When the screen first showed the kept child without the deleted one. */
   shownWithout: number | null
+  /** Each change of what the live page lists, what the screen shows and whether the picture is up:
+   * printed with a failed assertion, so that a failure in CI says what the page went through. */
+  changes: string[]
 }
 
 declare global {
@@ -44,7 +47,8 @@ declare global {
 
 /** In the page, before its scripts: the kept card's box at every frame, and when each side lost the other. */
 function recordCards({ kept, deleted }: { kept: string; deleted: string }) {
-  const recorded: Recorded = { boxes: [], liveWithout: null, shownWithout: null }
+  const recorded: Recorded = { boxes: [], liveWithout: null, shownWithout: null, changes: [] }
+  let last = ''
   window.sunbeamRecorded = recorded
   const cardsIn = (scope: ParentNode, shownOnly: boolean) =>
     [...scope.querySelectorAll<HTMLElement>('.kid-card')].filter(
@@ -58,6 +62,10 @@ function recordCards({ kept, deleted }: { kept: string; deleted: string }) {
     if (recorded.liveWithout === null && live.includes(kept) && !live.includes(deleted))
       recorded.liveWithout = now
     const shown = cardsIn(document, true).map(nameOf)
+    const picture = document.getElementById('sunbeam-picture') !== null
+    const state = `live [${live.join(', ')}], shown [${shown.join(', ')}], picture ${picture ? 'up' : 'gone'}, #root ${root?.style.display === 'none' ? 'hidden' : 'shown'}`
+    if (state !== last) recorded.changes.push(`${Math.round(now)} ms: ${state}`)
+    last = state
     if (recorded.shownWithout === null && shown.includes(kept) && !shown.includes(deleted))
       recorded.shownWithout = now
   }
@@ -121,13 +129,14 @@ test("the live data wins over the device's picture within a second, and the othe
   await expect(kidCard(reopened, DELETED)).toHaveCount(0, { timeout: 15_000 })
   await expect(reopened.locator('#sunbeam-picture')).toHaveCount(0)
   const recorded = (await reopened.evaluate(() => window.sunbeamRecorded)) as Recorded
+  const changes = `what the page went through:\n${recorded.changes.join('\n')}`
 
   // The picture came first, with both children.
-  expect(recorded.boxes[0]?.painted, 'the first frame with the card is the picture').toBe(true)
+  expect(recorded.boxes[0]?.painted, `the first frame with the card is the picture; ${changes}`).toBe(true)
   // Live data on the live page, then on the screen, within a second.
-  expect(recorded.liveWithout).not.toBeNull()
-  expect(recorded.shownWithout).not.toBeNull()
-  expect((recorded.shownWithout ?? 0) - (recorded.liveWithout ?? 0)).toBeLessThan(1_000)
+  expect(recorded.liveWithout, changes).not.toBeNull()
+  expect(recorded.shownWithout, changes).not.toBeNull()
+  expect((recorded.shownWithout ?? 0) - (recorded.liveWithout ?? 0), changes).toBeLessThan(1_000)
   // The kept child's card never moved, from its first frame (the picture's) to the last (the live page's).
   const [first] = recorded.boxes
   expect(
