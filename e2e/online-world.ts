@@ -90,6 +90,9 @@ export interface RestValue {
 export interface ServerDocument {
   readonly name: string
   readonly fields: Record<string, RestValue>
+  /** When the server made the document, and last wrote it: the same when it was written once. */
+  readonly createTime?: string
+  readonly updateTime?: string
 }
 
 const owner = { Authorization: 'Bearer owner' }
@@ -99,8 +102,18 @@ export async function serverDocument(docPath: string): Promise<ServerDocument | 
   const response = await fetch(`${DOCUMENTS}/${docPath}`, { headers: owner })
   if (response.status === 404) return null
   if (!response.ok) throw new Error(`GET ${docPath}: ${response.status} ${await response.text()}`)
-  const body = (await response.json()) as { name: string; fields?: Record<string, RestValue> }
-  return { name: body.name, fields: body.fields ?? {} }
+  const body = (await response.json()) as {
+    name: string
+    fields?: Record<string, RestValue>
+    createTime?: string
+    updateTime?: string
+  }
+  return {
+    name: body.name,
+    fields: body.fields ?? {},
+    createTime: body.createTime,
+    updateTime: body.updateTime,
+  }
 }
 
 /** The documents of `collection` whose `field` equals `value` (a string). */

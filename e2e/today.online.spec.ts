@@ -4,11 +4,14 @@
 // the device offline (shown at once, kept on the device, nothing on the server), and once back online
 // the server holds it (read over REST as its owner); then, offline again, a wrong collection code is
 // refused on the device and the right one records the collection, sent once online. Screenshots at
-// 390 px and 1280 px; axe finds nothing on the list or the collect panel.
+// 390 px and 1280 px; axe finds nothing on the list or the collect panel. A door offline all morning
+// (three arrivals, two collections) keeps every tap and sends each once when back online; two staff
+// devices recording the same arrival make one.
 import type { Page } from '@playwright/test'
 import { centreDay } from '../src/shared/records/attendance-record'
-import { newCodeVerifier } from '../src/shared/records/collection-code'
+import { type CodeVerifier, newCodeVerifier } from '../src/shared/records/collection-code'
 import { axeViolations } from './axe'
+import { cachedDocumentIds } from './firestore-cache'
 import { firestoreUnreachable } from './firestore-offline'
 import { expect, test } from './fixtures'
 import { secondDevice } from './online-device'
@@ -52,21 +55,8 @@ function attendanceJobs(page: Page): Promise<number> {
   )
 }
 
-test('staff record an arrival offline at the door, and the server has it once back online', async ({
-  app,
-  page,
-  parent,
-}, testInfo) => {
-  test.setTimeout(180_000)
-  const uid = `door${stamp()}`
-  const today = centreDay(Date.now())
-  const kidId = newKidId('door')
-  made.push(kidId)
-  const kidName = `Amara ${stamp()}`
-  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
-
-  // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
-  const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
+/** The verifier of Ada's code for `kidId`, as the parent's device leaves it (codeChecks/{kidId}). */
+async function putCodeCheck(kidId: string, uid: string, verifier: CodeVerifier): Promise<void> {
   await putServerDocument(`codeChecks/${kidId}`, {
     userRef: text(uid),
     savedAt: time(Date.now()),
@@ -88,6 +78,24 @@ test('staff record an arrival offline at the door, and the server has it once ba
       },
     },
   })
+}
+
+test('staff record an arrival offline at the door, and the server has it once back online', async ({
+  app,
+  page,
+  parent,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const uid = `door${stamp()}`
+  const today = centreDay(Date.now())
+  const kidId = newKidId('door')
+  made.push(kidId)
+  const kidName = `Amara ${stamp()}`
+  await placeChild(uid, kidId, kidName, today, 'Not the uncle, Chidi')
+
+  // Ada's code as the parent's device leaves its verifier (codeChecks/{kidId}); the door holds no code.
+  const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
+  await putCodeCheck(kidId, uid, verifier)
 
   const { email } = await parent.signUp({ label: 'door' })
   await followVerificationLink(email)
@@ -168,6 +176,113 @@ test('staff record an arrival offline at the door, and the server has it once ba
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     await screenshotWholePage(page, testInfo.outputPath(`today-collected-${width}.png`))
   }
+})
+
+test('a door offline all morning: every arrival and collection kept, then each sent once', async ({
+  app,
+  page,
+  parent,
+}) => {
+  test.setTimeout(240_000)
+  const today = centreDay(Date.now())
+  const children = ['Ngozi', 'Emeka', 'Zainab'].map((name) => ({
+    uid: `door${stamp()}`,
+    kidId: newKidId('door'),
+    kidName: `${name} ${stamp()}`,
+  }))
+  // Ada's code for the two children she collects, as the parents' devices leave their verifiers.
+  const verifier = await newCodeVerifier({ name: 'Ada Obi', relation: 'Mother' }, '48271930', 100_000)
+  for (const [index, child] of children.entries()) {
+    made.push(child.kidId)
+    await placeChild(child.uid, child.kidId, child.kidName, today)
+    if (index === 2) continue
+    await putCodeCheck(child.kidId, child.uid, verifier)
+  }
+  const { email } = await parent.signUp({ label: 'door-morning' })
+  await followVerificationLink(email)
+  staffChange('grant', email)
+  await app.goto('/centre/today')
+  const rowOf = (kidName: string) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: kidName }) })
+  for (const { kidName } of children) await expect(rowOf(kidName)).toBeVisible({ timeout: 30_000 })
+  // The door has Ada's two codes before its connection goes: the list shows before they have come.
+  const withCodes = children.slice(0, 2).map(({ kidId }) => kidId)
+  await expect
+    .poll(
+      async () => {
+        const cached = await cachedDocumentIds(page, 'codeChecks')
+        return withCodes.filter((kidId) => !cached.includes(kidId))
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([])
+
+  // The morning, with no connection: three arrivals, then two collections, in this order.
+  await page.context().setOffline(true)
+  const taps: { path: string; kidName: string }[] = []
+  for (const { kidId, kidName } of children) {
+    await rowOf(kidName)
+      .getByRole('button', { name: `Arrived: ${kidName}` })
+      .click()
+    await expect(rowOf(kidName)).toContainText(/Arrived at \d\d:\d\d \(on this device, not sent yet\)/)
+    taps.push({ path: `attendance/${kidId}_${today}_arrival`, kidName })
+  }
+  for (const { kidId, kidName } of children.slice(0, 2)) {
+    await rowOf(kidName)
+      .getByRole('button', { name: `Collected: ${kidName}` })
+      .click()
+    const form = page.getByRole('form', { name: `Who collects ${kidName}?` })
+    await form.getByRole('radio', { name: 'Ada Obi (Mother)' }).check()
+    await form.getByRole('textbox', { name: /collection code/ }).fill('4827 1930')
+    await page.keyboard.press('Enter')
+    await expect(rowOf(kidName)).toContainText(
+      /Collected by Ada Obi \(Mother\) at \d\d:\d\d \(on this device, not sent yet\)/,
+    )
+    taps.push({ path: `attendance/${kidId}_${today}_collection`, kidName })
+  }
+  // Every tap waits on the device, none on the server.
+  expect(await attendanceJobs(page)).toBe(taps.length)
+  for (const { path } of taps) expect(await serverDocument(path), path).toBeNull()
+
+  // Online again: the server has each event once, written once, with the time of its tap.
+  await page.context().setOffline(false)
+  await expect
+    .poll(async () => (await Promise.all(taps.map(({ path }) => serverDocument(path)))).every(Boolean), {
+      timeout: 60_000,
+    })
+    .toBe(true)
+  await expect.poll(() => attendanceJobs(page), { timeout: 30_000 }).toBe(0)
+  for (const { kidName } of children) await expect(rowOf(kidName)).not.toContainText('not sent yet')
+  const stored = await Promise.all(taps.map(({ path }) => serverDocument(path)))
+  const at = (field: 'deviceAt' | 'serverAt') =>
+    stored.map((document) => Date.parse(document?.fields[field]?.timestampValue ?? ''))
+  const sortedCopy = (times: number[]) => [...times].sort((a, b) => a - b)
+  expect(at('deviceAt')).toEqual(sortedCopy(at('deviceAt')))
+  expect(new Set(at('deviceAt')).size, 'one tap each').toBe(taps.length)
+  // Each child's events reach the server in order: its arrival before its collection, which the rules
+  // want stored first. Children are sent side by side (one lane each, decision 0075).
+  const serverAt = at('serverAt')
+  expect(serverAt.every(Number.isFinite)).toBe(true)
+  expect(serverAt[0]).toBeLessThan(serverAt[3] as number)
+  expect(serverAt[1]).toBeLessThan(serverAt[4] as number)
+  for (const [index, document] of stored.entries()) {
+    expect(document?.updateTime, `${taps[index]?.path} written once`).toBe(document?.createTime)
+    expect(plainFields(document as NonNullable<typeof document>)).toMatchObject({
+      day: today,
+      recordedBy: expect.any(String),
+    })
+  }
+  expect(plainFields(stored[3] as NonNullable<(typeof stored)[number]>).collector).toEqual({
+    from: 'file',
+    name: 'Ada Obi',
+    relation: 'Mother',
+    codeChecked: true,
+  })
+  // Reopened online, the device sends nothing again: the same documents, written once.
+  await page.reload()
+  for (const { kidName } of children) await expect(rowOf(kidName)).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => attendanceJobs(page), { timeout: 10_000 }).toBe(0)
+  expect(await Promise.all(taps.map(({ path }) => serverDocument(path)))).toEqual(stored)
 })
 
 test('two staff devices offline record the same arrival: the server keeps the first, both show it', async ({
