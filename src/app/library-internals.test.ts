@@ -8,8 +8,9 @@
 //   `router.ssr` set before hydrating a prerendered page (src/app/main.tsx; e2e/deferred-hydration),
 //   and `match._notFound` (src/app/entry-prerender.tsx; below).
 // - vite.config.ts's `lazyRouterParts`: @tanstack/react-router's and router-core's file names.
-// - firebase 12.9.0 (@firebase/firestore 4.11.0): Firestore deciding whether Auth exists one task after
-//   its first operation (src/firebase/firebase-app.ts, `nextTask`; e2e/cold-start).
+// - firebase 12.14.0 (@firebase/firestore 4.15.0): Firestore deciding whether Auth exists one task after
+//   its first operation (src/firebase/firebase-app.ts, `nextTask`; e2e/cold-start). Checked again on
+//   4.15.0: its `FirebaseAuthCredentialsProvider` is the same code as 4.11.0's (decision 0097).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -41,7 +42,7 @@ describe('library internals the app relies on', () => {
   it('are checked on the installed versions', () => {
     expect(installed('@tanstack/react-router').version).toBe('1.170.46')
     expect(installed('@tanstack/router-core').version).toBe('1.171.39')
-    expect(installed('@firebase/firestore').version).toBe('4.11.0') // firebase 12.9.0
+    expect(installed('@firebase/firestore').version).toBe('4.15.0') // firebase 12.14.0
   })
 
   it("the router marks a path no route has as not found (match._notFound): the prerenderer's 404", async () => {
