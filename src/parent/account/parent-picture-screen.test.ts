@@ -57,6 +57,26 @@ describe('keeping the parent’s picture', () => {
     stop()
   })
 
+  it('takes nothing while a part of the screen is still loading, and the screen once it has loaded', async () => {
+    // 'Loading your notices…' painted at the next start would never match the live page, which knows
+    // them by then: the takeover would wait for its bound (decision 0098).
+    document
+      .querySelector('.profile-page')
+      ?.insertAdjacentHTML(
+        'beforeend',
+        '<section class="notices" aria-busy="true"><p class="notices__empty">Loading your notices…</p></section>',
+      )
+    const stop = keepParentPicture('ada', () => true)
+    await rest()
+    expect(readPicture('ada')).toBeNull()
+    const notices = document.querySelector('.notices')
+    notices?.setAttribute('aria-busy', 'false')
+    notices?.replaceChildren('No notices yet.')
+    await rest()
+    expect(JSON.stringify(readPicture('ada'))).toContain('No notices yet.')
+    stop()
+  })
+
   it('forgets every picture and takes no more for the session that ends', async () => {
     keepParentPicture('ada', () => true)
     await rest()

@@ -204,7 +204,11 @@ function entryScript(): string {
   return scripts[scripts.length - 1]?.getAttribute('src') ?? ''
 }
 
-/** Whether the page is as a parent left it: no question, menu or edit open, nothing chosen from a card. */
+/**
+ * Whether the page is as a parent left it: no question, menu or edit open, nothing chosen from a card,
+ * nothing still loading (a picture saying 'Loading your notices…' would be painted at the next start, and
+ * the live page, which knows them by then, would never match it: decision 0098).
+ */
 function atRest(): boolean {
   return (
     location.pathname === '/profile' &&
@@ -212,6 +216,7 @@ function atRest(): boolean {
     !document.documentElement.classList.contains('menu-open') &&
     !document.querySelector('dialog[open], [role="dialog"], [role="alertdialog"]') &&
     !document.querySelector('#root main input:not([readonly])') &&
+    !document.querySelector('#root main [aria-busy="true"]') &&
     document.querySelector('#root main .profile-page') !== null
   )
 }

@@ -36,7 +36,13 @@ export function NoticesSection() {
   const { backend, user } = useParentScope()
   const seen = useNotices()
   return (
-    <section id="notices" className="profile-card notices" aria-labelledby={headingId}>
+    // Busy until the notices are known: the device's picture of My Profile is not taken meanwhile.
+    <section
+      id="notices"
+      className="profile-card notices"
+      aria-labelledby={headingId}
+      aria-busy={seen === null}
+    >
       <NoticesStyles />
       <div className="profile-card-head">
         <h2 id={headingId}>Notices</h2>
