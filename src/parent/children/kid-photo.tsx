@@ -7,6 +7,7 @@ import { useParentScope } from '#parent/account/parent-scope-context'
 import { useOutbox } from '#parent/outbox/outbox-context'
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
 import type { Backend } from '#shared/backend/backend-ports'
+import { devicePhotoBlob, photoSrcKey, readyPhotoSrc } from './cover-photos'
 import { type PhotoRef, photoKey } from './kids-view'
 
 /** The photo's bytes, from wherever this device can have them: the outbox, a copy, or the server. */
@@ -15,25 +16,26 @@ export async function photoBlob(
   runtime: Pick<OutboxRuntime, 'outbox' | 'copies'>,
   backend: Pick<Backend, 'photos'>,
 ): Promise<Blob | null> {
-  if (photo.kind === 'device') {
-    const bytes = await runtime.outbox.photoBytes(photo.photoId)
-    return bytes ? new Blob([bytes.data], { type: bytes.type }) : null
-  }
-  const copy = await runtime.copies.get(photo.owner, photo.path)
-  if (copy) return copy
+  const held = await devicePhotoBlob(photo, runtime)
+  if (held || photo.kind === 'device') return held
   const downloaded = await backend.photos.download(photo.path)
   await runtime.copies.put(photo.owner, photo.path, downloaded)
   return downloaded
 }
 
-/** The address to show a photo at; null while it loads (or when this device cannot have it). */
+/**
+ * The address to show a photo at; null while it loads (or when this device cannot have it). One read
+ * before the screen rendered (cover-photos.ts) is there in the first render, and the scope releases it.
+ */
 export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
   const runtime = useOutbox()
-  const { backend } = useParentScope()
+  const scope = useParentScope()
+  const { backend } = scope
   const [src, setSrc] = useState<string | null>(null)
-  const key = photo ? (photo.kind === 'stored' ? `${photo.owner}/${photo.path}` : photo.photoId) : null
+  const key = photo ? photoSrcKey(photo) : null
+  const ready = photo ? readyPhotoSrc(scope, photo) : undefined
   useEffect(() => {
-    if (!photo) return
+    if (!photo || ready) return
     let live = true
     let objectUrl: string | null = null
     photoBlob(photo, runtime, backend).then(
@@ -51,8 +53,8 @@ export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
       const url = objectUrl
       if (url) setTimeout(() => URL.revokeObjectURL(url), 1_000)
     }
-  }, [key, runtime, backend])
-  return src
+  }, [key, ready, runtime, backend])
+  return ready ?? src
 }
 
 /** Object URLs of several photos (by photoKey), filled in as each loads; released when they leave. */
