@@ -31,6 +31,7 @@ export {
   loadNoticesSection,
   loadOutboxRuntime,
   loadParentSession,
+  loadProfileAnswers,
 } from './loaders'
 // Offers and the enrolment file.
 export { EnrolmentPage } from './offers/enrolment-page'

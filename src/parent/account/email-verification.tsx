@@ -1,33 +1,27 @@
 // Under the profile's e-mail while the address is not verified: the link sent at sign-up, and 'Resend'.
 // Nothing a parent does waits for it; staff access needs it (firestore.rules' isStaff(), decision 0026).
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { accountMessages } from './account-messages'
 import { useParentScope } from './parent-scope-context'
+import { useEmailVerified } from './profile-answers'
 
-type Shown = 'unknown' | 'unverified' | 'sending' | 'sent' | 'verified' | 'failed'
+/** What 'Resend' came to, once pressed. */
+type Resent = 'sending' | 'sent' | 'verified' | 'failed'
 
 export function EmailVerification({ email }: { readonly email: string }) {
   const { auth } = useParentScope().backend
-  const [shown, setShown] = useState<Shown>('unknown')
-
-  useEffect(() => {
-    let live = true
-    void auth
-      .emailVerified()
-      .then((verified) => live && verified === false && setShown('unverified'))
-      .catch(() => {})
-    return () => {
-      live = false
-    }
-  }, [auth])
+  // Known before the profile's first render when its loader asked (profile-answers.ts, decision 0098).
+  const verified = useEmailVerified()
+  const [resent, setResent] = useState<Resent | null>(null)
+  const shown = resent ?? (verified === false ? 'unverified' : 'unknown')
 
   async function resend() {
-    setShown('sending')
+    setResent('sending')
     try {
-      setShown(await auth.sendEmailVerification())
+      setResent(await auth.sendEmailVerification())
     } catch (error) {
       console.warn('The verification e-mail could not be sent', error)
-      setShown('failed')
+      setResent('failed')
     }
   }
 
