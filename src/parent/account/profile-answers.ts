@@ -1,10 +1,10 @@
 // What My Profile asks the device and Auth before it can say it all (decision 0098): whether the
-// parent's address is confirmed (the push choice's line), whether the browser keeps this site's data
-// and how many changes wait to be sent ('Your data''s note). Asked in the screen's effects, they came
-// a moment after its first render, and on a returning parent's start the live page, hidden behind the
-// device's picture until the two match, matched only then (0.4 to 0.7 s later at 4x CPU). Asked by the
-// profile's loader and kept in the parent's scope, they are in the first render; the screens follow
-// every change from there as before, and keep the latest for the next visit of the screen.
+// parent's address is confirmed (the e-mail's notice, the push choice's line), whether the browser
+// keeps this site's data and how many changes wait to be sent ('Your data''s note). Asked in the
+// screen's effects, they came a render after the first: behind the device's picture on a returning
+// parent's start, the live page could not match the picture until then. Asked by the profile's loader
+// and kept in the parent's scope, they are in the first render; the screens follow every change from
+// there as before, and keep the latest for the screen's next visit.
 import { useEffect, useState } from 'react'
 import { deviceDataKept } from '#shared/device/persistent-storage'
 import { within } from '#shared/device/within'
