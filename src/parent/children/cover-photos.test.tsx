@@ -21,7 +21,19 @@ async function scopeWith(copies: PhotoCopies, backend: FakeBackend = createFakeB
   return new ParentScope(PARENT, runtime)
 }
 
-const kept: PhotoRef = { kind: 'stored', owner: PARENT.uid, path: 'photos/parent1/amara.jpg' }
+const kept = {
+  kind: 'stored',
+  owner: PARENT.uid,
+  path: 'photos/parent1/amara.jpg',
+} as const satisfies PhotoRef
+
+/** The device's copies, holding Amara's cover (`kept`). */
+async function copiesHoldingAmara(): Promise<PhotoCopies> {
+  const copies = memoryPhotoCopies()
+  await copies.put(PARENT.uid, kept.path, new Blob(['jpeg'], { type: 'image/jpeg' }))
+  return copies
+}
+
 const notHere: PhotoRef = { kind: 'stored', owner: PARENT.uid, path: 'photos/parent1/bola.jpg' }
 
 afterEach(() => {
@@ -30,8 +42,7 @@ afterEach(() => {
 
 describe("the children's covers, read before My Profile renders", () => {
   it('are in the first render, read once from the copies this device keeps', async () => {
-    const copies = memoryPhotoCopies()
-    await copies.put(PARENT.uid, kept.path, new Blob(['jpeg'], { type: 'image/jpeg' }))
+    const copies = await copiesHoldingAmara()
     const get = vi.spyOn(copies, 'get')
     const scope = await scopeWith(copies)
 
@@ -60,10 +71,8 @@ describe("the children's covers, read before My Profile renders", () => {
   })
 
   it('are released when the scope ends, and a scope that has ended keeps none', async () => {
-    const copies = memoryPhotoCopies()
-    await copies.put(PARENT.uid, kept.path, new Blob(['jpeg'], { type: 'image/jpeg' }))
     const revoke = vi.spyOn(URL, 'revokeObjectURL')
-    const scope = await scopeWith(copies)
+    const scope = await scopeWith(await copiesHoldingAmara())
     await prepareCoverPhotos(scope, [kept])
     const src = readyPhotoSrc(scope, kept)
     scope.dispose()
