@@ -21,7 +21,6 @@ import {
   loadNoticesSection,
   loadOutboxRuntime,
   loadParentSession,
-  loadProfileAnswers,
   type ParentScope,
   type ParentScopes,
 } from '#parent'
@@ -42,7 +41,7 @@ export interface ParentParts {
   screen(scope: ParentScope): Promise<{ readonly NoticesBar: ParentPart }>
   /** The add form: the children known on this device (the parent's name and phone from the last). */
   kids(scope: ParentScope): Promise<void>
-  /** My Profile: the children's first answers and covers, and the Notices section. */
+  /** My Profile: the children's first answers, and the Notices section. */
   profile(scope: ParentScope): Promise<{ readonly NoticesSection: ParentPart }>
 }
 
@@ -79,14 +78,11 @@ const parentParts: ParentParts = {
     if (!kidsDataReady(scope)) await prepareKidsData(scope)
   },
   async profile(scope) {
-    const [{ kidsDataReady, prepareCovers, prepareKidsData }, { NoticesSection }, { prepareProfileAnswers }] =
-      await Promise.all([loadKidsData(), loadNoticesSection(), loadProfileAnswers()])
-    // With the children, their covers and what the screen asks the device and Auth, all in the first
-    // render: the device's picture gives way to it at once (decision 0098), and nothing moves after.
-    await Promise.all([
-      kidsDataReady(scope) ? prepareCovers(scope) : prepareKidsData(scope).then(() => prepareCovers(scope)),
-      prepareProfileAnswers(scope),
+    const [{ kidsDataReady, prepareKidsData }, { NoticesSection }] = await Promise.all([
+      loadKidsData(),
+      loadNoticesSection(),
     ])
+    if (!kidsDataReady(scope)) await prepareKidsData(scope)
     return { NoticesSection }
   },
 }
@@ -125,7 +121,7 @@ export function preloadParentScreen(router: ParentRouter, pathname: string): voi
   // section, the add form's list. Failures are the loaders' to report.
   const parts: Promise<unknown>[] = [loadNoticesBar(), loadNoticesData()]
   const screen = routes[routes.length - 1]?.id
-  if (screen === '/_parent/profile') parts.push(loadKidsData(), loadNoticesSection(), loadProfileAnswers())
+  if (screen === '/_parent/profile') parts.push(loadKidsData(), loadNoticesSection())
   if (screen === '/_parent/add-kid') parts.push(loadKidsData())
   for (const part of parts) part.catch(() => undefined)
 }

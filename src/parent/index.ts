@@ -31,7 +31,6 @@ export {
   loadNoticesSection,
   loadOutboxRuntime,
   loadParentSession,
-  loadProfileAnswers,
 } from './loaders'
 // Offers and the enrolment file.
 export { EnrolmentPage } from './offers/enrolment-page'

@@ -2,7 +2,6 @@
 // chunk as when src/app imported it by its path; re-exported by the parent area's entry (index.ts).
 export const loadAuthSession = () => import('./account/auth-session')
 export const loadParentSession = () => import('./account/parent-session')
-export const loadProfileAnswers = () => import('./account/profile-answers')
 export const loadKidsData = () => import('./children/kids-data')
 export const loadNoticesBar = () => import('./notices/notices-bar')
 export const loadNoticesData = () => import('./notices/notices-data')

@@ -1,27 +1,33 @@
 // Under the profile's e-mail while the address is not verified: the link sent at sign-up, and 'Resend'.
 // Nothing a parent does waits for it; staff access needs it (firestore.rules' isStaff(), decision 0026).
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { accountMessages } from './account-messages'
 import { useParentScope } from './parent-scope-context'
-import { useEmailVerified } from './profile-answers'
 
-/** What 'Resend' came to, once pressed. */
-type Resent = 'sending' | 'sent' | 'verified' | 'failed'
+type Shown = 'unknown' | 'unverified' | 'sending' | 'sent' | 'verified' | 'failed'
 
 export function EmailVerification({ email }: { readonly email: string }) {
   const { auth } = useParentScope().backend
-  // Known before the profile's first render when its loader asked (profile-answers.ts, decision 0098).
-  const verified = useEmailVerified()
-  const [resent, setResent] = useState<Resent | null>(null)
-  const shown = resent ?? (verified === false ? 'unverified' : 'unknown')
+  const [shown, setShown] = useState<Shown>('unknown')
+
+  useEffect(() => {
+    let live = true
+    void auth
+      .emailVerified()
+      .then((verified) => live && verified === false && setShown('unverified'))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [auth])
 
   async function resend() {
-    setResent('sending')
+    setShown('sending')
     try {
-      setResent(await auth.sendEmailVerification())
+      setShown(await auth.sendEmailVerification())
     } catch (error) {
       console.warn('The verification e-mail could not be sent', error)
-      setResent('failed')
+      setShown('failed')
     }
   }
 

@@ -8,8 +8,6 @@ import { deviceDataKept, onDeviceDataKeptChange } from '#shared/device/persisten
 import { DEFAULT_RETENTION_DAYS, RETENTION_NOTICE_DAYS } from '#shared/records/retention-settings'
 import { ConfirmDialog } from '#shared/ui/confirm-dialog'
 import { notify } from '#shared/ui/notify'
-import { useParentScope } from './parent-scope-context'
-import { recallProfileAnswer, rememberProfileAnswer } from './profile-answers'
 import type { DataProgress, DeletionLeft, SessionActions } from './session-actions'
 
 function downloadFile(blob: Blob, name: string) {
@@ -51,43 +49,27 @@ export const deviceDataMessages = {
     'On this device: may be cleared. If the device runs short of space, the browser may delete children waiting to be sent, and their photos. Open the app with a connection so they are sent.',
 } as const
 
-/**
- * Whether the browser keeps this site's data: null until it has answered (the profile's loader asked
- * already, profile-answers.ts).
- */
+/** Whether the browser keeps this site's data: null until it has answered. */
 function useDeviceDataKept(): boolean | null {
-  const scope = useParentScope()
-  const [kept, setKept] = useState<boolean | null>(() => recallProfileAnswer(scope, 'deviceDataKept') ?? null)
+  const [kept, setKept] = useState<boolean | null>(null)
   useEffect(() => {
     let current = true
-    const heard = (answer: boolean) => {
-      rememberProfileAnswer(scope, 'deviceDataKept', answer)
-      setKept(answer)
-    }
     void deviceDataKept().then((answer) => {
-      if (current) heard(answer)
+      if (current) setKept(answer)
     })
-    const stop = onDeviceDataKeptChange(heard)
+    const stop = onDeviceDataKeptChange((answer) => setKept(answer))
     return () => {
       current = false
       stop()
     }
-  }, [scope])
+  }, [])
   return kept
 }
 
-/** How many of the parent's changes wait on this device (0 until the outbox has answered, or the loader). */
+/** How many of the parent's changes wait on this device (0 until the outbox has answered). */
 function useUnsentCount(actions: SessionActions): number {
-  const scope = useParentScope()
-  const [count, setCount] = useState(() => recallProfileAnswer(scope, 'unsent') ?? 0)
-  useEffect(
-    () =>
-      actions.watchUnsent((unsent) => {
-        rememberProfileAnswer(scope, 'unsent', unsent)
-        setCount(unsent)
-      }),
-    [actions, scope],
-  )
+  const [count, setCount] = useState(0)
+  useEffect(() => actions.watchUnsent(setCount), [actions])
   return count
 }
 

@@ -7,7 +7,6 @@ import { useParentScope } from '#parent/account/parent-scope-context'
 import { useOutbox } from '#parent/outbox/outbox-context'
 import type { OutboxRuntime } from '#parent/outbox/outbox-runtime'
 import type { Backend } from '#shared/backend/backend-ports'
-import { devicePhotoBlob, photoSrcKey, readyPhotoSrc } from './cover-photos'
 import { type PhotoRef, photoKey } from './kids-view'
 
 /** The photo's bytes, from wherever this device can have them: the outbox, a copy, or the server. */
@@ -16,26 +15,25 @@ export async function photoBlob(
   runtime: Pick<OutboxRuntime, 'outbox' | 'copies'>,
   backend: Pick<Backend, 'photos'>,
 ): Promise<Blob | null> {
-  const held = await devicePhotoBlob(photo, runtime)
-  if (held || photo.kind === 'device') return held
+  if (photo.kind === 'device') {
+    const bytes = await runtime.outbox.photoBytes(photo.photoId)
+    return bytes ? new Blob([bytes.data], { type: bytes.type }) : null
+  }
+  const copy = await runtime.copies.get(photo.owner, photo.path)
+  if (copy) return copy
   const downloaded = await backend.photos.download(photo.path)
   await runtime.copies.put(photo.owner, photo.path, downloaded)
   return downloaded
 }
 
-/**
- * The address to show a photo at; null while it loads (or when this device cannot have it). One read
- * before the screen rendered (cover-photos.ts) is there in the first render, and the scope releases it.
- */
+/** The address to show a photo at; null while it loads (or when this device cannot have it). */
 export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
   const runtime = useOutbox()
-  const scope = useParentScope()
-  const { backend } = scope
+  const { backend } = useParentScope()
   const [src, setSrc] = useState<string | null>(null)
-  const key = photo ? photoSrcKey(photo) : null
-  const ready = photo ? readyPhotoSrc(scope, photo) : undefined
+  const key = photo ? (photo.kind === 'stored' ? `${photo.owner}/${photo.path}` : photo.photoId) : null
   useEffect(() => {
-    if (!photo || ready) return
+    if (!photo) return
     let live = true
     let objectUrl: string | null = null
     photoBlob(photo, runtime, backend).then(
@@ -53,8 +51,8 @@ export function usePhotoSrc(photo: PhotoRef | undefined): string | null {
       const url = objectUrl
       if (url) setTimeout(() => URL.revokeObjectURL(url), 1_000)
     }
-  }, [key, ready, runtime, backend])
-  return ready ?? src
+  }, [key, runtime, backend])
+  return src
 }
 
 /** Object URLs of several photos (by photoKey), filled in as each loads; released when they leave. */

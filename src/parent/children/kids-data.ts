@@ -9,8 +9,6 @@ import { useParentScope } from '#parent/account/parent-scope-context'
 import type { Submission } from '#parent/outbox/outbox-db'
 import { LiveSource } from '#shared/backend/live-source'
 import type { StoredKid } from '#shared/records/kid-record'
-import { prepareCoverPhotos } from './cover-photos'
-import { mergeKids } from './kids-view'
 
 export interface StoredKidsState {
   /** undefined until Firestore's first answer. */
@@ -52,16 +50,6 @@ export async function prepareKidsData(scope: ParentScope, ms = 2500): Promise<vo
   const entries = await scope.outbox.outbox.list(scope.user.uid).catch(() => [])
   scope.remember(LAST_ENTRIES, entries)
   await source.ready(ms)
-}
-
-/**
- * Reads the cover of each child 'Your Kids' lists from the device (after prepareKidsData), so that My
- * Profile's first render has them (cover-photos.ts, decision 0098). At most `ms`.
- */
-export async function prepareCovers(scope: ParentScope, ms?: number): Promise<void> {
-  const entries = scope.recall<Submission[]>(LAST_ENTRIES) ?? []
-  const covers = mergeKids(storedKidsOf(scope).get().kids, entries).flatMap((kid) => kid.photos.slice(0, 1))
-  await prepareCoverPhotos(scope, covers, ms)
 }
 
 /** Whether the data of `prepareKidsData` is there already (then the profile needs no wait). */

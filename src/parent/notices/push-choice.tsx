@@ -1,9 +1,8 @@
 // 'Tell me when the centre answers': push on this device, asked for only on the parent's own tap (never
 // on load), and offered only where the browser can deliver it (docs/decisions/0029). Where it cannot,
 // or until the parent allows it, notices come by e-mail.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useParentScope } from '#parent/account/parent-scope-context'
-import { useEmailVerified } from '#parent/account/profile-answers'
 import { noticesOf, useNoticesState } from './notices-data'
 
 export const pushMessages = {
@@ -19,6 +18,25 @@ export const pushMessages = {
   verifyForEmail:
     'Notices are e-mailed only to a confirmed address: please confirm yours with the link we sent you (Resend is under your e-mail in Personal Details).',
 } as const
+
+/** Whether the signed-in parent's e-mail address is confirmed; null until known (or when unknown). */
+function useEmailVerified(): boolean | null {
+  const { backend } = useParentScope()
+  const [verified, setVerified] = useState<boolean | null>(null)
+  useEffect(() => {
+    let live = true
+    void backend.auth
+      .emailVerified()
+      .then((answer) => {
+        if (live) setVerified(answer)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [backend])
+  return verified
+}
 
 export function PushChoice() {
   const scope = useParentScope()
