@@ -69,15 +69,29 @@ for (const kind of ['firestore', 'storage', 'contracts']) {
 }
 if (runnable.length === 0) process.exit(NOT_RUN)
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
+/** Ports handed out by this run: one config never names a port twice. */
+const handedOut = new Set()
+
+/**
+ * A port free now, below the system's range of ephemeral ports (32768 to 60999 on Linux). A port the
+ * system picks (listen on 0) is an ephemeral one: between closing it here and the emulator binding it,
+ * any outgoing connection on the machine may take it, and a CI run failed so ("Could not start
+ * websocket server for firestore, port taken"). No outgoing connection is given a port below that range.
+ */
+async function freePort() {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    if (handedOut.has(port)) continue
+    const free = await new Promise((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, HOST, () => server.close(() => resolve(true)))
     })
-  })
+    if (free) {
+      handedOut.add(port)
+      return port
+    }
+  }
 }
 
 const reportFor = (kind) => report && path.resolve(`${report}.${kind}.json`)
