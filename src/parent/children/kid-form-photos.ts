@@ -66,12 +66,14 @@ export function useFormPhotos(
     })),
   )
   const currentSrcs = usePhotoSrcs(currentPhotos)
-  const [preparing, setPreparing] = useState<Promise<void> | null>(null)
   // How many picked files are still being scaled down: the picker holds a tile for each.
   const [pendingCount, setPendingCount] = useState(0)
   // Submitting may wait for photos still being prepared: it then reads what they have become.
   const latest = useRef(photos)
   latest.current = photos
+  // Each pick still being scaled down, with the photos it adds once done. Kept in a ref, not state: a
+  // press reads them at once, whichever render its handler came from.
+  const inFlight = useRef(new Set<Promise<readonly PickedPhoto[]>>())
 
   /** Scales picked files down on the device and adds them after the photos already chosen. */
   function pick(files: readonly File[]) {
@@ -79,21 +81,35 @@ export function useFormPhotos(
     onPickError(problem ?? undefined)
     if (problem) return
     setPendingCount((count) => count + files.length)
-    const work = preparePhotos(files)
-      .then((prepared) =>
-        setPhotos((previous) => [
-          ...previous,
-          ...prepared.map((photo): PickedPhoto => ({ kind: 'new', key: newKey(), photo })),
-        ]),
-      )
+    const work: Promise<readonly PickedPhoto[]> = preparePhotos(files)
+      .then((prepared) => {
+        const added = prepared.map((photo): PickedPhoto => ({ kind: 'new', key: newKey(), photo }))
+        setPhotos((previous) => [...previous, ...added])
+        return added
+      })
       .catch((error: unknown) => {
         onPickError(error instanceof PhotoPrepError ? error.message : photoMessages.imageType)
+        return []
       })
       .finally(() => {
         setPendingCount((count) => count - files.length)
-        setPreparing((current) => (current === work ? null : current))
+        inFlight.current.delete(work)
       })
-    setPreparing(work)
+    inFlight.current.add(work)
+  }
+
+  /**
+   * The photos as they are once every pick still being scaled down is done. What a pick added may not
+   * be rendered yet when its work ends (a busy phone renders later): it is counted from the work
+   * itself, not from the last render. Waiting a tick for React dropped a just-picked photo under load
+   * ('Please choose at least one image' on a form that showed one).
+   */
+  async function settled(): Promise<readonly PickedPhoto[]> {
+    const works = [...inFlight.current]
+    if (works.length === 0) return latest.current
+    const added = (await Promise.all(works)).flat()
+    const shown = latest.current
+    return [...shown, ...added.filter((photo) => !shown.includes(photo))]
   }
 
   // Photos shared to the app arrive with the form, as if picked.
@@ -103,15 +119,6 @@ export function useFormPhotos(
     sharedPicked.current = true
     pick(sharedFiles)
   }, [sharedFiles])
-
-  async function settled(): Promise<readonly PickedPhoto[]> {
-    if (preparing) {
-      await preparing
-      // The state set meanwhile is rendered before this goes on.
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    }
-    return latest.current
-  }
 
   const shown = photos.map((photo) =>
     photo.kind === 'current' ? { ...photo, src: currentSrcs.get(photo.key) ?? null } : photo,
