@@ -110,7 +110,7 @@ export const test = base.extend<Fixtures>({
       // The offline world: the suite's one build names the emulators' ports, and nothing answers there
       // for these tests (e2e/online-world.ts). A test's own answers (e2e/firestore-rest-fake.ts) are
       // routed after this and come first.
-      if (testInfo.project.name !== 'online')
+      if (!testInfo.project.name.startsWith('online'))
         await page.context().route(offlineWorldRefuses, (route) => route.abort('connectionrefused'))
       await use(undefined)
       // Chromium logs a violation as a console error too, but a test may allow console errors by
