@@ -2,6 +2,8 @@
 // Every path of this repository named in the README, docs/ or a comment exists: a file that moves takes
 // its mentions with it. A path names a file or folder under one of the top folders below; a decision
 // record may be named by its number alone (docs/decisions/0016); a glob or a placeholder is no path.
+// A decision record superseded (its status line says so) is history and is never edited: a file it
+// names may since have gone, and its successor says so.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -48,6 +50,9 @@ function ignoredOf(paths: readonly string[]): Set<string> {
   }
 }
 
+/** A decision record's status line that says it is superseded, in whole or in part. */
+const SUPERSEDED = /^Status:.*\bsuperseded\b/im
+
 function known(path: string): boolean {
   return trackedSet.has(path) || prefixes.has(path)
 }
@@ -57,6 +62,7 @@ describe('paths named in the docs and comments', () => {
     const unknown: string[] = []
     for (const file of texts) {
       const text = readFileSync(file, 'utf8')
+      const history = file.startsWith('docs/decisions/') && SUPERSEDED.test(text)
       for (const match of text.matchAll(pathPattern)) {
         const [, named = '', glob] = match
         if (glob || /[A-Z]{3,}|\$/.test(named)) continue // a glob or a placeholder (tests/rules/NAME.test.ts)
@@ -65,7 +71,7 @@ describe('paths named in the docs and comments', () => {
         const path = named.replace(/\.+$/, '')
         // Inside the functions workspace, a path may be relative to it.
         const own = file.startsWith('functions/') && known(`functions/${path}`)
-        if (!known(path) && !own) unknown.push(`${file}: ${path}`)
+        if (!known(path) && !own && !history) unknown.push(`${file}: ${path}`)
       }
     }
     const ignored = ignoredOf([...new Set(unknown.map((entry) => entry.split(': ')[1] ?? ''))])
