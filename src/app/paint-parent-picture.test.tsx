@@ -352,6 +352,32 @@ describe('the live screen taking over', () => {
     expect(frame()?.hasAttribute('data-tap')).toBe(false)
   })
 
+  it('gives the screen to the live page if it never comes, 10 s on, but never a later picture', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      // A picture the live page took over 5 s after it was drawn; then another drawn (the next start).
+      paintButtons()
+      await vi.advanceTimersByTimeAsync(20)
+      expect(state()).toBe('shown')
+      await vi.advanceTimersByTimeAsync(5_000)
+      showLivePage()
+      paintButtons()
+      await vi.advanceTimersByTimeAsync(20)
+      expect(state()).toBe('shown')
+      // The first picture's bound passes: it is gone already, and the second stays.
+      await vi.advanceTimersByTimeAsync(5_000)
+      expect(state()).toBe('shown')
+      expect(frame()).not.toBeNull()
+      // The second's own bound: its live page never came, so the page is not left as a picture.
+      await vi.advanceTimersByTimeAsync(5_000)
+      expect(state()).toBe('gone')
+      expect(frame()).toBeNull()
+      expect(liveRoot().style.display).toBe('')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('a tap on a button of the picture is pressed again on the live page, which takes over at once', async () => {
     paintButtons()
     await settle()

@@ -133,9 +133,10 @@ export function paintParentPicture(keeps: typeof pictureKeeps, controls: typeof 
       )
       root.before(frame)
       html.setAttribute('data-picture', 'shown')
-      // Should the live page never come (the app failed to start), the page is not left as a picture.
+      // Should the live page never come (the app failed to start), the page is not left as a picture:
+      // this picture, still on screen (a picture the live page took over is no longer in the page).
       setTimeout(() => {
-        if (html.getAttribute('data-picture') !== 'shown') return
+        if (html.getAttribute('data-picture') !== 'shown' || !frame.isConnected) return
         frame.remove()
         html.setAttribute('data-picture', 'gone')
         root.style.removeProperty('display')
