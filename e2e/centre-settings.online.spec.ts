@@ -111,6 +111,18 @@ test('staff set the retention period, stored on the server, and see the hour’s
     const short = await cardsTop()
     await sayCount('1234 inquiries, 1234 not handled (the newest 50 shown)')
     expect(await cardsTop(), `the cards' place at ${width} px under a count that wraps`).toBe(short)
+    // And with 'Show 1 new' come beside it (put there by hand: whether one has come varies).
+    const shown = await page.locator('.centre-list-status .button').count()
+    if (shown === 0)
+      await page.locator('.centre-list-status').evaluate((row) => {
+        const button = Object.assign(document.createElement('button'), { textContent: 'Show 1 new' })
+        button.className = 'button button--outline test-show-new'
+        row.append(button)
+      })
+    expect(await cardsTop(), `the cards' place at ${width} px with 'Show 1 new'`).toBe(short)
+    await page.locator('.test-show-new').evaluateAll((added) => {
+      for (const button of added) button.remove()
+    })
   }
   await sayCount(counted)
 })
