@@ -161,8 +161,10 @@ function watchCards(page: number) {
   )
 }
 
-/** BENCH_TRACE=1: one more open of each kind, not counted, recorded as a Chrome trace. */
-const TRACE = process.env.BENCH_TRACE === '1'
+/** BENCH_TRACE=1: one more open of each kind, not counted, recorded as a Chrome trace; =profile: with
+ * the JS sampled too (what a busy stretch runs, at some cost to its timings). */
+const TRACE = process.env.BENCH_TRACE === '1' || process.env.BENCH_TRACE === 'profile'
+const PROFILE = process.env.BENCH_TRACE === 'profile'
 
 async function startTrace(browser: Browser | null, page: Page, path: string | undefined) {
   if (!path || !browser) return
@@ -177,6 +179,7 @@ async function startTrace(browser: Browser | null, page: Page, path: string | un
       'netlog',
       'disabled-by-default-devtools.timeline',
       'disabled-by-default-devtools.timeline.stack',
+      ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
     ],
   })
 }
