@@ -92,8 +92,11 @@ describe("the staff port's code", () => {
   it('comes without the screens where the app did not open on them (the sign-in form)', async () => {
     provideBackend(async () => createFakeBackend())
     const router = { invalidate: vi.fn(), loadRouteChunk: vi.fn(), routesById: appRouter().routesById }
+    vi.mocked(prepareDateFormats).mockClear()
     await loadCentreAreaParts(router as unknown as CentreRouter)
     expect(router.loadRouteChunk).not.toHaveBeenCalled()
+    // The cards' date formats come meanwhile (below): waited for, so that none is made in a later test.
+    await vi.waitFor(() => expect(prepareDateFormats).toHaveBeenCalledTimes(1))
   })
 })
 
@@ -133,6 +136,26 @@ describe("the cards' date formats", () => {
       expect(prepareDateFormats).toHaveBeenCalledTimes(1)
     } finally {
       vi.unstubAllGlobals()
+    }
+  })
+
+  it('are made while staff type, on the sign-in form /centre sent them to, not after they submit', async () => {
+    provideBackend(async () => createFakeBackend())
+    const router = { invalidate: vi.fn(), loadRouteChunk: vi.fn(), routesById: appRouter().routesById }
+    vi.useFakeTimers()
+    try {
+      vi.mocked(prepareDateFormats).mockClear()
+      // Loaded by the form (no centre screen open): nobody is signed in yet, and the formats come.
+      await loadCentreAreaParts(router as unknown as CentreRouter)
+      await vi.runOnlyPendingTimersAsync()
+      expect(prepareDateFormats).toHaveBeenCalledTimes(1)
+      // Opened on a centre screen, they wait for the guard to find staff (the test above).
+      vi.mocked(prepareDateFormats).mockClear()
+      await loadCentreAreaParts(router as unknown as CentreRouter, { href: '/centre' })
+      await vi.runOnlyPendingTimersAsync()
+      expect(prepareDateFormats).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
     }
   })
 
