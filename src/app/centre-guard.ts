@@ -286,8 +286,9 @@ export async function loadCentreAreaParts(
   // Loaded as the app opens on a screen of the centre: the screens' code is asked for now, beside the
   // signed-in state's, not once that has loaded and the guard runs.
   if (openedOn) preloadCentreScreens(router, openedOn)
-  // Loaded by the sign-in form /centre sent staff to: the cards' date formats are made while they type,
-  // not after the submit, where they held Firestore's first query back (0.16 s at 4x CPU).
+  // Loaded elsewhere, mostly by the sign-in form /centre sent staff to: the cards' date formats are made
+  // while they type, not after the submit, where they held Firestore's first query back (0.16 s at 4x
+  // CPU, decision 0102).
   else whenIdle(prepareDateFormats)
   const { createAuthSession } = await loadAuthSession()
   return guardCentreArea(
