@@ -101,8 +101,8 @@ test('online, the server answers: "has reached us", never "kept on this device" 
   // (Not 'while the call is unanswered': a sample is taken once React has drawn the words, the call's
   // answer noted as fetch resolves, before the app has read it. CI run 83 drew the notice in the same
   // millisecond as an answer that came 1.68 s after the submit, and 'has reached us' 26 ms later.)
-  for (const [index, [at]] of samples.entries()) {
-    if (!samples[index]?.[1].includes(KEPT)) continue
+  for (const [index, [at, text]] of samples.entries()) {
+    if (!text.includes(KEPT)) continue
     const submitted = submits.filter((time) => time <= at).at(-1) ?? Number.NaN
     const nextSubmit = submits.find((time) => time > submitted) ?? Number.POSITIVE_INFINITY
     expect(at - submitted, seen).toBeGreaterThanOrEqual(KEPT_NOTICE_DELAY_MS)
